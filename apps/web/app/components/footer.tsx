@@ -1,0 +1,62 @@
+import { href, Link } from 'react-router'
+
+import { BRAND } from '@storyreel/contracts/brand'
+
+import { DisplayModeSwitch } from './display-mode-switch.tsx'
+import { Logo } from './logo.tsx'
+import { StoreBadges } from './store-badges.tsx'
+
+export const STEP_BY_STEP_GUIDE_SLUG =
+  'step-by-step-guide-creating-a-cinematic-masterpiece-with-ai-video-generators-and-music'
+
+const footerLink = 'text-sm text-muted transition-colors hover:text-ink'
+
+export function Footer() {
+  return (
+    <footer className="border-t border-line bg-surface/60">
+      <div className="mx-auto grid max-w-7xl gap-10 px-5 py-12 tablet:px-8 desktop:grid-cols-[1.3fr_1fr_auto]">
+        <div className="flex flex-col gap-4">
+          <Logo withText />
+          <p className="max-w-sm text-sm leading-relaxed text-muted">
+            {BRAND.name} turns your ideas into finished videos: text-to-video, anime styles, lifelike AI voiceovers
+            and a deep music library, on iOS, Android and the web.
+          </p>
+          <StoreBadges />
+        </div>
+        <nav aria-label="Footer">
+          <ul className="grid gap-3">
+            <li>
+              <a className={footerLink} href={`mailto:${BRAND.supportEmail}?subject=${encodeURIComponent(`${BRAND.name} support`)}`}>
+                Support
+              </a>
+            </li>
+            <li>
+              <Link className={footerLink} to="/privacy#terms">
+                Terms &amp; Conditions
+              </Link>
+            </li>
+            <li>
+              <Link className={footerLink} to="/privacy#privacy-policy">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link className={footerLink} to={href('/blog/:slug', { slug: STEP_BY_STEP_GUIDE_SLUG })}>
+                Step By Step Guide
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="flex flex-col items-start gap-3">
+          <span className="text-xs font-semibold uppercase tracking-wider text-subtle">Display mode</span>
+          <DisplayModeSwitch />
+        </div>
+      </div>
+      <div className="border-t border-line">
+        <p className="mx-auto max-w-7xl px-5 py-6 text-xs text-subtle tablet:px-8">
+          © {BRAND.copyrightYears} {BRAND.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  )
+}

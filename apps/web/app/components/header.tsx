@@ -1,0 +1,144 @@
+import { useEffect, useRef, useState } from 'react'
+import { NavLink, useLocation } from 'react-router'
+
+import { NAV_LINKS } from '#app/lib/site-paths.ts'
+
+import { Logo } from './logo.tsx'
+import { StoreIcons } from './store-badges.tsx'
+import { CloseIcon, MenuIcon } from './ui/icons.tsx'
+
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-full px-3.5 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-raised text-ink' : 'text-muted hover:text-ink'
+  }`
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false)
+  return (
+    <header className="sticky top-0 z-40 border-b border-line/70 bg-canvas/80 backdrop-blur-xl">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-5 tablet:px-8">
+        <Logo />
+        <nav aria-label="Main" className="hidden desktop:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={desktopLink} prefetch="intent">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hidden desktop:block">
+          <StoreIcons />
+        </div>
+        <button
+          type="button"
+          className="grid h-11 w-11 place-items-center rounded-full border border-line text-ink desktop:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label="Open menu"
+          onClick={() => setMenuOpen(true)}
+        >
+          <MenuIcon className="h-5 w-5" />
+        </button>
+      </div>
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+    </header>
+  )
+}
+
+/** Slide-out menu for small screens: a modal dialog that traps focus, closes on Escape, backdrop or navigation. */
+function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const panelRef = useRef<HTMLDivElement>(null)
+  const { pathname } = useLocation()
+  const lastPath = useRef(pathname)
+
+  useEffect(() => {
+    if (lastPath.current !== pathname) {
+      lastPath.current = pathname
+      onClose()
+    }
+  }, [pathname, onClose])
+
+  useEffect(() => {
+    if (!open) return
+    const opener = document.activeElement as HTMLElement | null
+    const panel = panelRef.current
+    panel?.querySelector<HTMLElement>('a, button')?.focus()
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose()
+      if (event.key !== 'Tab' || !panel) return
+      const focusable = [...panel.querySelectorAll<HTMLElement>('a, button')]
+      const first = focusable[0]
+      const last = focusable.at(-1)
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault()
+        last?.focus()
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault()
+        first?.focus()
+      }
+    }
+    document.addEventListener('keydown', onKeyDown)
+    document.body.style.overflow = 'hidden'
+    return () => {
+      document.removeEventListener('keydown', onKeyDown)
+      document.body.style.overflow = ''
+      opener?.focus()
+    }
+  }, [open, onClose])
+
+  return (
+    <div className={`fixed inset-0 z-50 desktop:hidden ${open ? '' : 'pointer-events-none'}`} hidden={!open}>
+      <div
+        className={`absolute inset-0 bg-black/60 transition-opacity duration-300 ${open ? 'opacity-100' : 'opacity-0'}`}
+        onClick={onClose}
+        aria-hidden="true"
+      />
+      <div
+        id="mobile-menu"
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        className={`absolute inset-y-0 right-0 flex w-[min(20rem,86vw)] flex-col gap-6 border-l border-line bg-surface p-6 shadow-2xl transition-transform duration-300 ease-out-cubic ${
+          open ? 'translate-x-0' : 'translate-x-full'
+        }`}
+      >
+        <div className="flex items-center justify-between">
+          <Logo clickable={false} />
+          <button
+            type="button"
+            className="grid h-11 w-11 place-items-center rounded-full border border-line text-ink"
+            aria-label="Close menu"
+            onClick={onClose}
+          >
+            <CloseIcon className="h-5 w-5" />
+          </button>
+        </div>
+        <nav aria-label="Mobile">
+          <ul className="flex flex-col gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end
+                  onClick={onClose}
+                  className={({ isActive }) =>
+                    `block rounded-xl px-4 py-3 text-base font-medium ${isActive ? 'bg-raised text-ink' : 'text-muted hover:text-ink'}`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-auto">
+          <StoreIcons />
+        </div>
+      </div>
+    </div>
+  )
+}

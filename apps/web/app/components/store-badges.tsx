@@ -1,0 +1,54 @@
+import { BRAND } from '@storyreel/contracts/brand'
+
+import { AppleIcon, PlayStoreIcon } from './ui/icons.tsx'
+
+const badge =
+  'inline-flex items-center gap-2.5 rounded-xl border border-white/15 bg-black px-4 py-2 text-white shadow-lg shadow-black/20 transition hover:border-white/40'
+
+/** Full "Download on" badges for hero and calls to action. */
+export function StoreBadges({ className = '' }: { className?: string }) {
+  return (
+    <div className={`flex flex-wrap items-center gap-3 ${className}`}>
+      <a href={BRAND.appStore.url} className={badge} rel="noopener" aria-label={`Download ${BRAND.name} on the App Store`}>
+        <AppleIcon className="h-7 w-7" />
+        <span className="flex flex-col leading-none">
+          <span className="text-[10px] font-medium tracking-wide">Download on the</span>
+          <span className="text-lg font-semibold">App Store</span>
+        </span>
+      </a>
+      <a
+        href={BRAND.googlePlay.url}
+        className={badge}
+        rel="noopener"
+        aria-label={`Get ${BRAND.name} on Google Play`}
+      >
+        <PlayStoreIcon className="h-6 w-6" />
+        <span className="flex flex-col leading-none">
+          <span className="text-[10px] font-medium uppercase tracking-wide">Get it on</span>
+          <span className="text-lg font-semibold">Google Play</span>
+        </span>
+      </a>
+    </div>
+  )
+}
+
+/** Compact store icons for the desktop header (SPEC §2 Header). */
+export function StoreIcons() {
+  const icon =
+    'grid h-10 w-10 place-items-center rounded-full border border-line bg-surface/70 text-ink transition hover:border-accent'
+  return (
+    <div className="flex items-center gap-2">
+      <a href={BRAND.appStore.url} className={icon} rel="noopener" aria-label={`${BRAND.name} on the App Store (iOS)`}>
+        <AppleIcon className="h-5 w-5" />
+      </a>
+      <a
+        href={BRAND.googlePlay.url}
+        className={icon}
+        rel="noopener"
+        aria-label={`${BRAND.name} on Google Play (Android)`}
+      >
+        <PlayStoreIcon className="h-[18px] w-[18px]" />
+      </a>
+    </div>
+  )
+}

@@ -1,0 +1,106 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+
+import { parse as parseYaml } from 'yaml'
+
+import { BLOG_CATEGORIES, BLOG_MIN_WORDS, BlogFrontMatterSchema, type BlogCategory } from '@storyreel/contracts/blog'
+
+import { countWords, findContentDir, renderMarkdown, type TocEntry } from '../../lib/markdown.server.ts'
+
+export { findContentDir }
+export type { TocEntry }
+
+export type PostSummary = {
+  slug: string
+  title: string
+  category: BlogCategory
+  description: string
+  date: string
+  readingMinutes: number
+}
+
+export type Post = PostSummary & { html: string; toc: TocEntry[]; wordCount: number }
+
+const WORDS_PER_MINUTE = 230
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/
+
+export class PostValidationError extends Error {}
+
+export function parsePost(fileName: string, source: string): Post {
+  const where = `content/blog/${fileName}`
+  const match = FRONT_MATTER.exec(source)
+  if (!match) throw new PostValidationError(`${where}: missing front matter block (--- ... ---) at the top`)
+  const [, yamlText = '', body = ''] = match
+  let raw: unknown
+  try {
+    raw = parseYaml(yamlText)
+  } catch (error) {
+    throw new PostValidationError(`${where}: front matter is not valid YAML: ${(error as Error).message}`)
+  }
+  const parsed = BlogFrontMatterSchema.safeParse(raw)
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    throw new PostValidationError(`${where}: invalid front matter:\n  ${issues.join('\n  ')}`)
+  }
+  const meta = parsed.data
+  if (`${meta.slug}.md` !== fileName) {
+    throw new PostValidationError(`${where}: slug "${meta.slug}" must match the file name`)
+  }
+  if (/^#\s/m.test(body)) {
+    throw new PostValidationError(`${where}: use ## headings; the page renders the title as the only h1`)
+  }
+  const wordCount = countWords(body)
+  if (wordCount < BLOG_MIN_WORDS) {
+    throw new PostValidationError(`${where}: ${wordCount} words, at least ${BLOG_MIN_WORDS} are required`)
+  }
+  const { html, toc } = renderMarkdown(body)
+  return {
+    ...meta,
+    readingMinutes: Math.max(1, Math.ceil(wordCount / WORDS_PER_MINUTE)),
+    wordCount,
+    html,
+    toc,
+  }
+}
+
+export async function loadPosts(dir: string): Promise<Post[]> {
+  const files = (await readdir(dir)).filter((file) => file.endsWith('.md')).sort()
+  const posts = await Promise.all(files.map(async (file) => parsePost(file, await readFile(path.join(dir, file), 'utf8'))))
+  return posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))
+}
+
+let cache: Promise<Post[]> | undefined
+
+export function getAllPosts(): Promise<Post[]> {
+  cache ??= loadPosts(findContentDir('blog'))
+  return cache
+}
+
+export async function getPost(slug: string): Promise<Post | undefined> {
+  return (await getAllPosts()).find((post) => post.slug === slug)
+}
+
+export function toSummary({ slug, title, category, description, date, readingMinutes }: Post): PostSummary {
+  return { slug, title, category, description, date, readingMinutes }
+}
+
+/** Three other posts: the neighbours of this one in its category, so every post gets linked from somewhere. */
+export function getRelatedPosts(posts: Post[], post: Post, count = 3): PostSummary[] {
+  const sameCategory = posts.filter((candidate) => candidate.category === post.category)
+  const index = sameCategory.findIndex((candidate) => candidate.slug === post.slug)
+  const related: PostSummary[] = []
+  for (let step = 1; related.length < count && step < sameCategory.length; step++) {
+    const candidate = sameCategory[(index + step) % sameCategory.length]
+    if (candidate) related.push(toSummary(candidate))
+  }
+  return related
+}
+
+export type BlogIndexEntry = { category: BlogCategory; posts: Array<{ slug: string; title: string }> }
+
+export function groupByCategory(posts: Post[]): BlogIndexEntry[] {
+  return BLOG_CATEGORIES.map((category) => ({
+    category,
+    posts: posts.filter((post) => post.category === category).map(({ slug, title }) => ({ slug, title })),
+  }))
+}

@@ -1,0 +1,12 @@
+/** Every prerendered landing page, in menu order first. The sitemap and the prerender list read this. */
+export const LANDING_PATHS = ['/', '/features', '/testimonials', '/pricing', '/ambassador', '/privacy', '/confirm'] as const
+
+export type LandingPath = (typeof LANDING_PATHS)[number]
+
+export const NAV_LINKS: ReadonlyArray<{ to: LandingPath; label: string }> = [
+  { to: '/', label: 'Home' },
+  { to: '/features', label: 'Features' },
+  { to: '/testimonials', label: 'Testimonials' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/ambassador', label: 'Become Ambassador' },
+]

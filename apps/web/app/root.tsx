@@ -1,0 +1,94 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  type MiddlewareFunction,
+} from 'react-router'
+
+import { getRouteRule, RouteRulesSchema } from '@storyreel/contracts/route-rules'
+import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
+
+import routeRulesJson from '../route-rules.json'
+import type { Route } from './+types/root'
+import './app.css'
+import { ErrorPage } from './components/error-page.tsx'
+import { LogoMark } from './components/logo.tsx'
+import { DISPLAY_MODE_SCRIPT } from './lib/display-mode.ts'
+import { ViewportCookie } from './components/viewport-cookie.tsx'
+
+const routeRules = RouteRulesSchema.parse(routeRulesJson)
+
+/** The route rules file is honoured on client navigation too, so in-app links behave like the server. */
+const routeRulesMiddleware: MiddlewareFunction = ({ request }) => {
+  const rule = getRouteRule(routeRules, new URL(request.url).pathname)
+  if (rule) throw redirect(rule.redirect.to, rule.redirect.statusCode)
+}
+
+export const clientMiddleware = [routeRulesMiddleware]
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'preload', href: interFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'icon', href: '/icons/favicon-32.png', type: 'image/png', sizes: '32x32' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/site.webmanifest' },
+]
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en" className="dark" data-mode="dark" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#07060d" />
+        <script dangerouslySetInnerHTML={{ __html: DISPLAY_MODE_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-canvas text-ink">
+        {children}
+        <ViewportCookie />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+/** Shown by the SPA fallback (/app, /auth) while the client bundle starts. */
+export function HydrateFallback() {
+  return (
+    <div className="grid min-h-dvh place-items-center" role="status" aria-live="polite">
+      <div className="flex flex-col items-center gap-4">
+        <div className="animate-pulse">
+          <LogoMark size={56} />
+        </div>
+        <p className="text-sm text-muted">Loading your studio…</p>
+      </div>
+    </div>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation()
+  if (isRouteErrorResponse(error)) {
+    const message =
+      error.status === 404
+        ? `Page not found: ${pathname}`
+        : typeof error.data === 'string' && error.data
+          ? error.data
+          : error.statusText || 'Something went wrong'
+    return <ErrorPage status={error.status} message={message} />
+  }
+  if (import.meta.env.DEV) console.error(error)
+  return <ErrorPage status={500} message="Something went wrong" />
+}

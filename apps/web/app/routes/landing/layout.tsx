@@ -1,0 +1,24 @@
+import { Outlet } from 'react-router'
+
+import { Footer } from '#app/components/footer.tsx'
+import { Header } from '#app/components/header.tsx'
+import { BlogIndex } from '#app/features/blog/blog-index.tsx'
+
+export default function LandingLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-accent px-4 py-2 font-semibold text-accent-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <BlogIndex />
+      <Footer />
+    </div>
+  )
+}

@@ -1,0 +1,7 @@
+import { getTailwindScreens } from './app/lib/viewport.ts'
+
+export default {
+  theme: {
+    screens: getTailwindScreens(),
+  },
+}

@@ -1,0 +1,33 @@
+import { reactRouter } from '@react-router/dev/vite'
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig, type Plugin } from 'vite'
+
+import { findContentDir, groupByCategory, loadPosts } from './app/features/blog/posts.server.ts'
+
+const BLOG_INDEX_ID = 'virtual:blog-index'
+
+/**
+ * The blog index sits on every landing page, so it ships as one small cached module instead of being
+ * repeated in every page's data (and layouts with loaders are not allowed beside the SPA fallback).
+ */
+function blogIndexPlugin(): Plugin {
+  return {
+    name: 'storyreel:blog-index',
+    resolveId(source) {
+      return source === BLOG_INDEX_ID ? `\0${BLOG_INDEX_ID}` : undefined
+    },
+    async load(id) {
+      if (id !== `\0${BLOG_INDEX_ID}`) return undefined
+      const dir = findContentDir('blog')
+      this.addWatchFile(dir)
+      return `export default ${JSON.stringify(groupByCategory(await loadPosts(dir)))}`
+    },
+  }
+}
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter(), blogIndexPlugin()],
+  build: {
+    assetsInlineLimit: 0,
+  },
+})

@@ -1,0 +1,23 @@
+/**
+ * The one place the product's identity lives. Every text that names the product, and every link to
+ * the stores or our mailboxes, reads from here (issue #2).
+ */
+export const BRAND = {
+  name: 'StoryReel',
+  tagline: 'AI Video Generator',
+  storeSubtitle: 'AI Story Creator & Movie Maker',
+  domain: 'storyreel.app',
+  supportEmail: 'support@storyreel.app',
+  creatorsEmail: 'creators@storyreel.app',
+  appStore: {
+    id: '6450186302',
+    url: 'https://apps.apple.com/app/storyreel-ai-video-generator/id6450186302',
+  },
+  googlePlay: {
+    id: 'app.storyreel.android',
+    url: 'https://play.google.com/store/apps/details?id=app.storyreel.android',
+  },
+  copyrightYears: '2022-2025',
+} as const
+
+export const FREE_WEEK_REFERRAL = 'FREEWEEK'

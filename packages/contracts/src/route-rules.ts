@@ -1,0 +1,37 @@
+import { z } from 'zod'
+
+/**
+ * Redirect rules shared by the server (answers with the status) and the client router (honours them on
+ * navigation). Keys are decoded pathnames; `to` is an internal path or an absolute external URL.
+ */
+export const RouteRuleSchema = z.object({
+  redirect: z.object({
+    to: z.string().refine((to) => to.startsWith('/') || /^https:\/\//.test(to), {
+      message: 'must be an internal path or an https URL',
+    }),
+    statusCode: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(301),
+  }),
+})
+
+export const RouteRulesSchema = z.record(
+  z.string().startsWith('/', { message: 'route rule keys are paths starting with /' }),
+  RouteRuleSchema,
+)
+
+export type RouteRule = z.infer<typeof RouteRuleSchema>
+export type RouteRules = z.infer<typeof RouteRulesSchema>
+
+/** Removes a trailing slash (but keeps "/") and decodes percent-escapes so both sides compare alike. */
+export function normalizeRulePath(pathname: string): string {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    decoded = pathname
+  }
+  return decoded.length > 1 && decoded.endsWith('/') ? decoded.slice(0, -1) : decoded
+}
+
+export function getRouteRule(rules: RouteRules, pathname: string): RouteRule | undefined {
+  return rules[normalizeRulePath(pathname)]
+}
