@@ -1,4 +1,4 @@
-import { href, Link } from 'react-router'
+import { Link } from 'react-router'
 
 import { BRAND } from '@storyreel/contracts/brand'
 
@@ -6,8 +6,8 @@ import { DisplayModeSwitch } from './display-mode-switch.tsx'
 import { Logo } from './logo.tsx'
 import { StoreBadges } from './store-badges.tsx'
 
-export const STEP_BY_STEP_GUIDE_SLUG =
-  'step-by-step-guide-creating-a-cinematic-masterpiece-with-ai-video-generators-and-music'
+/** A short URL from route-rules.json; the router's middleware forwards it to the guide article. */
+export const STEP_BY_STEP_GUIDE_PATH = '/step-by-step-guide'
 
 const footerLink = 'text-sm text-muted transition-colors hover:text-ink'
 
@@ -41,7 +41,7 @@ export function Footer() {
               </Link>
             </li>
             <li>
-              <Link className={footerLink} to={href('/blog/:slug', { slug: STEP_BY_STEP_GUIDE_SLUG })}>
+              <Link className={footerLink} to={STEP_BY_STEP_GUIDE_PATH}>
                 Step By Step Guide
               </Link>
             </li>

@@ -22,8 +22,21 @@ export function countWords(markdown: string): number {
     .filter((word) => /[A-Za-z0-9]/.test(word)).length
 }
 
-/** Renders Markdown to HTML, giving every h2/h3 a stable id and returning them as a table of contents. */
-export function renderMarkdown(markdown: string): { html: string; toc: TocEntry[] } {
+export type RenderMarkdownOptions = {
+  /** Levels added to every rendered heading, so a document placed under a page's own h2 keeps a valid outline. */
+  headingOffset?: number
+  /** Prepended to every heading id, so two documents rendered on one page never share an id. */
+  idPrefix?: string
+}
+
+/**
+ * Renders Markdown to HTML, giving every h2/h3 a stable id and returning them as a table of contents.
+ * TOC depths stay the Markdown levels (## is 2) whatever `headingOffset` renders them as.
+ */
+export function renderMarkdown(
+  markdown: string,
+  { headingOffset = 0, idPrefix = '' }: RenderMarkdownOptions = {},
+): { html: string; toc: TocEntry[] } {
   const toc: TocEntry[] = []
   const seen = new Map<string, number>()
   const marked = new Marked({
@@ -35,9 +48,10 @@ export function renderMarkdown(markdown: string): { html: string; toc: TocEntry[
         const base = slugifyHeading(text) || 'section'
         const count = seen.get(base) ?? 0
         seen.set(base, count + 1)
-        const id = count === 0 ? base : `${base}-${count}`
+        const id = `${idPrefix}${count === 0 ? base : `${base}-${count}`}`
         if (token.depth === 2 || token.depth === 3) toc.push({ id, text, depth: token.depth })
-        return `<h${token.depth} id="${id}">${inner}</h${token.depth}>\n`
+        const level = Math.min(6, token.depth + headingOffset)
+        return `<h${level} id="${id}">${inner}</h${level}>\n`
       },
       link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, token: Tokens.Link) {
         const inner = this.parser.parseInline(token.tokens)
@@ -54,7 +68,6 @@ export function renderMarkdown(markdown: string): { html: string; toc: TocEntry[
   const html = marked.parse(markdown, { async: false })
   return { html, toc }
 }
-
 
 /** Walks up from the working directory, so builds started from the root or a workspace both find the posts. */
 export function findContentDir(name: 'blog' | 'legal', from = process.cwd()): string {

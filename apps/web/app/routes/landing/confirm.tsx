@@ -1,3 +1,196 @@
-export default function Page() {
-  return <h1>confirm</h1>
+import { BRAND } from '@storyreel/contracts/brand'
+
+import { StoreBadges } from '#app/components/store-badges.tsx'
+import { MailIcon } from '#app/components/ui/icons.tsx'
+import { absoluteUrl, buildMeta, pageTitle } from '#app/lib/seo.ts'
+
+const CONFIRMATION_CODE_LENGTH = 6
+const CONFIRMATION_CODE_TTL_MINUTES = 10
+const CONFIRMATION_CODE_RESEND_MINUTES = 1
+
+const DESCRIPTION = `Confirm your ${BRAND.name} account: enter the ${CONFIRMATION_CODE_LENGTH}-digit code we e-mailed you in the app. Here is how it works and what to do if it hasn't arrived.`
+
+const STEPS = [
+  {
+    title: 'Register with your e-mail',
+    text: `Create your account in the ${BRAND.name} app with the address you want to use.`,
+  },
+  {
+    title: `Get a ${CONFIRMATION_CODE_LENGTH}-digit code`,
+    text: 'We send it to that address as soon as your account is created. Keep the app open while you check your inbox.',
+  },
+  {
+    title: 'Enter it in the app',
+    text: `Type the code on the confirmation screen within ${CONFIRMATION_CODE_TTL_MINUTES} minutes. Your account is confirmed and ready to create.`,
+  },
+] as const
+
+const TIPS = [
+  {
+    title: 'Check spam, junk and promotions',
+    text: 'Filters sometimes file new senders away. If you find the message there, mark it as not spam so future codes arrive in your inbox.',
+  },
+  {
+    title: 'Search for our sender address',
+    text: `Codes come from ${BRAND.supportEmail}. Search your mailbox for it, and add it to your contacts to be safe.`,
+  },
+  {
+    title: 'Check the address you typed',
+    text: 'A single typo sends the code somewhere else. If the address in the app is wrong, start again with the correct one.',
+  },
+  {
+    title: 'Ask for a new code',
+    text: `You can request a fresh code in the app ${CONFIRMATION_CODE_RESEND_MINUTES} minute after the last one. A code older than ${CONFIRMATION_CODE_TTL_MINUTES} minutes has expired, so request a new one and use that.`,
+  },
+] as const
+
+export function meta() {
+  return buildMeta({
+    title: pageTitle('Confirm your e-mail'),
+    description: DESCRIPTION,
+    path: '/confirm',
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'WebPage',
+        name: 'Confirm your e-mail',
+        description: DESCRIPTION,
+        url: absoluteUrl('/confirm'),
+      },
+    ],
+  })
+}
+
+const supportMailto = `mailto:${BRAND.supportEmail}?subject=${encodeURIComponent(`${BRAND.name} confirmation code`)}`
+
+export default function Confirm() {
+  return (
+    <div className="relative">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[34rem] bg-[radial-gradient(50%_70%_at_70%_0%,rgb(124_58_237/0.26),transparent),radial-gradient(35%_50%_at_15%_25%,rgb(34_211_238/0.12),transparent)]"
+      />
+      <div className="mx-auto grid max-w-6xl items-start gap-12 px-5 pb-16 pt-14 tablet:px-8 tablet:pt-20 desktop:grid-cols-[1fr_minmax(0,28rem)] desktop:gap-16">
+        <header>
+          <p className="eyebrow">Account confirmation</p>
+          <h1 className="mt-6 text-4xl font-extrabold leading-[1.05] tracking-tight text-ink mobileWide:text-5xl">
+            Confirm your <span className="text-gradient">e-mail</span>
+          </h1>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted">
+            When you register, we e-mail you a {CONFIRMATION_CODE_LENGTH}-digit code. Entering it proves the address
+            is yours, keeps your account secure and makes sure you can always sign back in.
+          </p>
+          <dl className="mt-10 grid max-w-xl grid-cols-1 gap-4 mobileWide:grid-cols-3">
+            <Fact value={`${CONFIRMATION_CODE_LENGTH} digits`} label="One code, sent by e-mail" />
+            <Fact value={`${CONFIRMATION_CODE_TTL_MINUTES} minutes`} label="How long a code is valid" />
+            <Fact value={`${CONFIRMATION_CODE_RESEND_MINUTES} minute`} label="Before you can ask again" />
+          </dl>
+        </header>
+        <ConfirmCard />
+      </div>
+
+      <section aria-labelledby="steps-title" className="mx-auto max-w-6xl px-5 py-16 tablet:px-8">
+        <h2 id="steps-title" className="text-3xl font-bold tracking-tight text-ink tablet:text-4xl">
+          How confirmation works
+        </h2>
+        <ol className="mt-10 grid gap-5 tablet:grid-cols-3">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="glass rounded-2xl p-6">
+              <span className="grid h-10 w-10 place-items-center rounded-full border border-line bg-raised text-sm font-bold text-ink">
+                <span className="sr-only">Step </span>
+                {index + 1}
+              </span>
+              <h3 className="mt-5 text-lg font-semibold text-ink">{step.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-muted">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="tips-title" className="mx-auto max-w-6xl px-5 pb-20 tablet:px-8 desktop:pb-28">
+        <div className="grid gap-10 desktop:grid-cols-[0.8fr_1.2fr] desktop:gap-16">
+          <div>
+            <h2 id="tips-title" className="text-3xl font-bold tracking-tight text-ink tablet:text-4xl">
+              Code hasn’t arrived?
+            </h2>
+            <p className="mt-4 text-lg leading-relaxed text-muted">
+              Most missing codes are hiding in a filtered folder or were sent to a mistyped address. Work through
+              these, in order.
+            </p>
+            <div className="mt-8 rounded-2xl border border-line bg-surface p-6">
+              <p className="font-semibold text-ink">Still stuck?</p>
+              <p className="mt-2 text-sm leading-relaxed text-muted">
+                Write to us from the address you registered with, and we will help you get in.
+              </p>
+              <a href={supportMailto} className="btn-secondary mt-5">
+                <MailIcon className="h-5 w-5 text-accent" />
+                E-mail {BRAND.supportEmail}
+              </a>
+            </div>
+          </div>
+          <ul className="grid gap-4">
+            {TIPS.map((tip) => (
+              <li key={tip.title} className="glass rounded-2xl p-6">
+                <h3 className="text-lg font-semibold text-ink">{tip.title}</h3>
+                <p className="mt-2 leading-relaxed text-muted">{tip.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </div>
+  )
+}
+
+function Fact({ value, label }: { value: string; label: string }) {
+  return (
+    <div className="glass rounded-2xl px-5 py-4">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="mt-1 text-xl font-bold text-ink">{value}</dd>
+    </div>
+  )
+}
+
+/**
+ * The page's card area. Confirmation happens in the app in this release; the web code form slots in here
+ * later, so the card keeps its own heading and padding and the rest of the page does not change.
+ */
+function ConfirmCard() {
+  return (
+    <section
+      id="confirm-code"
+      aria-labelledby="confirm-card-title"
+      className="glass relative overflow-hidden rounded-3xl p-6 shadow-2xl shadow-brand-700/10 tablet:p-8"
+    >
+      <div aria-hidden="true" className="absolute -right-16 -top-16 h-48 w-48 rounded-full bg-flare-500/20 blur-3xl" />
+      <CodeIllustration />
+      <h2 id="confirm-card-title" className="relative mt-7 text-2xl font-bold tracking-tight text-ink">
+        Enter your code in the app
+      </h2>
+      <p className="relative mt-3 leading-relaxed text-muted">
+        Open the {BRAND.name} app, go to the confirmation screen and type the {CONFIRMATION_CODE_LENGTH}{' '}
+        digits from our e-mail. Don’t have the app yet? Get it here and sign in with the same address.
+      </p>
+      <StoreBadges className="relative mt-6" />
+    </section>
+  )
+}
+
+/** Six code boxes with a cursor in the next one: a picture of the step, not a real input. */
+function CodeIllustration() {
+  const digits = ['4', '7', '1', '', '', '']
+  return (
+    <div aria-hidden="true" className="relative flex gap-2">
+      {digits.map((digit, index) => (
+        <span
+          key={index}
+          className={`grid h-12 flex-1 place-items-center rounded-xl border bg-raised text-xl font-bold text-ink mobileMedium:h-14 ${
+            index === 3 ? 'border-accent' : 'border-line'
+          }`}
+        >
+          {digit || (index === 3 ? <span className="h-6 w-0.5 rounded bg-accent" /> : null)}
+        </span>
+      ))}
+    </div>
+  )
 }

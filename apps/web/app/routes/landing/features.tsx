@@ -1,3 +1,445 @@
-export default function Page() {
-  return <h1>features</h1>
+import { href, Link } from 'react-router'
+
+import { BRAND } from '@storyreel/contracts/brand'
+
+import { DeviceMockup, DeviceStatusBar } from '#app/components/device-mockup.tsx'
+import { AiVoiceoverIllustration } from '#app/components/illustrations/ai-voiceover.tsx'
+import { AnimeVideoIllustration } from '#app/components/illustrations/anime-video.tsx'
+import { MusicLibraryIllustration } from '#app/components/illustrations/music-library.tsx'
+import { TextToVideoIllustration } from '#app/components/illustrations/text-to-video.tsx'
+import { StoreBadges } from '#app/components/store-badges.tsx'
+import { ArrowRightIcon, CheckIcon } from '#app/components/ui/icons.tsx'
+import { Waveform } from '#app/components/waveform.tsx'
+import { absoluteUrl, buildMeta, pageTitle } from '#app/lib/seo.ts'
+
+const DESCRIPTION =
+  'Explore every feature: text-to-video storyboards, anime styles, ultra-realistic AI voiceovers, a music library sorted by mood, captions and HD export.'
+
+export function meta() {
+  return buildMeta({
+    title: pageTitle('Features: Text to Video, Anime, Voiceovers & Music'),
+    description: DESCRIPTION,
+    path: '/features',
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'SoftwareApplication',
+        name: BRAND.name,
+        applicationCategory: 'MultimediaApplication',
+        operatingSystem: 'iOS, Android, Web',
+        url: absoluteUrl('/features'),
+        description: DESCRIPTION,
+        featureList: [
+          'Text to video from a prompt or script',
+          'Anime video styles',
+          'Ultra-realistic AI voiceovers in several languages',
+          'Music library organized by mood and genre',
+          'Captions generated from the script',
+          '9:16, 1:1 and 16:9 formats',
+          'HD export',
+        ],
+        offers: { '@type': 'Offer', name: 'Free plan', price: '0', priceCurrency: 'USD' },
+        sameAs: [BRAND.appStore.url, BRAND.googlePlay.url],
+      },
+    ],
+  })
+}
+
+const container = 'mx-auto max-w-7xl px-5 tablet:px-8'
+
+const FEATURES = [
+  {
+    id: 'text-to-video',
+    label: 'Text to video',
+    title: 'Type an idea. Get a finished video.',
+    what: `Describe an idea in a sentence or paste a script you have already written, and ${BRAND.name} turns it into a storyboard: your text broken into scenes, each with its own generated visual, narration and caption. What comes out is a complete video, not a folder of clips waiting to be edited.`,
+    steps: [
+      'Start a new video and type a prompt or paste your script.',
+      'Look over the storyboard of scenes the app builds from it.',
+      'Generate, then adjust any scene that is not quite right.',
+    ],
+    specifics: [
+      { title: 'Prompt or script', body: 'Begin with a one-line idea when you are exploring, or a full script when you know exactly what to say.' },
+      { title: 'A storyboard first', body: 'See the structure of your video as a sequence of scenes, one for each beat of the story.' },
+      { title: 'Visuals made for each scene', body: 'Imagery is generated for what each scene says, so there is no stock library to dig through.' },
+      { title: 'Adjust scene by scene', body: 'Change the one scene that needs work and keep everything you already like.' },
+    ],
+    Illustration: TextToVideoIllustration,
+    glow: 'bg-brand-500/20 dark:bg-brand-600/30',
+  },
+  {
+    id: 'anime-video',
+    label: 'Anime video',
+    title: 'Give any story the look of an animated series.',
+    what: 'Choose an anime style and your storyboard is drawn in it from the first scene to the last. Story channels, fan-style shorts, lyric videos and explainers all get the bold color, light and drama the genre is loved for, without drawing a single frame.',
+    steps: [
+      'Write or paste the story you want to tell.',
+      'Pick an anime style before you generate.',
+      'Add a voice and a track that match the mood.',
+    ],
+    specifics: [
+      { title: 'Works with any text', body: 'Fiction, history, product stories or motivational scripts can all be told the anime way.' },
+      { title: 'One look across the video', body: 'The style applies to every scene, so the whole piece feels like one world instead of a collage.' },
+      { title: 'Every format', body: 'Make it vertical for Shorts, Reels and TikTok, square for feeds, or widescreen for YouTube.' },
+      { title: 'Pairs with voice and score', body: 'Add an expressive narrator and a cinematic track for a complete trailer-style result.' },
+    ],
+    Illustration: AnimeVideoIllustration,
+    glow: 'bg-flare-400/20 dark:bg-flare-500/25',
+  },
+  {
+    id: 'ai-voiceovers',
+    label: 'AI voiceovers',
+    title: 'Narration that sounds like a person.',
+    what: 'Ultra-realistic AI voices read your script with natural pacing and emphasis, so your video sounds produced rather than read out by a machine. No microphone, no quiet room and no retakes when you change a line.',
+    steps: [
+      'Pick a voice that suits your story or your brand.',
+      'Choose the language your audience speaks.',
+      'Generate: the narration follows your script and the captions follow the narration.',
+    ],
+    specifics: [
+      { title: 'Many voices', body: 'From calm storytellers to upbeat presenters, choose the tone that fits the piece.' },
+      { title: 'Several languages', body: 'Narrate in the language of the audience you want to reach.' },
+      { title: 'Swap in seconds', body: 'Try a different voice on the same script without rewriting a word.' },
+      { title: 'Always in front', body: 'Background music is mixed under the narration, so every word stays easy to follow.' },
+    ],
+    Illustration: AiVoiceoverIllustration,
+    glow: 'bg-brand-400/20 dark:bg-brand-500/25',
+  },
+  {
+    id: 'music-library',
+    label: 'Music library',
+    title: 'The right track for every mood.',
+    what: `An extensive music library, organized by mood and genre, gives every video a score that fits. The tracks are licensed for videos made with ${BRAND.name}, so you can pick by feeling instead of worrying about rights.`,
+    steps: [
+      'Browse by mood or by genre.',
+      'Pick the track that matches the story.',
+      'It is mixed under the voiceover for you.',
+    ],
+    specifics: [
+      { title: 'Sorted by mood and genre', body: 'Start from how the video should feel and find tracks that match in a couple of taps.' },
+      { title: 'Licensed for your videos', body: `Use the tracks in the videos you make with ${BRAND.name} without hunting for separate licenses.` },
+      { title: 'Mixed under the narration', body: 'Levels are balanced so the music carries the mood and the voice carries the message.' },
+      { title: 'Change it anytime', body: 'Swap the track and keep the visuals, voice and captions exactly as they are.' },
+    ],
+    Illustration: MusicLibraryIllustration,
+    glow: 'bg-glow-400/20 dark:bg-glow-400/20',
+  },
+] as const
+
+export default function Features() {
+  return (
+    <>
+      <Intro />
+      {FEATURES.map((feature, index) => (
+        <FeatureSection key={feature.id} feature={feature} flipped={index % 2 === 1} />
+      ))}
+      <FormatsAndExport />
+      <MobileApps />
+      <Cta />
+    </>
+  )
+}
+
+function Intro() {
+  return (
+    <section aria-labelledby="features-title" className="relative isolate overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(60%_70%_at_50%_0%,rgb(139_92_246/0.16),transparent_70%)] dark:bg-[radial-gradient(60%_70%_at_50%_0%,rgb(124_58_237/0.32),transparent_70%)]"
+      />
+      <div className={`${container} pb-14 pt-14 text-center tablet:pt-20 desktop:pb-20`}>
+        <p className="eyebrow">Features</p>
+        <h1
+          id="features-title"
+          className="mx-auto mt-6 max-w-4xl text-[2.4rem] font-extrabold leading-[1.06] tracking-tight text-ink mobileWide:text-5xl tablet:text-6xl"
+        >
+          Every part of a great video, <span className="text-gradient">generated from your words</span>
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-muted tablet:text-xl">
+          {BRAND.name} handles the whole production: the storyboard, the visuals, the voice, the music and the captions.
+          Here is what each part does and how you use it.
+        </p>
+        <nav aria-label="Features on this page" className="mt-10">
+          <ul className="flex flex-wrap justify-center gap-2.5">
+            {[...FEATURES.map(({ id, label }) => ({ id, label })), { id: 'formats', label: 'Formats & export' }, { id: 'apps', label: 'Mobile apps' }].map(
+              (item) => (
+                <li key={item.id}>
+                  <a href={`#${item.id}`} className="btn-secondary px-4 py-2 text-sm">
+                    {item.label}
+                  </a>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+      </div>
+    </section>
+  )
+}
+
+function FeatureSection({ feature, flipped }: { feature: (typeof FEATURES)[number]; flipped: boolean }) {
+  const { Illustration } = feature
+  const titleId = `${feature.id}-title`
+  return (
+    <section id={feature.id} aria-labelledby={titleId} className="scroll-mt-20 border-t border-line/70 py-20 desktop:py-28">
+      <div className={`${container} grid items-center gap-12 desktop:grid-cols-2 desktop:gap-16`}>
+        <div className={`relative isolate ${flipped ? 'desktop:order-last' : ''}`}>
+          <div aria-hidden="true" className={`absolute inset-8 -z-10 rounded-full blur-3xl ${feature.glow}`} />
+          <div className="glass rounded-[2rem] p-5 tablet:p-8">
+            <Illustration className="aspect-[8/5] h-auto w-full" />
+          </div>
+        </div>
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wider text-accent">{feature.label}</p>
+          <h2 id={titleId} className="mt-3 text-3xl font-bold tracking-tight text-ink tablet:text-4xl">
+            {feature.title}
+          </h2>
+          <p className="mt-5 text-lg leading-relaxed text-muted">{feature.what}</p>
+
+          <h3 className="mt-9 text-lg font-semibold text-ink">How you use it</h3>
+          <ol className="mt-4 space-y-3">
+            {feature.steps.map((step, index) => (
+              <li key={step} className="flex gap-3.5 leading-relaxed text-muted">
+                <span
+                  aria-hidden="true"
+                  className="grid h-7 w-7 shrink-0 place-items-center rounded-full bg-gradient-to-br from-brand-600 to-flare-500 text-sm font-bold text-white"
+                >
+                  {index + 1}
+                </span>
+                <span className="pt-0.5">{step}</span>
+              </li>
+            ))}
+          </ol>
+
+          <h3 className="mt-9 text-lg font-semibold text-ink">The details</h3>
+          <ul className="mt-4 grid gap-3 tablet:grid-cols-2">
+            {feature.specifics.map((item) => (
+              <li key={item.title} className="rounded-2xl border border-line bg-surface p-4">
+                <p className="flex items-center gap-2 font-semibold text-ink">
+                  <CheckIcon className="h-4 w-4 shrink-0 text-accent" />
+                  {item.title}
+                </p>
+                <p className="mt-1.5 text-sm leading-relaxed text-muted">{item.body}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+const FORMATS = [
+  { ratio: '9:16', name: 'Vertical', body: 'Full-screen on phones for Shorts, Reels and TikTok.', box: 'h-16 w-9' },
+  { ratio: '1:1', name: 'Square', body: 'Holds its space in feeds and carousels on any platform.', box: 'h-12 w-12' },
+  { ratio: '16:9', name: 'Widescreen', body: 'Classic landscape for YouTube, websites and presentations.', box: 'h-9 w-16' },
+] as const
+
+function FormatsAndExport() {
+  return (
+    <section id="formats" aria-labelledby="formats-title" className="scroll-mt-20 border-t border-line/70 py-20 desktop:py-28">
+      <div className={container}>
+        <div className="max-w-3xl">
+          <p className="eyebrow">Formats, captions and export</p>
+          <h2 id="formats-title" className="mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
+            One script, ready for wherever you post
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed text-muted">
+            Choose the shape that suits the platform, let captions write themselves from your script, and export a
+            sharp HD file you can upload straight away.
+          </p>
+        </div>
+        <ul className="mt-12 grid gap-5 tablet:grid-cols-3">
+          {FORMATS.map((format) => (
+            <li key={format.ratio} className="glass rounded-3xl p-7">
+              <span aria-hidden="true" className="grid h-16 place-items-start">
+                <span className={`${format.box} rounded-lg border-2 border-accent bg-gradient-to-br from-brand-500/25 to-flare-400/20`} />
+              </span>
+              <h3 className="mt-5 text-xl font-semibold text-ink">
+                {format.ratio} {format.name}
+              </h3>
+              <p className="mt-2 leading-relaxed text-muted">{format.body}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-5 grid gap-5 tablet:grid-cols-2">
+          <div className="glass rounded-3xl p-7">
+            <div aria-hidden="true" className="rounded-2xl bg-[#0b0916] p-4">
+              <div className="h-16 rounded-xl bg-gradient-to-br from-brand-700 via-flare-500 to-glow-400" />
+              <p className="mt-3 text-center">
+                <span className="rounded-md bg-black px-2 py-1 text-sm font-bold text-white">
+                  Captions that match every word
+                </span>
+              </p>
+            </div>
+            <h3 className="mt-5 text-xl font-semibold text-ink">Captions from your script</h3>
+            <p className="mt-2 leading-relaxed text-muted">
+              Captions are generated from the text you wrote, so they say exactly what the narrator says. Viewers
+              scrolling with the sound off still get the whole message.
+            </p>
+          </div>
+          <div className="glass rounded-3xl p-7">
+            <div aria-hidden="true" className="flex h-[104px] items-center justify-center gap-3 rounded-2xl bg-raised">
+              <span className="rounded-lg border-2 border-accent px-2.5 py-1 text-lg font-extrabold text-accent">HD</span>
+              <ArrowRightIcon className="h-5 w-5 text-accent" />
+              <span className="rounded-full bg-gradient-to-r from-brand-600 to-flare-500 px-4 py-1.5 text-sm font-semibold text-white">
+                Export
+              </span>
+            </div>
+            <h3 className="mt-5 text-xl font-semibold text-ink">HD export</h3>
+            <p className="mt-2 leading-relaxed text-muted">
+              Export in HD and your video stays crisp on a phone in the hand and on a big screen, ready to upload to
+              any platform you use.
+            </p>
+          </div>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+const MOODS = ['Calm', 'Uplifting', 'Epic', 'Dreamy'] as const
+
+const TRACKS = [
+  { name: 'Midnight Drive', tags: 'Chill · Lo-fi', art: 'from-violet-500 to-fuchsia-500', playing: true },
+  { name: 'Paper Lanterns', tags: 'Dreamy · Ambient', art: 'from-cyan-500 to-indigo-500', playing: false },
+  { name: 'First Light', tags: 'Uplifting · Acoustic', art: 'from-amber-400 to-rose-500', playing: false },
+  { name: 'Skyline Run', tags: 'Epic · Cinematic', art: 'from-fuchsia-500 to-orange-400', playing: false },
+] as const
+
+/** The app's music picker as a phone screen: mood filters, tracks and the voice it will sit under. */
+function MusicPickerScreen() {
+  return (
+    <div className="flex h-full flex-col">
+      <DeviceStatusBar />
+      <div className="px-4">
+        <p className="text-[15px] font-bold">Music</p>
+        <p className="mt-0.5 text-[10.5px] text-zinc-300">Pick a mood, then a track</p>
+        <ul className="mt-3 flex gap-1.5">
+          {MOODS.map((mood, index) => (
+            <li
+              key={mood}
+              className={`rounded-full px-2.5 py-1 text-[10.5px] font-semibold ${
+                index === 0 ? 'bg-violet-500 text-white' : 'border border-zinc-700 bg-zinc-900 text-zinc-200'
+              }`}
+            >
+              {mood}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <ul className="mt-4 space-y-2 px-3">
+        {TRACKS.map((track) => (
+          <li
+            key={track.name}
+            className={`flex h-[52px] items-center gap-2.5 rounded-xl border px-2.5 ${
+              track.playing ? 'border-violet-400 bg-zinc-900' : 'border-zinc-800 bg-zinc-900'
+            }`}
+          >
+            <span className={`h-8 w-8 shrink-0 rounded-lg bg-gradient-to-br ${track.art}`} />
+            <span className="min-w-0 leading-tight">
+              <span className="block text-[11.5px] font-semibold">{track.name}</span>
+              <span className="block text-[10px] text-zinc-300">{track.tags}</span>
+            </span>
+            <span className="ml-auto grid h-7 w-7 place-items-center rounded-full bg-zinc-800">
+              <svg viewBox="0 0 24 24" className="h-3 w-3" fill="#fff" aria-hidden="true" focusable="false">
+                {track.playing ? <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" /> : <path d="M7 4.5v15l12-7.5Z" />}
+              </svg>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="mx-3 mt-4 rounded-xl border border-zinc-800 bg-zinc-900 p-3">
+        <p className="flex justify-between text-[10px] font-semibold uppercase tracking-wider text-zinc-300">
+          <span>Mix preview</span>
+          <span>Voice on top</span>
+        </p>
+        <Waveform id="picker" className="mt-2 h-6 w-full" played={16} />
+        <div className="mt-2 h-1.5 rounded-full bg-gradient-to-r from-cyan-400/80 to-violet-500/80" />
+      </div>
+      <span className="mx-3 mt-auto mb-6 rounded-full bg-gradient-to-r from-violet-600 to-fuchsia-600 py-2.5 text-center text-[12px] font-semibold">
+        Use this track
+      </span>
+    </div>
+  )
+}
+
+function MobileApps() {
+  return (
+    <section id="apps" aria-labelledby="apps-title" className="relative isolate scroll-mt-20 overflow-hidden border-t border-line/70 py-20 desktop:py-28">
+      <div
+        aria-hidden="true"
+        className="absolute right-0 top-1/4 -z-10 h-[28rem] w-[28rem] rounded-full bg-brand-500/15 blur-3xl dark:bg-brand-600/25"
+      />
+      <div className={`${container} grid items-center gap-14 desktop:grid-cols-[minmax(0,1.1fr)_minmax(0,0.9fr)]`}>
+        <div>
+          <p className="eyebrow">Mobile apps</p>
+          <h2 id="apps-title" className="mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
+            A full video studio in your pocket
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed text-muted">
+            {BRAND.name} runs on iPhone and Android, with a web app for the days you would rather type on a keyboard.
+            Capture an idea the moment you have it and shape it into a video wherever you are.
+          </p>
+          <ul className="mt-8 space-y-4">
+            {[
+              { title: 'Free to start', body: 'Download the app and make videos on the Free plan.' },
+              {
+                title: 'Premium through your store account',
+                body: 'Billed weekly, monthly or yearly via the App Store or Google Play, and managed there too.',
+              },
+              {
+                title: 'Free Week offer',
+                body: 'A full week of Premium at no cost, redeemed as an App Store or Google Play offer code.',
+              },
+            ].map((item) => (
+              <li key={item.title} className="flex gap-3.5">
+                <CheckIcon className="mt-1 h-5 w-5 shrink-0 text-accent" />
+                <p className="leading-relaxed text-muted">
+                  <span className="font-semibold text-ink">{item.title}.</span> {item.body}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <StoreBadges className="mt-9" />
+        </div>
+        <div className="flex justify-center">
+          <DeviceMockup label="App screen of the music picker: mood filters, a list of tracks with one playing, and a preview of the music mixed under the voice.">
+            <MusicPickerScreen />
+          </DeviceMockup>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function Cta() {
+  return (
+    <section aria-labelledby="features-cta-title" className="pb-20 desktop:pb-28">
+      <div className={container}>
+        <div className="relative isolate overflow-hidden rounded-[2.5rem] border border-line bg-surface px-6 py-16 text-center tablet:px-12 desktop:py-20">
+          <div
+            aria-hidden="true"
+            className="absolute inset-0 -z-10 bg-[radial-gradient(60%_80%_at_50%_0%,rgb(139_92_246/0.20),transparent_70%),radial-gradient(40%_60%_at_10%_100%,rgb(236_72_153/0.12),transparent_70%)] dark:bg-[radial-gradient(60%_80%_at_50%_0%,rgb(124_58_237/0.40),transparent_70%),radial-gradient(40%_60%_at_10%_100%,rgb(236_72_153/0.18),transparent_70%)]"
+          />
+          <h2 id="features-cta-title" className="mx-auto max-w-3xl text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
+            Put every feature to work on <span className="text-gradient">your next video</span>
+          </h2>
+          <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-muted">
+            Script, visuals, voice, music and captions, all from one idea. Start on the Free plan and upgrade only if
+            you need more.
+          </p>
+          <StoreBadges className="mt-9 justify-center" />
+          <Link
+            to={href('/pricing')}
+            className="mt-6 inline-flex items-center gap-1.5 rounded-full font-semibold text-accent hover:underline"
+            prefetch="intent"
+          >
+            Compare plans
+            <ArrowRightIcon className="h-4 w-4" />
+          </Link>
+        </div>
+      </div>
+    </section>
+  )
 }

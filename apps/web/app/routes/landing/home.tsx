@@ -1,3 +1,541 @@
-export default function Page() {
-  return <h1>home</h1>
+import type { ReactNode } from 'react'
+import { href, Link } from 'react-router'
+
+import { BRAND } from '@storyreel/contracts/brand'
+
+import { HeroArt } from '#app/components/hero-art.tsx'
+import { AiVoiceoverIllustration } from '#app/components/illustrations/ai-voiceover.tsx'
+import { AnimeVideoIllustration } from '#app/components/illustrations/anime-video.tsx'
+import { MusicLibraryIllustration } from '#app/components/illustrations/music-library.tsx'
+import { TextToVideoIllustration } from '#app/components/illustrations/text-to-video.tsx'
+import { StoreBadges } from '#app/components/store-badges.tsx'
+import { ArrowRightIcon, CheckIcon, SparkIcon } from '#app/components/ui/icons.tsx'
+import { absoluteUrl, buildMeta } from '#app/lib/seo.ts'
+
+const FAQS = [
+  {
+    question: `What is ${BRAND.name}?`,
+    answer: `${BRAND.name} is an AI video generator. You give it an idea or a script, and it builds a finished video: a storyboard of scenes, generated visuals, a lifelike voiceover, background music and captions. It runs on iPhone, Android and the web.`,
+  },
+  {
+    question: 'How does text-to-video work?',
+    answer:
+      'Type a prompt or paste a script. The app splits your text into a storyboard of scenes, generates the visuals for each one, then adds narration, music and captions. Before you export, you can adjust any scene on its own without starting over.',
+  },
+  {
+    question: 'Can I make anime videos?',
+    answer:
+      'Yes. Choose an anime style before you generate and every scene is drawn in that look, which makes it a natural fit for story channels, fan-style shorts and character-driven series.',
+  },
+  {
+    question: 'How natural do the AI voiceovers sound?',
+    answer:
+      'The voices are built to sound like real narrators, with natural pacing and emphasis rather than a flat robotic read. You can choose from many voices in several languages and try a different one on the same script.',
+  },
+  {
+    question: 'Can I use the music in the videos I publish?',
+    answer: `Yes. Tracks in the music library are licensed for videos made with ${BRAND.name}. Browse by mood or genre, pick one, and it is mixed under the narration so the voice stays clear.`,
+  },
+  {
+    question: 'Which formats can I export?',
+    answer:
+      'Every video can be made in 9:16 for Shorts, Reels and TikTok, 1:1 for square feeds, or 16:9 for YouTube and websites, and exported in HD with captions generated from your script.',
+  },
+  {
+    question: `Is ${BRAND.name} free?`,
+    answer:
+      'There is a Free plan to get started. Premium unlocks more and is billed weekly, monthly or yearly through the App Store or Google Play. Watch for the Free Week offer, which gives you a full week of Premium at no cost.',
+  },
+  {
+    question: 'Do I need video editing experience?',
+    answer:
+      'No. If you can describe what you want to say, you can make a video. The app handles the storyboard, visuals, voice, music and captions, and you step in only where you want to change something.',
+  },
+] as const
+
+export function meta() {
+  return buildMeta({
+    title: `${BRAND.name} – ${BRAND.tagline}: Text to Video, Anime & Voiceovers`,
+    description:
+      'Turn a prompt or script into a finished video with AI storyboards, anime styles, lifelike voiceovers, music and captions. Start free on iOS, Android and web.',
+    path: '/',
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        name: BRAND.name,
+        url: absoluteUrl('/'),
+        logo: absoluteUrl('/icons/icon-512.png'),
+        email: BRAND.supportEmail,
+        sameAs: [BRAND.appStore.url, BRAND.googlePlay.url],
+      },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'FAQPage',
+        mainEntity: FAQS.map((faq) => ({
+          '@type': 'Question',
+          name: faq.question,
+          acceptedAnswer: { '@type': 'Answer', text: faq.answer },
+        })),
+      },
+    ],
+  })
+}
+
+const container = 'mx-auto max-w-7xl px-5 tablet:px-8'
+
+export default function Home() {
+  return (
+    <>
+      <Hero />
+      <HowItWorks />
+      <Capabilities />
+      <Audiences />
+      <Formats />
+      <PricingTeaser />
+      <TestimonialsLink />
+      <Faq />
+      <FinalCta />
+    </>
+  )
+}
+
+function Hero() {
+  return (
+    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(70%_60%_at_75%_20%,rgb(139_92_246/0.18),transparent_70%),radial-gradient(50%_50%_at_10%_80%,rgb(236_72_153/0.10),transparent_70%)] dark:bg-[radial-gradient(70%_60%_at_75%_20%,rgb(124_58_237/0.30),transparent_70%),radial-gradient(50%_50%_at_10%_80%,rgb(236_72_153/0.16),transparent_70%)]"
+      />
+      <div
+        className={`${container} grid items-center gap-14 pb-16 pt-12 tablet:pt-16 desktop:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] desktop:gap-10 desktop:pb-24 desktop:pt-20`}
+      >
+        <div>
+          <p className="eyebrow">
+            <SparkIcon className="h-4 w-4 text-accent" />
+            AI video generator for iOS, Android and the web
+          </p>
+          <h1
+            id="hero-title"
+            className="mt-6 text-[2.6rem] font-extrabold leading-[1.04] tracking-tight text-ink mobileWide:text-5xl tablet:text-6xl desktopMedium:text-7xl"
+          >
+            Turn your words into <span className="text-gradient">finished videos</span>
+          </h1>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted tablet:text-xl">
+            Write a prompt or paste a script. {BRAND.name} storyboards it into scenes, generates the visuals, records
+            a lifelike voiceover and sets it to music, ready to post in vertical, square or widescreen.
+          </p>
+          <div className="mt-8 flex flex-wrap items-center gap-4">
+            <StoreBadges />
+            <Link to={href('/features')} className="btn-secondary" prefetch="intent">
+              Explore features
+              <ArrowRightIcon className="h-4 w-4" />
+            </Link>
+          </div>
+          <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-muted">
+            {['Free plan to start', 'Captions from your script', 'HD export'].map((item) => (
+              <li key={item} className="flex items-center gap-2">
+                <CheckIcon className="h-4 w-4 text-accent" />
+                {item}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <HeroArt />
+      </div>
+    </section>
+  )
+}
+
+function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  children,
+  centered = false,
+}: {
+  id: string
+  eyebrow: string
+  title: ReactNode
+  children?: ReactNode
+  centered?: boolean
+}) {
+  return (
+    <div className={centered ? 'mx-auto max-w-3xl text-center' : 'max-w-3xl'}>
+      <p className="eyebrow">{eyebrow}</p>
+      <h2 id={id} className="mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
+        {title}
+      </h2>
+      {children ? <p className="mt-4 text-lg leading-relaxed text-muted">{children}</p> : null}
+    </div>
+  )
+}
+
+const STEPS = [
+  {
+    title: 'Write or paste',
+    body: 'Describe an idea in one sentence or drop in a full script. A hook, a product pitch or a three-part story all work.',
+  },
+  {
+    title: 'Shape the storyboard',
+    body: 'Your text becomes a sequence of scenes. Choose a look, including anime styles, then pick a voice and a music track.',
+  },
+  {
+    title: 'Generate and fine-tune',
+    body: 'Watch the video come together, adjust any scene you want to change, and export it in HD with captions.',
+  },
+] as const
+
+function HowItWorks() {
+  return (
+    <section aria-labelledby="how-title" className="border-t border-line/70 py-20 desktop:py-28">
+      <div className={container}>
+        <SectionHeading id="how-title" eyebrow="How it works" title="From a blank page to a finished video in three steps" centered>
+          No timeline, no stock footage hunt, no recording booth. You bring the idea; the app does the production.
+        </SectionHeading>
+        <ol className="mt-14 grid gap-5 desktop:grid-cols-3">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="glass relative overflow-hidden rounded-3xl p-7 tablet:p-8">
+              <span
+                aria-hidden="true"
+                className="absolute -right-4 -top-8 select-none text-[8rem] font-black leading-none text-brand-500/10 dark:text-brand-400/10"
+              >
+                {index + 1}
+              </span>
+              <span className="relative grid h-11 w-11 place-items-center rounded-2xl bg-gradient-to-br from-brand-600 to-flare-500 text-lg font-bold text-white">
+                <span className="sr-only">Step </span>
+                {index + 1}
+              </span>
+              <h3 className="relative mt-6 text-xl font-semibold text-ink">{step.title}</h3>
+              <p className="relative mt-3 leading-relaxed text-muted">{step.body}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  )
+}
+
+const CAPABILITIES = [
+  {
+    id: 'text-to-video',
+    title: 'Text to video',
+    body: 'A prompt or a script becomes a storyboard of scenes with generated visuals, then a finished video you can refine scene by scene.',
+    Illustration: TextToVideoIllustration,
+  },
+  {
+    id: 'anime-video',
+    title: 'Anime video',
+    body: 'Give any story the look of an animated series. Pick an anime style and every scene is drawn to match it.',
+    Illustration: AnimeVideoIllustration,
+  },
+  {
+    id: 'ai-voiceovers',
+    title: 'Ultra-realistic AI voiceovers',
+    body: 'Narration that sounds like a person, not a text reader. Many voices, several languages, no microphone needed.',
+    Illustration: AiVoiceoverIllustration,
+  },
+  {
+    id: 'music-library',
+    title: 'Extensive music library',
+    body: 'Tracks organized by mood and genre, licensed for your videos and mixed under the voice so every word lands.',
+    Illustration: MusicLibraryIllustration,
+  },
+] as const
+
+function Capabilities() {
+  return (
+    <section aria-labelledby="capabilities-title" className="relative isolate py-20 desktop:py-28">
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 top-1/3 -z-10 mx-auto h-96 max-w-4xl rounded-full bg-brand-500/10 blur-3xl dark:bg-brand-600/20"
+      />
+      <div className={container}>
+        <SectionHeading
+          id="capabilities-title"
+          eyebrow="What you get"
+          title={
+            <>
+              Everything a video needs, <span className="text-gradient">in one app</span>
+            </>
+          }
+        >
+          Visuals, voice, music and captions usually mean four tools and an afternoon. Here they come together from a
+          single piece of text.
+        </SectionHeading>
+        <ul className="mt-14 grid gap-5 tablet:grid-cols-2">
+          {CAPABILITIES.map(({ id, title, body, Illustration }) => (
+            <li key={id} className="glass group flex flex-col rounded-3xl p-6 tablet:p-8">
+              <div className="overflow-hidden rounded-2xl border border-line bg-raised/60 p-4">
+                <Illustration className="aspect-[8/5] h-auto w-full" />
+              </div>
+              <h3 className="mt-6 text-xl font-semibold text-ink tablet:text-2xl">{title}</h3>
+              <p className="mt-3 leading-relaxed text-muted">{body}</p>
+              <Link
+                to={`${href('/features')}#${id}`}
+                className="mt-5 inline-flex items-center gap-1.5 self-start rounded-full text-sm font-semibold text-accent hover:underline"
+                prefetch="intent"
+              >
+                How {title.toLowerCase()} works
+                <ArrowRightIcon className="h-4 w-4 transition-transform group-hover:translate-x-0.5" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
+
+const AUDIENCES = [
+  {
+    title: 'Creators',
+    pitch: 'Post more often without living in an editor.',
+    uses: [
+      'Faceless story and fun-fact channels for Shorts, Reels and TikTok',
+      'Anime episodes and character stories written by you',
+      'Narrated explainers, countdowns and list videos',
+      'Bedtime stories and short fiction with a matching score',
+    ],
+  },
+  {
+    title: 'Marketers',
+    pitch: 'Test more ideas, in every format, from one script.',
+    uses: [
+      'Product teasers cut for 9:16, 1:1 and 16:9',
+      'A blog post or launch note turned into a narrated video',
+      'Several hooks for the same ad to see which one lands',
+      'Captioned clips for feeds that autoplay without sound',
+    ],
+  },
+  {
+    title: 'Small businesses',
+    pitch: 'Look polished without a video budget.',
+    uses: [
+      'A short intro to what you do for your website and profiles',
+      'Seasonal offers, new arrivals and event announcements',
+      'How-to tips that answer the questions customers ask most',
+      'Welcome and thank-you videos for new customers',
+    ],
+  },
+] as const
+
+function Audiences() {
+  return (
+    <section aria-labelledby="audiences-title" className="border-t border-line/70 py-20 desktop:py-28">
+      <div className={container}>
+        <SectionHeading id="audiences-title" eyebrow="Who it's for" title="Built for people with more ideas than hours">
+          Whether video is your craft, your channel or just one of a hundred jobs, the workflow stays the same: write
+          it, generate it, post it.
+        </SectionHeading>
+        <div className="mt-14 grid gap-5 desktop:grid-cols-3">
+          {AUDIENCES.map((audience, index) => (
+            <article key={audience.title} className="glass flex flex-col rounded-3xl p-7 tablet:p-8">
+              <span
+                aria-hidden="true"
+                className={`h-1.5 w-14 rounded-full bg-gradient-to-r ${
+                  index === 0 ? 'from-brand-500 to-flare-400' : index === 1 ? 'from-flare-500 to-glow-400' : 'from-glow-400 to-brand-500'
+                }`}
+              />
+              <h3 className="mt-6 text-2xl font-semibold text-ink">{audience.title}</h3>
+              <p className="mt-2 font-medium text-ink">{audience.pitch}</p>
+              <ul className="mt-5 space-y-3 text-muted">
+                {audience.uses.map((use) => (
+                  <li key={use} className="flex gap-3 leading-relaxed">
+                    <CheckIcon className="mt-1 h-4 w-4 shrink-0 text-accent" />
+                    {use}
+                  </li>
+                ))}
+              </ul>
+            </article>
+          ))}
+        </div>
+      </div>
+    </section>
+  )
+}
+
+const FORMATS = [
+  { ratio: '9:16', name: 'Vertical', use: 'Shorts, Reels and TikTok', box: 'h-10 w-[22.5px]' },
+  { ratio: '1:1', name: 'Square', use: 'Feeds and carousels', box: 'h-8 w-8' },
+  { ratio: '16:9', name: 'Widescreen', use: 'YouTube and websites', box: 'h-[22.5px] w-10' },
+] as const
+
+function Formats() {
+  return (
+    <section aria-labelledby="formats-title" className="py-16 desktop:py-20">
+      <div className={container}>
+        <div className="glass relative isolate overflow-hidden rounded-[2rem] p-7 tablet:p-10">
+          <div
+            aria-hidden="true"
+            className="absolute -right-20 -top-24 -z-10 h-72 w-72 rounded-full bg-glow-400/15 blur-3xl dark:bg-glow-400/20"
+          />
+          <h2 id="formats-title" className="text-2xl font-bold tracking-tight text-ink tablet:text-3xl">
+            Ready for every screen, straight out of the app
+          </h2>
+          <ul className="mt-8 grid gap-4 tablet:grid-cols-2 desktop:grid-cols-5">
+            {FORMATS.map((format) => (
+              <li key={format.ratio} className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4">
+                <span aria-hidden="true" className="grid h-12 w-12 shrink-0 place-items-center">
+                  <span className={`${format.box} rounded-[5px] border-2 border-accent bg-brand-500/15`} />
+                </span>
+                <span className="leading-snug">
+                  <span className="block font-semibold text-ink">
+                    {format.ratio} {format.name}
+                  </span>
+                  <span className="block text-sm text-muted">{format.use}</span>
+                </span>
+              </li>
+            ))}
+            <li className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4">
+              <span aria-hidden="true" className="grid h-12 w-12 shrink-0 place-items-center">
+                <span className="rounded-md bg-ink px-1.5 py-0.5 text-xs font-bold text-canvas">CC</span>
+              </span>
+              <span className="leading-snug">
+                <span className="block font-semibold text-ink">Captions</span>
+                <span className="block text-sm text-muted">Generated from your script</span>
+              </span>
+            </li>
+            <li className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4">
+              <span aria-hidden="true" className="grid h-12 w-12 shrink-0 place-items-center">
+                <span className="rounded-md border-2 border-accent px-1 text-xs font-extrabold text-accent">HD</span>
+              </span>
+              <span className="leading-snug">
+                <span className="block font-semibold text-ink">HD export</span>
+                <span className="block text-sm text-muted">Sharp on phones and big screens</span>
+              </span>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function PricingTeaser() {
+  return (
+    <section aria-labelledby="pricing-title" className="py-16 desktop:py-24">
+      <div className={`${container} grid items-center gap-10 desktop:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]`}>
+        <div>
+          <p className="eyebrow">Pricing</p>
+          <h2 id="pricing-title" className="mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
+            Start free. Upgrade when your ideas outgrow it.
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed text-muted">
+            The Free plan lets you make videos from day one. Premium unlocks more and is billed weekly, monthly or
+            yearly through the App Store or Google Play, so you manage it in the account you already use.
+          </p>
+          <Link to={href('/pricing')} className="btn-primary mt-8" prefetch="intent">
+            See plans and pricing
+            <ArrowRightIcon className="h-4 w-4" />
+          </Link>
+        </div>
+        <div className="relative isolate overflow-hidden rounded-[2rem] border border-line bg-gradient-to-br from-brand-500/15 via-surface to-flare-400/10 p-8 tablet:p-10 dark:from-brand-700/35 dark:to-flare-500/15">
+          <div
+            aria-hidden="true"
+            className="absolute -right-12 -top-12 -z-10 h-48 w-48 rounded-full bg-flare-400/25 blur-3xl"
+          />
+          <p className="text-sm font-semibold uppercase tracking-wider text-accent">Limited offer</p>
+          <h3 className="mt-3 text-2xl font-bold text-ink tablet:text-3xl">Free Week of Premium</h3>
+          <p className="mt-3 leading-relaxed text-muted">
+            Try everything Premium has for a full week without paying a thing. You redeem it as an offer code in the
+            App Store or Google Play, and the details are on the pricing page.
+          </p>
+          <Link
+            to={href('/pricing')}
+            className="mt-6 inline-flex items-center gap-1.5 rounded-full font-semibold text-accent hover:underline"
+            prefetch="intent"
+          >
+            How to claim your Free Week
+            <ArrowRightIcon className="h-4 w-4" />
+          </Link>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function TestimonialsLink() {
+  return (
+    <section aria-labelledby="stories-title" className="border-y border-line/70 bg-surface/60 py-14">
+      <div className={`${container} flex flex-col items-start justify-between gap-6 desktop:flex-row desktop:items-center`}>
+        <div className="max-w-2xl">
+          <h2 id="stories-title" className="text-2xl font-bold tracking-tight text-ink tablet:text-3xl">
+            Hear it from the people making the videos
+          </h2>
+          <p className="mt-3 leading-relaxed text-muted">
+            Creators, marketers and business owners share what they make with {BRAND.name} and how it fits into their
+            week.
+          </p>
+        </div>
+        <Link to={href('/testimonials')} className="btn-secondary shrink-0" prefetch="intent">
+          Read testimonials
+          <ArrowRightIcon className="h-4 w-4" />
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+function Faq() {
+  return (
+    <section aria-labelledby="faq-title" className="py-20 desktop:py-28">
+      <div className={`${container} grid gap-12 desktop:grid-cols-[minmax(0,0.8fr)_minmax(0,1.2fr)]`}>
+        <div>
+          <p className="eyebrow">FAQ</p>
+          <h2 id="faq-title" className="mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
+            Questions, answered
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed text-muted">
+            Still curious? Write to us at{' '}
+            <a href={`mailto:${BRAND.supportEmail}`} className="font-semibold text-accent underline underline-offset-4">
+              {BRAND.supportEmail}
+            </a>{' '}
+            and we will get back to you.
+          </p>
+        </div>
+        <div className="space-y-3">
+          {FAQS.map((faq) => (
+            <details key={faq.question} className="glass group rounded-2xl px-6 py-1 open:border-accent/60">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 text-left font-semibold text-ink [&::-webkit-details-marker]:hidden">
+                {faq.question}
+                <span
+                  aria-hidden="true"
+                  className="grid h-7 w-7 shrink-0 place-items-center rounded-full border border-line text-accent transition-transform group-open:rotate-45"
+                >
+                  <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" focusable="false">
+                    <path d="M12 5v14M5 12h14" />
+                  </svg>
+                </span>
+              </summary>
+              <p className="pb-5 leading-relaxed text-muted">{faq.answer}</p>
+            </details>
+          ))}
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function FinalCta() {
+  return (
+    <section aria-labelledby="cta-title" className="pb-20 desktop:pb-28">
+      <div className={container}>
+        <div className="relative isolate overflow-hidden rounded-[2.5rem] border border-line bg-surface px-6 py-16 text-center tablet:px-12 desktop:py-20">
+          <div
+            aria-hidden="true"
+            className="absolute inset-0 -z-10 bg-[radial-gradient(60%_80%_at_50%_0%,rgb(139_92_246/0.20),transparent_70%),radial-gradient(40%_60%_at_90%_100%,rgb(34_211_238/0.12),transparent_70%)] dark:bg-[radial-gradient(60%_80%_at_50%_0%,rgb(124_58_237/0.40),transparent_70%),radial-gradient(40%_60%_at_90%_100%,rgb(34_211_238/0.18),transparent_70%)]"
+          />
+          <h2 id="cta-title" className="mx-auto max-w-3xl text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
+            Your next video is <span className="text-gradient">one idea away</span>
+          </h2>
+          <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-muted">
+            Download {BRAND.name}, type what you want to say, and watch it turn into a video with visuals, voice, music
+            and captions. The Free plan is waiting.
+          </p>
+          <StoreBadges className="mt-9 justify-center" />
+        </div>
+      </div>
+    </section>
+  )
 }

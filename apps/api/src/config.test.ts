@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+
+import { ConfigError, loadConfig } from './config.ts'
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = loadConfig({})
+    expect(config.port).toBe(3000)
+    expect(config.host).toBe('localhost')
+    expect(config.trustProxy).toBe(false)
+    expect(config.webBuildDir).toMatch(/apps\/web\/build$/)
+  })
+
+  it('lists every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url', LOG_LEVEL: 'loud' })).toThrow(ConfigError)
+    try {
+      loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url', LOG_LEVEL: 'loud' })
+    } catch (error) {
+      const message = (error as Error).message
+      expect(message).toContain('PORT')
+      expect(message).toContain('PUBLIC_URL')
+      expect(message).toContain('LOG_LEVEL')
+    }
+  })
+})

@@ -1,0 +1,49 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { z } from 'zod'
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1')
+
+/** Every environment variable the server reads, parsed once at start (STYLE §4). */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  WEB_BUILD_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/build')),
+  TRUST_PROXY: booleanFromString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type Config = {
+  port: number
+  host: string
+  publicUrl: string
+  webBuildDir: string
+  trustProxy: boolean
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const result = EnvSchema.safeParse(env)
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`)
+  }
+  const parsed = result.data
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    publicUrl: parsed.PUBLIC_URL.replace(/\/$/, ''),
+    webBuildDir: path.resolve(parsed.WEB_BUILD_DIR),
+    trustProxy: parsed.TRUST_PROXY,
+    logLevel: parsed.LOG_LEVEL,
+  }
+}

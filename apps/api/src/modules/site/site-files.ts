@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+
+import { RouteRulesSchema, type RouteRules } from '@storyreel/contracts/route-rules'
+
+export type Encoding = 'br' | 'gzip'
+
+export type SiteFile = {
+  urlPath: string
+  contentType: string
+  body: Buffer
+  encoded: Partial<Record<Encoding, Buffer>>
+  etag: string
+  cacheControl: string
+  /** sha256 sources of the inline scripts in an HTML document, for its Content-Security-Policy. */
+  scriptHashes: string[]
+}
+
+export type Site = {
+  files: Map<string, SiteFile>
+  spaFallback: SiteFile
+  routeRules: RouteRules
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.data': 'text/x-script; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.mp4': 'video/mp4',
+}
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+export const REVALIDATE = 'public, max-age=0, must-revalidate'
+const SHORT_CACHE = 'public, max-age=3600'
+
+export const SPA_FALLBACK_FILE = '/__spa-fallback.html'
+
+export function getContentType(filePath: string): string {
+  return CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream'
+}
+
+function getCacheControl(urlPath: string): string {
+  if (urlPath.startsWith('/assets/')) return IMMUTABLE
+  if (urlPath.endsWith('.html') || urlPath.endsWith('.data')) return REVALIDATE
+  return SHORT_CACHE
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g
+
+/** Hashes every inline script the build emitted, so the CSP can allow exactly those and no others. */
+export function getInlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const source = match[1] ?? ''
+    if (source.trim() === '') continue
+    hashes.add(`'sha256-${createHash('sha256').update(source).digest('base64')}'`)
+  }
+  return [...hashes]
+}
+
+async function listFiles(dir: string, base = dir): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true })
+  const nested = await Promise.all(
+    entries.map(async (entry) => {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) return listFiles(full, base)
+      return entry.isFile() ? [path.relative(base, full)] : []
+    }),
+  )
+  return nested.flat()
+}
+
+async function readOptional(file: string): Promise<Buffer | undefined> {
+  return existsSync(file) ? readFile(file) : undefined
+}
+
+/**
+ * Reads the whole client build into memory once at start: every page, data file and asset, with its
+ * precompressed brotli and gzip twins, content type, ETag and cache policy.
+ */
+export async function loadSite(buildDir: string): Promise<Site> {
+  const clientDir = path.join(buildDir, 'client')
+  if (!existsSync(path.join(clientDir, SPA_FALLBACK_FILE.slice(1)))) {
+    throw new Error(`No web build in ${clientDir}. Run \`npm run build\` first.`)
+  }
+  const relativePaths = (await listFiles(clientDir)).filter(
+    (file) => !file.endsWith('.br') && !file.endsWith('.gz') && !file.split(path.sep).some((part) => part.startsWith('.')),
+  )
+  const files = new Map<string, SiteFile>()
+  await Promise.all(
+    relativePaths.map(async (relative) => {
+      const full = path.join(clientDir, relative)
+      const urlPath = `/${relative.split(path.sep).join('/')}`
+      const [body, br, gzip] = await Promise.all([readFile(full), readOptional(`${full}.br`), readOptional(`${full}.gz`)])
+      const contentType = getContentType(urlPath)
+      files.set(urlPath, {
+        urlPath,
+        contentType,
+        body,
+        encoded: { ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) },
+        etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+        cacheControl: getCacheControl(urlPath),
+        scriptHashes: contentType.startsWith('text/html') ? getInlineScriptHashes(body.toString('utf8')) : [],
+      })
+    }),
+  )
+  const spaFallback = files.get(SPA_FALLBACK_FILE)
+  if (!spaFallback) throw new Error(`Missing ${SPA_FALLBACK_FILE} in ${clientDir}`)
+  files.delete(SPA_FALLBACK_FILE)
+  const rulesFile = path.join(buildDir, 'route-rules.json')
+  const routeRules = existsSync(rulesFile)
+    ? RouteRulesSchema.parse(JSON.parse(await readFile(rulesFile, 'utf8')))
+    : {}
+  return { files, spaFallback, routeRules }
+}

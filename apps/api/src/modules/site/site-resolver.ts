@@ -1,0 +1,79 @@
+import { getRouteRule } from '@storyreel/contracts/route-rules'
+
+import type { Site, SiteFile } from './site-files.ts'
+
+export type SiteOutcome =
+  | { kind: 'file'; file: SiteFile; status: 200 | 404 }
+  | { kind: 'redirect'; location: string; status: number }
+  | { kind: 'not-found' }
+  | { kind: 'pass' }
+
+/** Paths the browser app owns: the server answers them with the SPA fallback (issue #2). */
+const SPA_PREFIXES = ['/app', '/auth']
+/** Paths left to the API's own routes and JSON 404. */
+const API_PREFIXES = ['/api/', '/admin/']
+export const ASSETS_PREFIX = '/assets/'
+
+function isUnder(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`)
+}
+
+function decodePath(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Decides what one GET answers, in order: refused paths, route rules, exact files, prerendered pages,
+ * trailing-slash canonicalisation, missing build assets (to /), the SPA fallback, and a real 404.
+ */
+export function resolveSiteRequest(site: Site, rawUrl: string): SiteOutcome {
+  const queryStart = rawUrl.indexOf('?')
+  const pathname = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart)
+  const search = queryStart === -1 ? '' : rawUrl.slice(queryStart)
+  if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || pathname === '/api') return { kind: 'pass' }
+
+  const notFoundPage: SiteOutcome = { kind: 'file', file: site.spaFallback, status: 404 }
+  const decoded = decodePath(pathname)
+  if (decoded === undefined || decoded.includes('\0')) return notFoundPage
+  // Dot-files and dot-directories are never served, nor are path tricks like "/../".
+  if (decoded.split('/').some((segment) => segment.startsWith('.'))) return notFoundPage
+
+  const rule = getRouteRule(site.routeRules, decoded)
+  if (rule) {
+    const internal = rule.redirect.to.startsWith('/')
+    return { kind: 'redirect', location: internal ? `${rule.redirect.to}${search}` : rule.redirect.to, status: rule.redirect.statusCode }
+  }
+
+  const exact = site.files.get(decoded)
+  if (exact && decoded.endsWith('/index.html')) {
+    const canonical = decoded.slice(0, -'/index.html'.length) || '/'
+    return { kind: 'redirect', location: `${encodeURI(canonical)}${search}`, status: 301 }
+  }
+  if (exact) return { kind: 'file', file: exact, status: 200 }
+
+  const page = site.files.get(decoded === '/' ? '/index.html' : `${decoded}/index.html`)
+  if (page && (decoded === '/' || !decoded.endsWith('/'))) return { kind: 'file', file: page, status: 200 }
+
+  if (decoded.length > 1 && decoded.endsWith('/')) {
+    const withoutSlash = decoded.replace(/\/+$/, '')
+    if (site.files.has(`${withoutSlash}/index.html`)) {
+      return { kind: 'redirect', location: `${encodeURI(withoutSlash)}${search}`, status: 301 }
+    }
+  }
+
+  // SPEC §2: a 404 inside the build-assets folder sends the visitor home (a stale tab after a deploy).
+  if (decoded.startsWith(ASSETS_PREFIX)) return { kind: 'redirect', location: '/', status: 302 }
+
+  // A data request for a page that was never prerendered: a bare 404 the router shows as its error page.
+  if (decoded.endsWith('.data')) return { kind: 'not-found' }
+
+  if (SPA_PREFIXES.some((prefix) => isUnder(decoded, prefix))) {
+    return { kind: 'file', file: site.spaFallback, status: 200 }
+  }
+  // Unknown pages get the app shell with a real 404 status; the client renders the error page.
+  return notFoundPage
+}

@@ -1,0 +1,203 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { buildApp } from '#src/app.ts'
+import { loadConfig } from '#src/config.ts'
+
+import { getInlineScriptHashes, loadSite } from './site-files.ts'
+
+const PAGE = '<!doctype html><html><head><script>window.__boot=1</script></head><body><h1>Pricing</h1></body></html>'
+const FALLBACK = '<!doctype html><html><head><script>window.__reactRouterContext={}</script></head><body></body></html>'
+
+let dir: string
+let app: FastifyInstance
+let httpsApp: FastifyInstance
+
+async function write(relative: string, content: string | Buffer) {
+  const file = path.join(dir, relative)
+  await mkdir(path.dirname(file), { recursive: true })
+  await writeFile(file, content)
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'storyreel-site-'))
+  const js = 'console.log("hello from a hashed asset");'.repeat(40)
+  await write('client/index.html', PAGE.replace('Pricing', 'Home'))
+  await write('client/pricing/index.html', PAGE)
+  await write('client/blog/hello/index.html', PAGE.replace('Pricing', 'Hello'))
+  await write('client/blog/hello.data', '[{"_1":2}]')
+  await write('client/__spa-fallback.html', FALLBACK)
+  await write('client/assets/entry-abc123.js', js)
+  await write('client/assets/entry-abc123.js.br', brotliCompressSync(js))
+  await write('client/assets/entry-abc123.js.gz', gzipSync(js))
+  await write('client/.env', 'SECRET=1')
+  await write('client/robots.txt', 'User-agent: *\n')
+  await write(
+    'route-rules.json',
+    JSON.stringify({
+      '/step-by-step-guide': { redirect: { to: '/blog/hello', statusCode: 301 } },
+      '/blog/Hello World': { redirect: { to: '/blog/hello', statusCode: 301 } },
+      '/go': { redirect: { to: 'https://example.com/out', statusCode: 302 } },
+    }),
+  )
+  const site = await loadSite(dir)
+  app = buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', WEB_BUILD_DIR: dir }), deps: { site } })
+  httpsApp = buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }), deps: { site } })
+})
+
+afterAll(async () => {
+  await app.close()
+  await httpsApp.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('GET prerendered pages', () => {
+  it('serves / and /pricing from memory with revalidation caching', async () => {
+    const home = await app.inject('/')
+    expect(home.statusCode).toBe(200)
+    expect(home.body).toContain('<h1>Home</h1>')
+    const pricing = await app.inject('/pricing')
+    expect(pricing.statusCode).toBe(200)
+    expect(pricing.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(pricing.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
+  })
+
+  it('redirects a trailing slash and a direct index.html to the canonical path', async () => {
+    expect((await app.inject('/pricing/')).headers.location).toBe('/pricing')
+    const index = await app.inject('/pricing/index.html')
+    expect(index.statusCode).toBe(301)
+    expect(index.headers.location).toBe('/pricing')
+  })
+
+  it('answers HEAD like GET without a body', async () => {
+    const response = await app.inject({ method: 'HEAD', url: '/pricing' })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toBe('')
+  })
+
+  it('returns 304 for a matching ETag', async () => {
+    const first = await app.inject('/pricing')
+    const second = await app.inject({ url: '/pricing', headers: { 'if-none-match': String(first.headers.etag) } })
+    expect(second.statusCode).toBe(304)
+  })
+})
+
+describe('assets', () => {
+  it('picks brotli, then gzip, then identity from Accept-Encoding', async () => {
+    const br = await app.inject({ url: '/assets/entry-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(br.headers.vary).toBe('Accept-Encoding')
+    const gz = await app.inject({ url: '/assets/entry-abc123.js', headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    const noBr = await app.inject({ url: '/assets/entry-abc123.js', headers: { 'accept-encoding': 'br;q=0, gzip' } })
+    expect(noBr.headers['content-encoding']).toBe('gzip')
+    const plain = await app.inject('/assets/entry-abc123.js')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toContain('hello from a hashed asset')
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8')
+  })
+
+  it('redirects a missing build asset home', async () => {
+    const response = await app.inject('/assets/missing.js')
+    expect(response.statusCode).toBe(302)
+    expect(response.headers.location).toBe('/')
+  })
+
+  it('never serves dot-files, encoded or not', async () => {
+    for (const url of ['/.env', '/%2eenv', '/assets/../.env', '/%2e%2e/%2e%2e/etc/passwd']) {
+      const response = await app.inject(url)
+      expect(response.statusCode, url).toBe(404)
+      expect(response.body, url).not.toContain('SECRET')
+    }
+  })
+})
+
+describe('routing rules and fallbacks', () => {
+  it('applies route rules, keeping the query string on internal targets', async () => {
+    const guide = await app.inject('/step-by-step-guide?ref=footer')
+    expect(guide.statusCode).toBe(301)
+    expect(guide.headers.location).toBe('/blog/hello?ref=footer')
+    const legacy = await app.inject('/blog/Hello%20World')
+    expect(legacy.statusCode).toBe(301)
+    expect(legacy.headers.location).toBe('/blog/hello')
+    const external = await app.inject('/go')
+    expect(external.statusCode).toBe(302)
+    expect(external.headers.location).toBe('https://example.com/out')
+  })
+
+  it('serves the SPA fallback for /app and /auth with 200', async () => {
+    for (const url of ['/app', '/app/settings', '/auth/login']) {
+      const response = await app.inject(url)
+      expect(response.statusCode, url).toBe(200)
+      expect(response.body).toContain('__reactRouterContext')
+    }
+  })
+
+  it('answers unknown pages with a real 404 and the app shell', async () => {
+    const response = await app.inject('/nope')
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(response.headers['cache-control']).toBe('no-store')
+    expect(response.body).toContain('__reactRouterContext')
+  })
+
+  it('answers unknown data files with a bare 404 the router turns into an error page', async () => {
+    const response = await app.inject('/blog/nope.data')
+    expect(response.statusCode).toBe(404)
+    expect((await app.inject('/blog/hello.data')).statusCode).toBe(200)
+  })
+
+  it('leaves /api paths to the API and its JSON 404', async () => {
+    const response = await app.inject('/api/nothing-here')
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      code: 'NOT_FOUND',
+      message: 'Nothing at GET /api/nothing-here',
+    })
+  })
+})
+
+describe('security headers', () => {
+  it('hashes the inline scripts of each document into its CSP', async () => {
+    const response = await app.inject('/pricing')
+    const csp = String(response.headers['content-security-policy'])
+    const [hash] = getInlineScriptHashes(PAGE)
+    expect(csp).toContain(`script-src 'self' ${hash}`)
+    expect(csp).not.toContain("'unsafe-inline' 'sha")
+    expect(csp.split('; ').find((part) => part.startsWith('script-src'))).not.toContain('unsafe-inline')
+    expect(csp).toContain("frame-ancestors 'none'")
+  })
+
+  it('sends the fixed headers on every response, API errors included', async () => {
+    for (const url of ['/pricing', '/api/x', '/healthz']) {
+      const response = await app.inject(url)
+      expect(response.headers['x-content-type-options']).toBe('nosniff')
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(response.headers['permissions-policy']).toContain('camera=()')
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+      expect(response.headers['strict-transport-security']).toBeUndefined()
+    }
+  })
+
+  it('adds HSTS only over HTTPS', async () => {
+    const response = await httpsApp.inject({ url: '/pricing', headers: { 'x-forwarded-proto': 'https' } })
+    expect(response.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains; preload')
+    expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests')
+  })
+})
+
+describe('getInlineScriptHashes', () => {
+  it('hashes inline scripts but not external ones', () => {
+    const hashes = getInlineScriptHashes('<script src="/a.js"></script><script>a()</script><script type="module">b()</script>')
+    expect(hashes).toHaveLength(2)
+    expect(hashes[0]).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/)
+  })
+})

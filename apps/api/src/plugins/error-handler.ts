@@ -1,0 +1,29 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+
+import { AppError, toErrorBody } from '#src/errors.ts'
+
+/** One error shape for every non-2xx answer (STYLE §5): `{statusCode, error, code, message}`. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send(toErrorBody(error.statusCode, error.code, error.message))
+    }
+    if (error.validation) {
+      const messages = error.validation.map((issue) => `${issue.instancePath || 'body'} ${issue.message ?? 'is invalid'}`)
+      return reply.code(400).send(toErrorBody(400, 'VALIDATION_FAILED', messages))
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
+    if (status >= 500) {
+      request.log.error({ err: error, method: request.method, url: request.url, params: request.params }, 'request failed')
+      return reply.code(500).send(toErrorBody(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'))
+    }
+    const code = error.code && /^[A-Z][A-Z0-9_]*$/.test(error.code) ? error.code.replace(/^FST_ERR_/, '') : 'BAD_REQUEST'
+    return reply.code(status).send(toErrorBody(status, code, error.message))
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    return reply
+      .code(404)
+      .send(toErrorBody(404, 'NOT_FOUND', `Nothing at ${request.method} ${request.url.split('?')[0] ?? ''}`))
+  })
+}

@@ -1,0 +1,31 @@
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { loadSite } from './modules/site/site-files.ts'
+
+const SHUTDOWN_TIMEOUT_MS = 10_000
+
+async function main() {
+  // The only place that reads process.env and calls listen() (STYLE §1, §4).
+  const config = loadConfig(process.env)
+  const site = await loadSite(config.webBuildDir)
+  const app = buildApp({ config, deps: { site } })
+
+  const shutdown = (signal: string) => {
+    app.log.info({ signal }, 'shutting down')
+    const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS)
+    timer.unref()
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  }
+  process.once('SIGTERM', () => shutdown('SIGTERM'))
+  process.once('SIGINT', () => shutdown('SIGINT'))
+
+  await app.listen({ port: config.port, host: config.host })
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,61 @@
+import { BRAND } from '@storyreel/contracts/brand'
+
+const FAQ: ReadonlyArray<{ question: string; answer: string }> = [
+  {
+    question: 'How am I billed for Premium?',
+    answer: `Premium is an auto-renewing subscription you start inside the ${BRAND.name} app on iOS or Android. Apple or Google charges the payment method on your App Store or Google Play account at the start of each week, month or year, depending on the plan you pick. We never see or store your card details.`,
+  },
+  {
+    question: 'Why are prices in US dollars?',
+    answer:
+      'The prices on this page are listed in USD. The App Store and Google Play show the price in your local currency before you confirm, so the amount you pay can differ slightly because of exchange rates and regional pricing.',
+  },
+  {
+    question: 'Do taxes apply?',
+    answer:
+      'Depending on where you live, sales tax or VAT may apply. Apple and Google calculate it and show it on the purchase sheet, so you see the total before you subscribe.',
+  },
+  {
+    question: 'How do I cancel?',
+    answer:
+      'Cancel from your store subscriptions. On iPhone or iPad: Settings, tap your name, then Subscriptions. On Android: open Google Play, tap your profile, then Payments & subscriptions, then Subscriptions. Deleting the app does not cancel a subscription.',
+  },
+  {
+    question: 'What happens when I cancel?',
+    answer:
+      'Nothing changes right away: Premium stays active until the end of the period you have already paid for, and you are not charged again. After that your account moves to the Free plan. Videos you already exported are yours to keep; new exports carry the watermark, and Premium voices, music and anime styles lock until you subscribe again.',
+  },
+  {
+    question: 'How does the Free Week work?',
+    answer: `The Free Week gives you a full week of ${BRAND.name} Premium for free. You redeem it as an offer code in the App Store or Google Play, and the store shows exactly what happens when the week ends before you confirm. You can cancel from your store subscriptions at any time during the week.`,
+  },
+  {
+    question: 'Can I get a refund?',
+    answer:
+      'Because Apple and Google process every payment, refunds are handled by them under their own policies. You can request one from your purchase history in the App Store or Google Play.',
+  },
+]
+
+/** Billing questions as native disclosure widgets, so they work before (and without) JavaScript. */
+export function BillingFaq() {
+  return (
+    <div className="divide-y divide-line rounded-3xl border border-line bg-surface/70">
+      {FAQ.map((item) => (
+        <details key={item.question} className="group px-6 tablet:px-8">
+          <summary className="flex cursor-pointer list-none items-center justify-between gap-6 py-5 text-left font-semibold text-ink [&::-webkit-details-marker]:hidden">
+            {item.question}
+            <span
+              aria-hidden="true"
+              className="grid h-8 w-8 shrink-0 place-items-center rounded-full border border-line text-accent transition-transform duration-200 group-open:rotate-45"
+            >
+              <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round" focusable="false">
+                <path d="M12 5v14M5 12h14" />
+              </svg>
+            </span>
+          </summary>
+          <p className="max-w-3xl pb-6 leading-relaxed text-muted">{item.answer}</p>
+        </details>
+      ))}
+    </div>
+  )
+}

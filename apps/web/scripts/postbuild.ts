@@ -1,0 +1,90 @@
+/**
+ * Runs after `react-router build`: social cards, app icons and manifest, sitemap and robots.txt, the
+ * validated route rules for the server, then .br/.gz variants of every text file (compression goes last
+ * so it covers what the earlier steps wrote).
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+
+import { loadEnv } from 'vite'
+
+import { BRAND } from '@storyreel/contracts/brand'
+
+import { getAllPosts } from '../app/features/blog/posts.server.ts'
+import { LANDING_PATHS } from '../app/lib/site-paths.ts'
+import { APP_ICONS, getIconSvg, getManifestIcons } from './app-icons.ts'
+import { mapWithConcurrency } from './map-with-concurrency.ts'
+import { listOgImageJobs } from './og-images.ts'
+import { createOgRenderer } from './og-renderer.ts'
+import { getPostbuildConfig } from './postbuild-config.ts'
+import { precompressDir } from './precompress.ts'
+import { renderSvgToPng } from './render-png.ts'
+import { createRobotsTxt } from './robots-txt.ts'
+import { createSitemapEntries, createSitemapXml } from './sitemap.ts'
+import { parseRouteRules } from './validate-route-rules.ts'
+import { createWebManifest } from './web-manifest.ts'
+
+/** Satori's layout runs on the main thread and resvg on the thread pool; a few in flight keep both busy. */
+const RENDER_CONCURRENCY = Math.min(4, availableParallelism())
+
+async function writeOutput(dir: string, file: string, data: string | Buffer): Promise<void> {
+  const target = path.join(dir, file)
+  await mkdir(path.dirname(target), { recursive: true })
+  await writeFile(target, data)
+}
+
+async function main(): Promise<void> {
+  const startedAt = performance.now()
+  const webDir = path.resolve(import.meta.dirname, '..')
+  const config = getPostbuildConfig(loadEnv('production', webDir, 'VITE_'), webDir)
+  const out = (file: string, data: string | Buffer) => writeOutput(config.clientDir, file, data)
+
+  // Route rules first: a bad file should fail the build before the slow steps run.
+  const routeRules = parseRouteRules(await readFile(config.routeRulesFile, 'utf8'), path.relative(process.cwd(), config.routeRulesFile))
+  await writeOutput(config.buildDir, 'route-rules.json', `${JSON.stringify(routeRules, null, 2)}\n`)
+
+  const [posts, faviconSvg] = await Promise.all([getAllPosts(), readFile(config.faviconFile, 'utf8')])
+
+  const renderOgImage = await createOgRenderer(faviconSvg)
+  const ogJobs = listOgImageJobs(LANDING_PATHS, posts)
+  await mapWithConcurrency(ogJobs, RENDER_CONCURRENCY, async (job) => out(job.file, await renderOgImage(job.card)))
+
+  await mapWithConcurrency(APP_ICONS, RENDER_CONCURRENCY, async (icon) =>
+    out(icon.file, await renderSvgToPng(getIconSvg(faviconSvg, icon.source), icon.size)),
+  )
+  await out(
+    'site.webmanifest',
+    createWebManifest({
+      name: `${BRAND.name} ${BRAND.tagline}`,
+      shortName: BRAND.name,
+      description: BRAND.storeSubtitle,
+      icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }, ...getManifestIcons(APP_ICONS)],
+    }),
+  )
+
+  const sitemapEntries = createSitemapEntries(LANDING_PATHS, posts)
+  await out('sitemap.xml', createSitemapXml(config.publicUrl, sitemapEntries))
+  await out('robots.txt', createRobotsTxt(config.publicUrl))
+
+  const compressed = await precompressDir(config.clientDir, availableParallelism())
+
+  const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`
+  console.log(
+    [
+      `postbuild: done in ${Math.round(performance.now() - startedAt)} ms`,
+      `  ${ogJobs.length} Open Graph images, ${APP_ICONS.length} app icons, site.webmanifest`,
+      `  sitemap.xml with ${sitemapEntries.length} URLs on ${config.publicUrl}, robots.txt`,
+      `  build/route-rules.json with ${Object.keys(routeRules).length} rules`,
+      `  ${compressed.files} files precompressed: ${kib(compressed.bytes)} -> ${kib(compressed.brotliBytes)} br, ${kib(compressed.gzipBytes)} gz`,
+    ].join('\n'),
+  )
+}
+
+try {
+  await main()
+} catch (error) {
+  console.error(`postbuild failed: ${error instanceof Error ? error.message : String(error)}`)
+  process.exitCode = 1
+}

@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+
+import { BLOG_SLUGS } from './site-data.ts'
+
+const PAGE_TYPES = [
+  '/',
+  '/features',
+  '/testimonials',
+  '/pricing',
+  '/ambassador',
+  '/privacy',
+  '/confirm',
+  `/blog/${BLOG_SLUGS[0]}`,
+  '/no-such-page',
+]
+
+for (const mode of ['dark', 'light'] as const) {
+  test.describe(`accessibility in ${mode} mode`, () => {
+    for (const path of PAGE_TYPES) {
+      test(`axe finds no WCAG 2.2 AA violations on ${path}`, async ({ page }) => {
+        await page.addInitScript((value) => localStorage.setItem('displayMode', value), mode)
+        await page.goto(path)
+        await page.waitForLoadState('networkidle')
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+          .analyze()
+        const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+        expect(summary).toEqual([])
+      })
+    }
+  })
+}
+
+test.describe('keyboard', () => {
+  test('reaches the skip link first and every header link with a visible focus ring', async ({ page }) => {
+    await page.goto('/')
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+    const focused: string[] = []
+    for (let i = 0; i < 9; i++) {
+      await page.keyboard.press('Tab')
+      const info = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement
+        const style = getComputedStyle(el)
+        return { text: el.textContent?.trim() ?? '', outline: style.outlineStyle, width: style.outlineWidth }
+      })
+      expect(info.outline, info.text).not.toBe('none')
+      focused.push(info.text)
+    }
+    for (const name of ['Features', 'Testimonials', 'Pricing', 'Become Ambassador']) expect(focused).toContain(name)
+  })
+
+  test('the skip link moves focus to the main content', async ({ page }) => {
+    await page.goto('/pricing')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL('/pricing#main')
+  })
+})

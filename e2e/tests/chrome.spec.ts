@@ -1,0 +1,165 @@
+import { expect, test, type Page } from '@playwright/test'
+
+import { CATEGORIES, STEP_BY_STEP_SLUG } from './site-data.ts'
+
+const NAV = [
+  { name: 'Home', path: '/' },
+  { name: 'Features', path: '/features' },
+  { name: 'Testimonials', path: '/testimonials' },
+  { name: 'Pricing', path: '/pricing' },
+  { name: 'Become Ambassador', path: '/ambassador' },
+]
+
+test.describe('header on desktop', () => {
+  test('shows the five links, which navigate, and the app-store icons', async ({ page }) => {
+    await page.goto('/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByRole('link')).toHaveText(NAV.map((item) => item.name))
+    for (const item of NAV.slice(1)) {
+      await nav.getByRole('link', { name: item.name }).click()
+      await expect(page).toHaveURL(item.path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    }
+    const banner = page.getByRole('banner')
+    await expect(banner.getByRole('link', { name: /App Store \(iOS\)/ })).toHaveAttribute('href', /apps\.apple\.com/)
+    await expect(banner.getByRole('link', { name: /Google Play \(Android\)/ })).toHaveAttribute('href', /play\.google\.com/)
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden()
+  })
+
+  test('the logo shows a 35x35 icon and the title', async ({ page }) => {
+    await page.goto('/pricing')
+    const logo = page.getByRole('banner').getByTestId('logo')
+    await expect(logo).toContainText('StoryReel')
+    const box = await logo.locator('svg').boundingBox()
+    expect(box?.width).toBe(35)
+    expect(box?.height).toBe(35)
+  })
+
+  test('the logo navigates home from any other route', async ({ page }) => {
+    await page.goto('/pricing')
+    await page.getByRole('banner').getByTestId('logo').click()
+    await expect(page).toHaveURL('/')
+  })
+
+  test('on the home page the logo scrolls smoothly to the top in about 400 ms', async ({ page }) => {
+    await page.goto('/')
+    await page.evaluate(() => window.scrollTo(0, 2400))
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000)
+    const samples = await page.evaluate(async () => {
+      const logo = document.querySelector<HTMLElement>('header [data-testid="logo"]')
+      const points: Array<{ t: number; y: number }> = []
+      const start = performance.now()
+      logo?.click()
+      await new Promise<void>((resolve) => {
+        const sample = () => {
+          points.push({ t: performance.now() - start, y: window.scrollY })
+          if (performance.now() - start < 650) requestAnimationFrame(sample)
+          else resolve()
+        }
+        requestAnimationFrame(sample)
+      })
+      return { points, url: location.pathname }
+    })
+    expect(samples.url).toBe('/')
+    const midway = samples.points.filter((p) => p.t > 60 && p.t < 300)
+    expect(midway.length).toBeGreaterThan(0)
+    // Part-way through, the page is between top and start: animated, not a jump.
+    expect(midway.some((p) => p.y > 0 && p.y < 2400)).toBe(true)
+    // Ease-out: more than half the distance is covered in the first third of the time.
+    const atThird = samples.points.find((p) => p.t >= 133)
+    expect(atThird?.y ?? 0).toBeLessThan(1200)
+    expect(samples.points.filter((p) => p.t >= 450).every((p) => p.y === 0)).toBe(true)
+  })
+})
+
+test.describe('header on mobile', () => {
+  test.use({ viewport: { width: 375, height: 740 } })
+
+  test('opens the slide-out menu with the five links and closes it', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const menu = page.getByRole('dialog', { name: 'Menu' })
+    await expect(menu).toBeVisible()
+    await expect(menu.getByRole('navigation').getByRole('link')).toHaveText(NAV.map((item) => item.name))
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused()
+
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await menu.getByRole('link', { name: 'Pricing' }).click()
+    await expect(page).toHaveURL('/pricing')
+    await expect(menu).toBeHidden()
+
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await menu.getByRole('button', { name: 'Close menu' }).click()
+    await expect(menu).toBeHidden()
+  })
+
+  test('keeps keyboard focus inside the open menu', async ({ page }) => {
+    await page.goto('/features')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    for (let i = 0; i < 12; i++) await page.keyboard.press('Tab')
+    const inside = await page.evaluate(() => Boolean(document.activeElement?.closest('#mobile-menu')))
+    expect(inside).toBe(true)
+  })
+})
+
+test.describe('footer', () => {
+  test('links to support, the terms, the privacy policy and the guide, with the copyright line', async ({ page }) => {
+    await page.goto('/features')
+    const footer = page.getByRole('contentinfo')
+    await expect(footer.getByRole('link', { name: 'Support' })).toHaveAttribute('href', /^mailto:support@storyreel\.app/)
+    await expect(footer).toContainText('© 2022-2025 StoryReel')
+
+    await footer.getByRole('link', { name: 'Terms & Conditions' }).click()
+    await expect(page).toHaveURL('/privacy#terms')
+    await expect(page.locator('#terms')).toBeInViewport()
+
+    await footer.getByRole('link', { name: 'Privacy Policy' }).click()
+    await expect(page).toHaveURL('/privacy#privacy-policy')
+    await expect(page.locator('#privacy-policy')).toBeInViewport()
+
+    await footer.getByRole('link', { name: 'Step By Step Guide' }).click()
+    await expect(page).toHaveURL(`/blog/${STEP_BY_STEP_SLUG}`)
+  })
+})
+
+async function categoryColumns(page: Page): Promise<number[]> {
+  const index = page.getByTestId('blog-index')
+  const lefts: number[] = []
+  for (const category of CATEGORIES) {
+    const box = await index.getByRole('heading', { name: category, exact: true }).boundingBox()
+    lefts.push(Math.round(box?.x ?? -1))
+  }
+  return lefts
+}
+
+test.describe('blog index', () => {
+  test('lists the five categories, each with its articles, in 3 columns on desktop', async ({ page }) => {
+    await page.goto('/')
+    const index = page.getByTestId('blog-index')
+    for (const category of CATEGORIES) {
+      await expect(index.getByRole('heading', { name: category, exact: true })).toBeVisible()
+    }
+    expect(await index.getByRole('link').count()).toBe(70)
+    expect(new Set(await categoryColumns(page)).size).toBe(3)
+    await index.getByRole('link').first().click()
+    await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/)
+  })
+
+  test('shows 1 column on mobile', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.goto('/pricing')
+    expect(new Set(await categoryColumns(page)).size).toBe(1)
+  })
+
+  test('appears above the footer on every landing page', async ({ page }) => {
+    for (const path of ['/', '/features', '/testimonials', '/pricing', '/ambassador', '/privacy', '/confirm']) {
+      await page.goto(path)
+      const index = await page.getByTestId('blog-index').boundingBox()
+      const footer = await page.getByRole('contentinfo').boundingBox()
+      expect(index && footer && index.y < footer.y, path).toBe(true)
+    }
+  })
+})

@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test'
+
+import { ANIME_MUSIC_SLUG, BLOG_SLUGS, LANDING_PAGES, STEP_BY_STEP_SLUG } from './site-data.ts'
+
+async function jsonLd(page: import('@playwright/test').Page): Promise<Array<Record<string, unknown>>> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents()
+  return blocks.map((text) => JSON.parse(text) as Record<string, unknown>)
+}
+
+test.describe('landing pages', () => {
+  for (const path of LANDING_PAGES) {
+    test(`${path} has one h1, its own title, description, canonical and social tags`, async ({ page }) => {
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      await page.goto(path)
+      await page.waitForLoadState('networkidle')
+      await expect(page.locator('h1')).toHaveCount(1)
+      const title = await page.title()
+      expect(title).toContain('StoryReel')
+      const description = await page.locator('meta[name="description"]').getAttribute('content')
+      expect(description?.length ?? 0).toBeGreaterThan(50)
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
+      expect(canonical).toBe(`https://storyreel.app${path === '/' ? '' : path}`)
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/)
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')
+      const ogImage = await page.locator('meta[property="og:image"]').getAttribute('content')
+      const imagePath = new URL(ogImage ?? '').pathname
+      const image = await page.request.get(imagePath)
+      expect(image.status()).toBe(200)
+      expect(image.headers()['content-type']).toBe('image/png')
+      expect(errors).toEqual([])
+    })
+  }
+
+  test('home carries Organization JSON-LD', async ({ page }) => {
+    await page.goto('/')
+    const types = (await jsonLd(page)).map((block) => block['@type'])
+    expect(types).toContain('Organization')
+  })
+
+  test('pricing shows the plans and the Free Week offer, with Product JSON-LD offers', async ({ page }) => {
+    await page.goto('/pricing')
+    const main = page.getByRole('main')
+    for (const plan of ['Free', 'Weekly', 'Monthly', 'Yearly']) await expect(main.getByText(plan).first()).toBeVisible()
+    await expect(main.getByText(/Free Week/).first()).toBeVisible()
+    const product = (await jsonLd(page)).find((block) => block['@type'] === 'Product')
+    expect(Array.isArray(product?.offers) && product.offers.length >= 4).toBe(true)
+  })
+
+  test('testimonials show at least 12 people with a role and a rating', async ({ page }) => {
+    await page.goto('/testimonials')
+    const ratings = page.getByRole('main').getByRole('img', { name: /Rated [1-5] out of 5/ })
+    expect(await ratings.count()).toBeGreaterThanOrEqual(12)
+  })
+
+  test('the ambassador call to action opens a mail draft to the creators address', async ({ page }) => {
+    await page.goto('/ambassador')
+    const cta = page.getByRole('main').locator('a[href^="mailto:creators@storyreel.app"]').first()
+    const href = decodeURIComponent((await cta.getAttribute('href')) ?? '')
+    expect(href).toMatch(/channel/i)
+    expect(href).toMatch(/how .*use/i)
+  })
+})
+
+test.describe('blog articles', () => {
+  test('there are 70 articles, including the two named ones', () => {
+    expect(BLOG_SLUGS).toHaveLength(70)
+    expect(BLOG_SLUGS).toContain(ANIME_MUSIC_SLUG)
+    expect(BLOG_SLUGS).toContain(STEP_BY_STEP_SLUG)
+  })
+
+  test('an article shows title, date, category, reading time, contents, body, related posts and the app call', async ({ page }) => {
+    await page.goto(`/blog/${STEP_BY_STEP_SLUG}`)
+    const article = page.getByRole('article')
+    await expect(article.getByRole('heading', { level: 1 })).toHaveText(/Step-by-Step Guide/)
+    await expect(article.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/)
+    await expect(article.getByText('Tutorials & Guides').first()).toBeVisible()
+    await expect(article.getByText(/\d+ min read/).first()).toBeVisible()
+    const toc = article.getByRole('navigation', { name: 'On this page' })
+    const tocLinks = toc.getByRole('link')
+    expect(await tocLinks.count()).toBeGreaterThan(3)
+    const firstTarget = await tocLinks.first().getAttribute('href')
+    await tocLinks.first().click()
+    await expect(page.locator(firstTarget ?? '#missing')).toBeInViewport()
+    await expect(article.getByRole('heading', { name: 'Keep reading' })).toBeVisible()
+    const related = article.getByRole('heading', { name: 'Keep reading' }).locator('xpath=..').getByRole('link')
+    await expect(related).toHaveCount(3)
+    await expect(article.getByRole('link', { name: /App Store/ }).first()).toBeVisible()
+    const blogPosting = (await jsonLd(page)).find((block) => block['@type'] === 'BlogPosting')
+    expect(blogPosting?.headline).toContain('Step-by-Step Guide')
+  })
+
+  test('client navigation between articles loads each one from its data file', async ({ page }) => {
+    await page.goto(`/blog/${STEP_BY_STEP_SLUG}`)
+    const related = page.getByRole('heading', { name: 'Keep reading' }).locator('xpath=..').getByRole('link').first()
+    const title = (await related.locator('span').nth(1).textContent()) ?? ''
+    await related.click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  })
+})

@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+
+import { ensureBuild, ROOT } from './build-state.ts'
+
+// `npm test`: every test. Unit and API tests (Vitest), then browser tests (Playwright) against the built product.
+const RESULTS = path.join(ROOT, 'test-results')
+rmSync(RESULTS, { recursive: true, force: true })
+mkdirSync(RESULTS, { recursive: true })
+
+ensureBuild()
+
+function run(command: string, args: string[], env: Record<string, string> = {}): number {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } })
+  return result.status ?? 1
+}
+
+type Counts = { passed: number; failed: number; skipped: number }
+
+function readVitest(): Counts {
+  const file = path.join(RESULTS, 'vitest.json')
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 }
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    numPassedTests: number
+    numFailedTests: number
+    numPendingTests: number
+    numTodoTests: number
+  }
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests }
+}
+
+function readPlaywright(): Counts {
+  const file = path.join(RESULTS, 'e2e.json')
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 }
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number }
+  }
+  return {
+    passed: report.stats.expected + report.stats.flaky,
+    failed: report.stats.unexpected,
+    skipped: report.stats.skipped,
+  }
+}
+
+const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(RESULTS, 'vitest.json')}`])
+const e2eStatus = run('npm', ['run', 'test:e2e'])
+
+const unit = readVitest()
+const e2e = readPlaywright()
+const total = { passed: unit.passed + e2e.passed, failed: unit.failed + e2e.failed, skipped: unit.skipped + e2e.skipped }
+console.log(`\nunit: ${unit.passed} passed, ${unit.failed} failed`)
+console.log(`e2e: ${e2e.passed} passed, ${e2e.failed} failed`)
+console.log(`tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`)
+process.exit(vitestStatus !== 0 || e2eStatus !== 0 || total.failed > 0 || total.passed === 0 ? 1 : 0)

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config'
+
+// One Vitest run covers every workspace; Playwright's *.spec.ts files stay out (STYLE §9).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: [
+            'apps/api/src/**/*.test.ts',
+            'packages/*/src/**/*.test.ts',
+            'apps/web/app/**/*.server.test.ts',
+            'apps/web/scripts/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+        },
+      },
+      {
+        root: 'apps/web',
+        test: {
+          name: 'web',
+          environment: 'node',
+          include: ['app/**/*.test.{ts,tsx}'],
+          exclude: ['app/**/*.server.test.ts'],
+          setupFiles: ['./app/test-setup.ts'],
+        },
+      },
+    ],
+  },
+})
