@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 
 import { BLOG_SLUGS } from './site-data.ts'
+import { openPage } from './open-page.ts'
 
 const PAGE_TYPES = [
   '/',
@@ -20,7 +21,7 @@ for (const mode of ['dark', 'light'] as const) {
     for (const path of PAGE_TYPES) {
       test(`axe finds no WCAG 2.2 AA violations on ${path}`, async ({ page }) => {
         await page.addInitScript((value) => localStorage.setItem('displayMode', value), mode)
-        await page.goto(path)
+        await openPage(page, path)
         await page.waitForLoadState('networkidle')
         const results = await new AxeBuilder({ page })
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
@@ -34,7 +35,7 @@ for (const mode of ['dark', 'light'] as const) {
 
 test.describe('keyboard', () => {
   test('reaches the skip link first and every header link with a visible focus ring', async ({ page }) => {
-    await page.goto('/')
+    await openPage(page, '/')
     await page.keyboard.press('Tab')
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
     const focused: string[] = []
@@ -52,7 +53,7 @@ test.describe('keyboard', () => {
   })
 
   test('the skip link moves focus to the main content', async ({ page }) => {
-    await page.goto('/pricing')
+    await openPage(page, '/pricing')
     await page.keyboard.press('Tab')
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL('/pricing#main')

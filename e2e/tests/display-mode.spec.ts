@@ -1,28 +1,29 @@
 import { expect, test } from '@playwright/test'
+import { openPage } from './open-page.ts'
 
 const isDark = () => document.documentElement.classList.contains('dark')
 
 test.describe('display mode', () => {
   test('is dark by default', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' })
-    await page.goto('/')
+    await openPage(page, '/')
     expect(await page.evaluate(isDark)).toBe(true)
     await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked()
   })
 
   test('a chosen mode persists across reloads and pages', async ({ page }) => {
-    await page.goto('/')
+    await openPage(page, '/')
     await page.getByText('Light', { exact: true }).click()
     expect(await page.evaluate(isDark)).toBe(false)
     await page.reload()
     expect(await page.evaluate(isDark)).toBe(false)
     await expect(page.getByRole('radio', { name: 'Light' })).toBeChecked()
-    await page.goto('/pricing')
+    await openPage(page, '/pricing')
     expect(await page.evaluate(isDark)).toBe(false)
   })
 
   test('is applied before first paint, before any app script runs', async ({ page }) => {
-    await page.goto('/')
+    await openPage(page, '/')
     await page.evaluate(() => localStorage.setItem('displayMode', 'light'))
     // Hold back every module script: only the inline head script can have set the class.
     await page.route('**/assets/*.js', async (route) => {
@@ -40,7 +41,7 @@ test.describe('display mode', () => {
 
   test('auto follows the system preference, live', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' })
-    await page.goto('/')
+    await openPage(page, '/')
     await page.getByText('Auto', { exact: true }).click()
     expect(await page.evaluate(isDark)).toBe(false)
     await page.emulateMedia({ colorScheme: 'dark' })
@@ -51,7 +52,7 @@ test.describe('display mode', () => {
   })
 
   test('can be chosen with the keyboard', async ({ page }) => {
-    await page.goto('/')
+    await openPage(page, '/')
     await page.getByRole('radio', { name: 'Dark' }).focus()
     await page.keyboard.press('ArrowLeft')
     await expect(page.getByRole('radio', { name: 'Light' })).toBeChecked()
@@ -62,7 +63,7 @@ test.describe('display mode', () => {
 test.describe('viewport cookie', () => {
   test('keeps the current breakpoint for a year, strict and secure', async ({ page, context }) => {
     await page.setViewportSize({ width: 390, height: 800 })
-    await page.goto('/')
+    await openPage(page, '/')
     await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'viewport')?.value).toBe('mobileMedium')
     const cookie = (await context.cookies()).find((c) => c.name === 'viewport')
     expect(cookie?.sameSite).toBe('Strict')

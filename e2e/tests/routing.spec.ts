@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 
 import { ANIME_MUSIC_SLUG, LEGACY_ANIME_URL, STEP_BY_STEP_SLUG } from './site-data.ts'
+import { openPage } from './open-page.ts'
 
 test.describe('redirects', () => {
   test('the server answers the legacy article URL with a 301 to its slug', async ({ request }) => {
@@ -25,7 +26,7 @@ test.describe('redirects', () => {
     const response = await request.get('/assets/missing.js', { maxRedirects: 0 })
     expect(response.status()).toBe(302)
     expect(response.headers()['location']).toBe('/')
-    await page.goto('/assets/missing.js')
+    await openPage(page, '/assets/missing.js')
     await expect(page).toHaveURL('/')
   })
 
@@ -36,7 +37,7 @@ test.describe('redirects', () => {
   })
 
   test('route rules are honoured on client-side navigation too', async ({ page }) => {
-    await page.goto('/features')
+    await openPage(page, '/features')
     let documentRequests = 0
     page.on('request', (request) => {
       if (request.resourceType() === 'document') documentRequests++
@@ -67,21 +68,25 @@ test.describe('not found', () => {
   })
 
   test('an unknown article reached by client navigation shows the same 404', async ({ page }) => {
-    await page.goto('/')
-    await page.evaluate(() => {
-      const link = document.createElement('a')
-      link.href = '/blog/missing-article'
-      link.textContent = 'missing'
-      link.id = 'synthetic-link'
-      document.querySelector('main')?.append(link)
+    await openPage(page, '/')
+    await page.waitForLoadState('networkidle')
+    let documentRequests = 0
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documentRequests++
     })
-    // A plain anchor makes a document request, which is the real-world path for a mistyped link.
-    await page.click('#synthetic-link')
+    // Drive the router as an in-app <Link> would, to exercise the client-side validity check.
+    await page.evaluate(() =>
+      (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(
+        '/blog/missing-article',
+      ),
+    )
     await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /blog/missing-article')
+    await expect(page.getByTestId('error-status')).toHaveText('404')
+    expect(documentRequests).toBe(0)
   })
 
   test('landing routes use the landing layout, with header, blog index and footer', async ({ page }) => {
-    await page.goto('/this-page-does-not-exist')
+    await openPage(page, '/this-page-does-not-exist')
     await expect(page.getByRole('banner')).toBeVisible()
     await expect(page.getByTestId('blog-index')).toBeVisible()
     await expect(page.getByRole('contentinfo')).toBeVisible()

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { loadSite } from './modules/site/site-files.ts'
@@ -5,7 +7,8 @@ import { loadSite } from './modules/site/site-files.ts'
 const SHUTDOWN_TIMEOUT_MS = 10_000
 
 async function main() {
-  // The only place that reads process.env and calls listen() (STYLE §1, §4).
+  // The only place that reads process.env and calls listen() (STYLE §1, §4). A local .env is optional.
+  if (existsSync('.env')) process.loadEnvFile('.env')
   const config = loadConfig(process.env)
   const site = await loadSite(config.webBuildDir)
   const app = buildApp({ config, deps: { site } })

@@ -35,7 +35,14 @@ export const APP_ICONS: readonly AppIcon[] = [
 export function getManifestIcons(icons: readonly AppIcon[]): ManifestIcon[] {
   return icons.flatMap((icon) =>
     icon.manifestPurpose
-      ? [{ src: `/${icon.file}`, sizes: `${icon.size}x${icon.size}`, type: 'image/png' as const, purpose: icon.manifestPurpose }]
+      ? [
+          {
+            src: `/${icon.file}`,
+            sizes: `${icon.size}x${icon.size}`,
+            type: 'image/png' as const,
+            purpose: icon.manifestPurpose,
+          },
+        ]
       : [],
   )
 }

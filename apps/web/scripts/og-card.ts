@@ -11,19 +11,22 @@ export type OgCard =
 
 type Style = Record<string, string | number>
 type Child = OgNode | string
-type OgNode = ReactElement<{ style: Style; children?: Child | Child[]; src?: string; width?: number; height?: number }, string>
+export type OgNode = ReactElement<{ style: Style; children?: Child | Child[] }, string>
 
 /** Satori takes React-shaped elements; building them as plain objects keeps this script free of JSX. */
-function h(type: string, style: Style, children?: Child | Child[], attributes: { src?: string; width?: number; height?: number } = {}): OgNode {
-  return { type, key: null, props: { style, children, ...attributes } }
+function h(type: string, style: Style, children?: Child | Child[]): OgNode {
+  return { type, key: null, props: { style, children } }
 }
 
 const COLORS = {
-  canvas: '#07060d',
   ink: '#ffffff',
   muted: '#cbc5dc',
   pillText: '#f0e4ff',
 } as const
+
+/** Where the text layer leaves room for the logo that og-backdrop.ts draws. */
+export const OG_PADDING = { x: 80, y: 64 } as const
+export const OG_LOGO_SIZE = 60
 
 /** Long post titles step down in size so the longest still fits in three lines. */
 export function getTitleFontSize(title: string): number {
@@ -33,15 +36,11 @@ export function getTitleFontSize(title: string): number {
   return 54
 }
 
-function glow(position: Style, size: number, color: string): OgNode {
-  return h('div', {
-    position: 'absolute',
-    ...position,
-    width: size,
-    height: size,
-    display: 'flex',
-    backgroundImage: `radial-gradient(circle at center, ${color} 0%, rgba(7, 6, 13, 0) 70%)`,
-  })
+function header(): OgNode {
+  return h('div', { display: 'flex', alignItems: 'center', gap: 18 }, [
+    h('div', { display: 'flex', width: OG_LOGO_SIZE, height: OG_LOGO_SIZE }),
+    h('div', { display: 'flex', fontSize: 34, fontWeight: 700, letterSpacing: -0.5 }, BRAND.name),
+  ])
 }
 
 function postMeta(category: string, readingMinutes: number): OgNode {
@@ -64,13 +63,6 @@ function postMeta(category: string, readingMinutes: number): OgNode {
   ])
 }
 
-function header(logoSrc: string): OgNode {
-  return h('div', { display: 'flex', alignItems: 'center', gap: 18 }, [
-    h('img', { width: 60, height: 60 }, undefined, { src: logoSrc, width: 60, height: 60 }),
-    h('div', { display: 'flex', fontSize: 34, fontWeight: 700, letterSpacing: -0.5 }, BRAND.name),
-  ])
-}
-
 function headline(card: OgCard): OgNode {
   const titleSize = getTitleFontSize(card.title)
   return h('div', { display: 'flex', flexDirection: 'column', justifyContent: 'center', flexGrow: 1 }, [
@@ -88,7 +80,13 @@ function headline(card: OgCard): OgNode {
       card.title,
     ),
     ...(card.kind === 'page'
-      ? [h('div', { display: 'flex', maxWidth: 920, marginTop: 28, fontSize: 32, lineHeight: 1.35, color: COLORS.muted }, card.tagline)]
+      ? [
+          h(
+            'div',
+            { display: 'flex', maxWidth: 920, marginTop: 28, fontSize: 32, lineHeight: 1.35, color: COLORS.muted },
+            card.tagline,
+          ),
+        ]
       : []),
   ])
 }
@@ -110,40 +108,17 @@ function footer(): OgNode {
   ])
 }
 
-/** The 1200x630 social card: logo and name, the page or post title, and a tagline or the post's category. */
-export function createOgCardElement(card: OgCard, logoSrc: string): OgNode {
-  // Satori sizes boxes content-box, so the padding sits on an inner column rather than the fixed-size root.
-  // The column is positioned too, or the absolutely positioned glows would paint over the text.
-  return h(
-    'div',
-    {
-      width: OG_WIDTH,
-      height: OG_HEIGHT,
-      display: 'flex',
-      position: 'relative',
-      backgroundColor: COLORS.canvas,
-      color: COLORS.ink,
-      fontFamily: 'Inter',
-    },
-    [
-      glow({ left: -260, top: -330 }, 860, 'rgba(124, 58, 237, 0.55)'),
-      glow({ right: -280, top: -200 }, 760, 'rgba(192, 38, 211, 0.38)'),
-      glow({ right: 60, bottom: -470 }, 820, 'rgba(34, 211, 238, 0.26)'),
-      h('div', {
-        position: 'absolute',
-        left: 24,
-        top: 24,
-        width: OG_WIDTH - 48,
-        height: OG_HEIGHT - 48,
-        display: 'flex',
-        borderRadius: 36,
-        border: '1.5px solid rgba(255, 255, 255, 0.1)',
-      }),
-      h('div', { display: 'flex', position: 'relative', flexDirection: 'column', flexGrow: 1, padding: '64px 80px' }, [
-        header(logoSrc),
-        headline(card),
-        footer(),
-      ]),
-    ],
-  )
+/**
+ * The text layer of a 1200x630 social card: name, the page or post title, a tagline or the post's category
+ * and reading time, and the footer. It is transparent; og-backdrop.ts draws the canvas, glows and logo under it.
+ */
+export function createOgCardElement(card: OgCard): OgNode {
+  // Satori sizes boxes content-box, so the padding sits on an inner column rather than on the fixed-size root.
+  return h('div', { width: OG_WIDTH, height: OG_HEIGHT, display: 'flex', color: COLORS.ink, fontFamily: 'Inter' }, [
+    h('div', { display: 'flex', flexDirection: 'column', flexGrow: 1, padding: `${OG_PADDING.y}px ${OG_PADDING.x}px` }, [
+      header(),
+      headline(card),
+      footer(),
+    ]),
+  ])
 }

@@ -1,6 +1,6 @@
 import { BRAND } from '@storyreel/contracts/brand'
 
-import type { LandingPath } from '../app/lib/site-paths.ts'
+import { getOgImagePath, type LandingPath } from '../app/lib/site-paths.ts'
 import type { OgCard } from './og-card.ts'
 
 type PageOgCopy = { title: string; tagline: string }
@@ -43,14 +43,16 @@ export type OgImageJob = {
   card: OgCard
 }
 
-/** Mirrors getOgImagePath() in app/lib/seo.ts (which cannot load outside Vite); a unit test keeps them equal. */
+/** The file inside build/client for a page's card: the path its meta tags point at, without the leading slash. */
 export function getOgImageFile(pagePath: string): string {
-  return pagePath === '/' ? 'og/home.png' : `og${pagePath}.png`
+  return getOgImagePath(pagePath).slice(1)
 }
 
 export function getPageOgCopy(copy: Readonly<Record<string, PageOgCopy>>, path: string): PageOgCopy {
   const entry = Object.hasOwn(copy, path) ? copy[path] : undefined
-  if (!entry) throw new Error(`No Open Graph title/tagline for landing path "${path}": add it to PAGE_OG_COPY in scripts/og-images.ts`)
+  if (!entry) {
+    throw new Error(`No Open Graph title/tagline for landing path "${path}": add it to PAGE_OG_COPY in scripts/og-images.ts`)
+  }
   return entry
 }
 
@@ -61,7 +63,10 @@ export function listOgImageJobs(
   copy: Readonly<Record<string, PageOgCopy>> = PAGE_OG_COPY,
 ): OgImageJob[] {
   return [
-    ...landingPaths.map((path) => ({ file: getOgImageFile(path), card: { kind: 'page' as const, ...getPageOgCopy(copy, path) } })),
+    ...landingPaths.map((path) => ({
+      file: getOgImageFile(path),
+      card: { kind: 'page' as const, ...getPageOgCopy(copy, path) },
+    })),
     ...posts.map((post) => ({
       file: getOgImageFile(`/blog/${post.slug}`),
       card: { kind: 'post' as const, title: post.title, category: post.category, readingMinutes: post.readingMinutes },

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 
 import satori, { type Font } from 'satori'
 
+import { createOgBackdropSvg, layerUnder } from './og-backdrop.ts'
 import { createOgCardElement, OG_HEIGHT, OG_WIDTH, type OgCard } from './og-card.ts'
 import { renderSvgToPng } from './render-png.ts'
 
@@ -16,12 +17,12 @@ async function loadInterFonts(): Promise<Font[]> {
   )
 }
 
-/** Loads the fonts and logo once and returns a function that renders one card to PNG bytes. */
+/** Loads the fonts once and returns a function that renders one card to PNG bytes. */
 export async function createOgRenderer(logoSvg: string): Promise<(card: OgCard) => Promise<Buffer>> {
   const fonts = await loadInterFonts()
-  const logoSrc = `data:image/svg+xml;base64,${Buffer.from(logoSvg).toString('base64')}`
+  const backdrop = createOgBackdropSvg(logoSvg)
   return async (card) => {
-    const svg = await satori(createOgCardElement(card, logoSrc), { width: OG_WIDTH, height: OG_HEIGHT, fonts })
-    return renderSvgToPng(svg, OG_WIDTH)
+    const text = await satori(createOgCardElement(card), { width: OG_WIDTH, height: OG_HEIGHT, fonts })
+    return renderSvgToPng(layerUnder(text, backdrop), OG_WIDTH)
   }
 }

@@ -3,6 +3,7 @@
  * validated route rules for the server, then .br/.gz variants of every text file (compression goes last
  * so it covers what the earlier steps wrote).
  */
+import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
@@ -35,49 +36,66 @@ async function writeOutput(dir: string, file: string, data: string | Buffer): Pr
   await writeFile(target, data)
 }
 
+/** Runs one step and returns its result with the milliseconds it took, for the summary line. */
+async function timed<T>(step: () => Promise<T>): Promise<[T, number]> {
+  const startedAt = performance.now()
+  const result = await step()
+  return [result, Math.round(performance.now() - startedAt)]
+}
+
 async function main(): Promise<void> {
   const startedAt = performance.now()
   const webDir = path.resolve(import.meta.dirname, '..')
   const config = getPostbuildConfig(loadEnv('production', webDir, 'VITE_'), webDir)
   const out = (file: string, data: string | Buffer) => writeOutput(config.clientDir, file, data)
+  if (!existsSync(path.join(config.clientDir, 'index.html'))) {
+    throw new Error(`${config.clientDir}/index.html not found: run react-router build first`)
+  }
 
   // Route rules first: a bad file should fail the build before the slow steps run.
-  const routeRules = parseRouteRules(await readFile(config.routeRulesFile, 'utf8'), path.relative(process.cwd(), config.routeRulesFile))
+  const routeRulesText = await readFile(config.routeRulesFile, 'utf8')
+  const routeRules = parseRouteRules(routeRulesText, path.relative(process.cwd(), config.routeRulesFile))
   await writeOutput(config.buildDir, 'route-rules.json', `${JSON.stringify(routeRules, null, 2)}\n`)
 
   const [posts, faviconSvg] = await Promise.all([getAllPosts(), readFile(config.faviconFile, 'utf8')])
 
-  const renderOgImage = await createOgRenderer(faviconSvg)
   const ogJobs = listOgImageJobs(LANDING_PATHS, posts)
-  await mapWithConcurrency(ogJobs, RENDER_CONCURRENCY, async (job) => out(job.file, await renderOgImage(job.card)))
+  const [, ogMs] = await timed(async () => {
+    const renderOgImage = await createOgRenderer(faviconSvg)
+    await mapWithConcurrency(ogJobs, RENDER_CONCURRENCY, async (job) => out(job.file, await renderOgImage(job.card)))
+  })
 
-  await mapWithConcurrency(APP_ICONS, RENDER_CONCURRENCY, async (icon) =>
-    out(icon.file, await renderSvgToPng(getIconSvg(faviconSvg, icon.source), icon.size)),
-  )
-  await out(
-    'site.webmanifest',
-    createWebManifest({
-      name: `${BRAND.name} ${BRAND.tagline}`,
-      shortName: BRAND.name,
-      description: BRAND.storeSubtitle,
-      icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }, ...getManifestIcons(APP_ICONS)],
-    }),
-  )
+  const [, iconsMs] = await timed(async () => {
+    await mapWithConcurrency(APP_ICONS, RENDER_CONCURRENCY, async (icon) =>
+      out(icon.file, await renderSvgToPng(getIconSvg(faviconSvg, icon.source), icon.size)),
+    )
+    await out(
+      'site.webmanifest',
+      createWebManifest({
+        name: `${BRAND.name} ${BRAND.tagline}`,
+        shortName: BRAND.name,
+        description: BRAND.storeSubtitle,
+        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }, ...getManifestIcons(APP_ICONS)],
+      }),
+    )
+  })
 
   const sitemapEntries = createSitemapEntries(LANDING_PATHS, posts)
   await out('sitemap.xml', createSitemapXml(config.publicUrl, sitemapEntries))
   await out('robots.txt', createRobotsTxt(config.publicUrl))
 
-  const compressed = await precompressDir(config.clientDir, availableParallelism())
+  const [compressed, compressMs] = await timed(() => precompressDir(config.clientDir, availableParallelism()))
 
   const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`
   console.log(
     [
       `postbuild: done in ${Math.round(performance.now() - startedAt)} ms`,
-      `  ${ogJobs.length} Open Graph images, ${APP_ICONS.length} app icons, site.webmanifest`,
+      `  ${ogJobs.length} Open Graph images (${ogMs} ms)`,
+      `  ${APP_ICONS.length} app icons and site.webmanifest (${iconsMs} ms)`,
       `  sitemap.xml with ${sitemapEntries.length} URLs on ${config.publicUrl}, robots.txt`,
       `  build/route-rules.json with ${Object.keys(routeRules).length} rules`,
-      `  ${compressed.files} files precompressed: ${kib(compressed.bytes)} -> ${kib(compressed.brotliBytes)} br, ${kib(compressed.gzipBytes)} gz`,
+      `  ${compressed.files} files precompressed (${compressMs} ms): ${kib(compressed.bytes)} -> ` +
+        `${kib(compressed.brotliBytes)} br, ${kib(compressed.gzipBytes)} gz`,
     ].join('\n'),
   )
 }

@@ -1,4 +1,9 @@
-export type ManifestIcon = { src: string; sizes: string; type: 'image/png' | 'image/svg+xml'; purpose?: 'any' | 'maskable' }
+export type ManifestIcon = {
+  src: string
+  sizes: string
+  type: 'image/png' | 'image/svg+xml'
+  purpose?: 'any' | 'maskable'
+}
 
 export const THEME_COLOR = '#07060d'
 

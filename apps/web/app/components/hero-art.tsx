@@ -56,7 +56,7 @@ export function HeroArt({ className = '' }: { className?: string }) {
           </span>
         </div>
 
-        <div className={`${card} bottom-[64px] left-0 mobileWide:-left-1 desktop:-left-10`}>
+        <div className={`${card} bottom-2 left-0 mobileWide:-left-1 desktop:-left-10`}>
           <span className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-gradient-to-br from-glow-400 to-brand-600">
             <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" focusable="false">
               <path d="M9 18V5l11-2v13" />

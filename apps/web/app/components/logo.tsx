@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { Link, useLocation } from 'react-router'
 
 import { BRAND } from '@storyreel/contracts/brand'
@@ -7,16 +8,18 @@ import { LOGO_SCROLL_DURATION_MS, scrollToTop } from '#app/lib/scroll-to-top.ts'
 export const LOGO_SIZE_PX = 35
 
 export function LogoMark({ size = LOGO_SIZE_PX }: { size?: number }) {
+  // Header and footer both draw the mark, so each instance needs its own gradient id.
+  const gradientId = `logo-bg-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`
   return (
     <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
       <defs>
-        <linearGradient id="logo-bg" x1="0" y1="0" x2="1" y2="1">
+        <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#7c3aed" />
           <stop offset="0.55" stopColor="#c026d3" />
           <stop offset="1" stopColor="#f97316" />
         </linearGradient>
       </defs>
-      <rect width="64" height="64" rx="16" fill="url(#logo-bg)" />
+      <rect width="64" height="64" rx="16" fill={`url(#${gradientId})`} />
       <circle cx="32" cy="32" r="19" fill="none" stroke="#fff" strokeOpacity="0.35" strokeWidth="3" />
       <circle cx="32" cy="15.5" r="3.2" fill="#fff" fillOpacity="0.55" />
       <circle cx="32" cy="48.5" r="3.2" fill="#fff" fillOpacity="0.55" />

@@ -9,7 +9,7 @@ const badge =
 export function StoreBadges({ className = '' }: { className?: string }) {
   return (
     <div className={`flex flex-wrap items-center gap-3 ${className}`}>
-      <a href={BRAND.appStore.url} className={badge} rel="noopener" aria-label={`Download ${BRAND.name} on the App Store`}>
+      <a href={BRAND.appStore.url} className={badge} rel="noopener">
         <AppleIcon className="h-7 w-7" />
         <span className="flex flex-col leading-none">
           <span className="text-[10px] font-medium tracking-wide">Download on the</span>
@@ -20,7 +20,6 @@ export function StoreBadges({ className = '' }: { className?: string }) {
         href={BRAND.googlePlay.url}
         className={badge}
         rel="noopener"
-        aria-label={`Get ${BRAND.name} on Google Play`}
       >
         <PlayStoreIcon className="h-6 w-6" />
         <span className="flex flex-col leading-none">

@@ -1,16 +1,12 @@
 import { BRAND } from '@storyreel/contracts/brand'
 
 import { env } from './env.ts'
+import { getOgImagePath } from './site-paths.ts'
 
 type MetaDescriptor = Record<string, unknown>
 
 export function absoluteUrl(path: string): string {
-  return `${env.publicUrl}${path === '/' ? '' : path}` || env.publicUrl
-}
-
-export function getOgImagePath(pagePath: string): string {
-  if (pagePath === '/') return '/og/home.png'
-  return `/og${pagePath}.png`
+  return `${env.publicUrl}${path}`
 }
 
 /** Title, description, canonical, Open Graph and Twitter tags for one page, plus any JSON-LD blocks. */

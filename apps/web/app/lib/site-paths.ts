@@ -10,3 +10,8 @@ export const NAV_LINKS: ReadonlyArray<{ to: LandingPath; label: string }> = [
   { to: '/pricing', label: 'Pricing' },
   { to: '/ambassador', label: 'Become Ambassador' },
 ]
+
+/** Where the build writes each page's Open Graph image (scripts/og-images.ts) and where its meta tags point. */
+export function getOgImagePath(pagePath: string): string {
+  return pagePath === '/' ? '/og/home.png' : `/og${pagePath}.png`
+}

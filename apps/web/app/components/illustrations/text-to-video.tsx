@@ -38,7 +38,7 @@ export function TextToVideoIllustration({ className }: { className?: string }) {
       <path d="M170 160q16-14 33-4t33-6v16a12 12 0 0 1-12 12h-42a12 12 0 0 1-12-12Z" fill="#164e63" />
       <rect x="244" y="112" width="66" height="66" rx="12" fill="url(#ttv-c)" />
       <circle cx="277" cy="150" r="14" fill="#fef3c7" fillOpacity="0.85" />
-      <rect x="244" y="158" width="66" height="20" rx="0" fill="#831843" fillOpacity="0.55" />
+      <path d="M244 158h66v8a12 12 0 0 1-12 12h-42a12 12 0 0 1-12-12Z" fill="#831843" fillOpacity="0.55" />
       <g className="fill-surface stroke-line" strokeWidth="1">
         <circle cx="183" cy="125" r="8" />
         <circle cx="257" cy="125" r="8" />

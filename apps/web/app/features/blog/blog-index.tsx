@@ -36,3 +36,10 @@ export function BlogIndex() {
     </section>
   )
 }
+
+const KNOWN_SLUGS = new Set(blogIndex.flatMap((group) => group.posts.map((post) => post.slug)))
+
+/** The article route's validity check: only slugs that were built exist. */
+export function isKnownPostSlug(slug: string | undefined): boolean {
+  return slug !== undefined && KNOWN_SLUGS.has(slug)
+}

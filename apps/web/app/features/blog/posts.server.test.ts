@@ -60,7 +60,7 @@ describe('the blog in content/blog', () => {
     const posts = await loadPosts(findContentDir('blog'))
     expect(posts).toHaveLength(70)
     expect(new Set(posts.map((post) => post.slug)).size).toBe(70)
-    const perCategory = Map.groupBy(posts, (post) => post.category)
+    const perCategory = Map.groupBy(posts, (post: { category: string }) => post.category)
     expect(perCategory.size).toBe(5)
     for (const [, list] of perCategory) expect(list.length).toBeGreaterThanOrEqual(10)
     for (const post of posts) expect(post.wordCount).toBeGreaterThanOrEqual(700)

@@ -25,7 +25,7 @@ export function FreeWeekOffer() {
       <div className="relative grid items-center gap-10 desktop:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)] desktop:gap-14">
         <div>
           <p className="eyebrow text-accent">Free Week</p>
-          <h2 id="free-week-title" className="mt-5 text-3xl font-extrabold tracking-tight text-ink tablet:text-5xl">
+          <h2 id="free-week-title" className="text-balance mt-5 text-3xl font-extrabold tracking-tight text-ink tablet:text-5xl">
             A full week of <span className="text-gradient">Premium, free</span>
           </h2>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-muted">
@@ -59,8 +59,8 @@ export function FreeWeekOffer() {
 /** A decorative pass: the same facts as the copy beside it, so it is hidden from assistive tech. */
 function FreeWeekTicket() {
   return (
-    <div aria-hidden="true" className="mx-auto w-full max-w-sm">
-      <div className="relative rotate-[-4deg] rounded-3xl bg-gradient-to-br from-brand-600 via-fuchsia-600 to-flare-500 p-7 text-white shadow-2xl shadow-brand-700/30">
+    <div aria-hidden="true" className="mx-auto w-full max-w-[19rem] tablet:max-w-sm">
+      <div className="relative -rotate-2 rounded-3xl tablet:-rotate-3 bg-gradient-to-br from-brand-600 via-fuchsia-700 to-pink-700 p-7 text-white shadow-2xl shadow-brand-700/30">
         <div className="flex items-center justify-between text-xs font-bold uppercase tracking-[0.2em]">
           <span>{BRAND.name}</span>
           <span>Premium pass</span>
@@ -73,10 +73,7 @@ function FreeWeekTicket() {
             on us
           </span>
         </div>
-        <div className="relative my-7 border-t-2 border-dashed border-white/50">
-          <span className="absolute -left-10 -top-3 h-6 w-6 rounded-full bg-surface" />
-          <span className="absolute -right-10 -top-3 h-6 w-6 rounded-full bg-surface" />
-        </div>
+        <div className="my-7 border-t-2 border-dashed border-white/50" />
         <ul className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm font-semibold">
           <li>No watermark</li>
           <li>HD export</li>

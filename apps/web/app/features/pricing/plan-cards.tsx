@@ -41,7 +41,7 @@ function FreePlanCard() {
           <FeatureItem key={feature.label} feature={feature} />
         ))}
       </ul>
-      <p className="mt-auto pt-8 text-sm leading-relaxed text-muted">
+      <p className="mt-8 border-t border-line pt-6 text-sm leading-relaxed text-muted desktop:mt-auto">
         No card needed. Download the app and start creating; upgrade only when you want clean HD exports.
       </p>
     </article>
@@ -106,7 +106,7 @@ function PremiumPanel() {
             <p className="max-w-sm text-sm leading-relaxed text-muted">
               Subscribe inside the app. Premium is billed and managed by the App Store or Google Play.
             </p>
-            <StoreBadges />
+            <StoreBadges className="shrink-0" />
           </div>
         </div>
       </div>
@@ -128,7 +128,7 @@ function BillingOption({ plan }: { plan: PaidPlan }) {
       <p className="flex min-h-7 flex-wrap items-center justify-between gap-2">
         <span className="font-semibold text-ink">{plan.shortName}</span>
         {plan.isBestValue ? (
-          <span className="rounded-full bg-gradient-to-r from-brand-600 to-flare-500 px-2.5 py-1 text-xs font-bold text-white">
+          <span className="rounded-full bg-gradient-to-r from-brand-600 to-fuchsia-700 px-2.5 py-1 text-xs font-bold text-white">
             Best value
           </span>
         ) : null}

@@ -15,7 +15,13 @@ const AVATAR_GRADIENTS = [
 export function TestimonialCard({ testimonial, index }: { testimonial: Testimonial; index: number }) {
   const gradient = AVATAR_GRADIENTS[index % AVATAR_GRADIENTS.length]
   return (
-    <figure className="glass relative rounded-3xl p-6 tablet:p-7">
+    <figure
+      className={`relative rounded-3xl p-6 tablet:p-7 ${
+        testimonial.isFeatured
+          ? 'border border-brand-500/40 bg-[linear-gradient(160deg,rgb(124_58_237/0.16),transparent_55%),linear-gradient(var(--surface),var(--surface))] shadow-xl shadow-brand-700/10'
+          : 'glass'
+      }`}
+    >
       <QuoteMark className="absolute right-6 top-6 h-8 w-8 text-brand-500/25" />
       <div className="flex flex-wrap items-center gap-3">
         <Stars rating={testimonial.rating} />
@@ -23,7 +29,9 @@ export function TestimonialCard({ testimonial, index }: { testimonial: Testimoni
           {testimonial.feature}
         </span>
       </div>
-      <blockquote className="mt-5 text-[1.02rem] leading-relaxed text-ink">
+      <blockquote
+        className={`mt-5 leading-relaxed text-ink ${testimonial.isFeatured ? 'text-lg font-medium tablet:text-xl' : 'text-[1.02rem]'}`}
+      >
         <p>{testimonial.quote}</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-3.5">

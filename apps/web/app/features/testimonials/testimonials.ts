@@ -10,6 +10,8 @@ export type Testimonial = {
   rating: Rating
   feature: TestimonialFeature
   quote: string
+  /** Set in a larger type to break up the grid. */
+  isFeatured?: boolean
 }
 
 export const MAX_RATING = 5
@@ -25,27 +27,12 @@ export const TESTIMONIALS: readonly Testimonial[] = [
   },
   {
     name: 'Daniel Brooks',
+    isFeatured: true,
     role: 'Owner, neighborhood bakery',
     rating: 5,
     feature: 'Music library',
     quote:
       'Every Friday I type what is coming out of the oven and get a twenty-second vertical clip with a warm acoustic track under the voiceover. Our Saturday sourdough now sells out before ten, and I have never opened an editing app.',
-  },
-  {
-    name: 'Priya Raman',
-    role: 'Growth marketer, SaaS startup',
-    rating: 5,
-    feature: 'AI voiceover',
-    quote:
-      'We launched in three markets in the same week. One script, three languages, three natural-sounding voices, all finished in an afternoon. Our paid-social cost per demo request dropped by about a third that month.',
-  },
-  {
-    name: 'Kenji Watanabe',
-    role: 'Anime storyteller on TikTok',
-    rating: 5,
-    feature: 'Anime styles',
-    quote:
-      'I write short supernatural stories, and turning them into art used to mean commissions I could not afford. Now I post three episodes a week, and the series finally keeps the same look from one part to the next.',
   },
   {
     name: 'Sofia Marquez',
@@ -72,6 +59,15 @@ export const TESTIMONIALS: readonly Testimonial[] = [
       'I turned the first chapter of my picture book into a soft, anime-style trailer with gentle narration. Teachers passed it around in their class newsletters, and preorders doubled in two weeks.',
   },
   {
+    name: 'Priya Raman',
+    isFeatured: true,
+    role: 'Growth marketer, SaaS startup',
+    rating: 5,
+    feature: 'AI voiceover',
+    quote:
+      'We launched in three markets in the same week. One script, three languages, three natural-sounding voices, all finished in an afternoon. Our paid-social cost per demo request dropped by about a third that month.',
+  },
+  {
     name: 'Tom Keller',
     role: 'Real estate agent',
     rating: 4,
@@ -88,6 +84,14 @@ export const TESTIMONIALS: readonly Testimonial[] = [
       'We test five hooks per product now instead of one. Each variant is a new prompt, not a new shoot, and our best-performing ad this quarter is a version I made on my phone on the train home.',
   },
   {
+    name: 'Hannah Lee',
+    role: 'YouTube creator, history education',
+    rating: 5,
+    feature: 'AI voiceover',
+    quote:
+      'My channel covers ancient history for students. The narrator handles names like Nebuchadnezzar and Hatshepsut without stumbling, so I went from one video a month to one a week.',
+  },
+  {
     name: 'Jamal Carter',
     role: 'Host, true-crime podcast',
     rating: 5,
@@ -96,12 +100,13 @@ export const TESTIMONIALS: readonly Testimonial[] = [
       'I cut every episode into three vertical teasers. The tense, low-string tracks sit under my narration without drowning it, and those teasers now bring in more new listeners than our paid ads ever did.',
   },
   {
-    name: 'Hannah Lee',
-    role: 'YouTube creator, history education',
+    name: 'Kenji Watanabe',
+    isFeatured: true,
+    role: 'Anime storyteller on TikTok',
     rating: 5,
-    feature: 'AI voiceover',
+    feature: 'Anime styles',
     quote:
-      'My channel covers ancient history for students. The narrator handles names like Nebuchadnezzar and Hatshepsut without stumbling, so I went from one video a month to one a week.',
+      'I write short supernatural stories, and turning them into art used to mean commissions I could not afford. Now I post three episodes a week, and the series finally keeps the same look from one part to the next.',
   },
   {
     name: 'Rafael Costa',

@@ -3,8 +3,10 @@ import { data, href, isRouteErrorResponse, Link, useLocation } from 'react-route
 import { BRAND } from '@storyreel/contracts/brand'
 
 import { ErrorPage } from '#app/components/error-page.tsx'
+import { isKnownPostSlug } from '#app/features/blog/blog-index.tsx'
 import { StoreBadges } from '#app/components/store-badges.tsx'
-import { absoluteUrl, buildMeta, getOgImagePath, pageTitle } from '#app/lib/seo.ts'
+import { absoluteUrl, buildMeta, pageTitle } from '#app/lib/seo.ts'
+import { getOgImagePath } from '#app/lib/site-paths.ts'
 
 import type { Route } from './+types/post'
 
@@ -16,6 +18,15 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!post) throw data(null, { status: 404 })
   const { html, toc, wordCount: _wordCount, ...summary } = post
   return { post: { ...summary, html, toc }, related: getRelatedPosts(posts, post) }
+}
+
+/**
+ * Runs on client navigation and on the SPA fallback: an unknown slug fails the validity check with a 404
+ * before any data request, since only prerendered articles have data files.
+ */
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  if (!isKnownPostSlug(params.slug)) throw data(null, { status: 404 })
+  return serverLoader()
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -115,7 +115,7 @@ const FAQ = [
     answer: `The programme is built on the benefits listed on this page: Premium access, early features, a direct line to the team and the chance to be featured. Our Terms & Conditions state that any specific terms, such as rewards or content requirements, are agreed with you by e-mail before you start.`,
   },
   {
-    question: 'Can I say what I do not like?',
+    question: "Can I say what I don't like?",
     answer: `Yes. Honest videos are more useful to your audience and to us. If something in ${BRAND.name} gets in your way, say so, and tell us too so we can fix it.`,
   },
   {

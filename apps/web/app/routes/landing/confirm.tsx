@@ -81,9 +81,9 @@ export default function Confirm() {
             is yours, keeps your account secure and makes sure you can always sign back in.
           </p>
           <dl className="mt-10 grid max-w-xl grid-cols-1 gap-4 mobileWide:grid-cols-3">
-            <Fact value={`${CONFIRMATION_CODE_LENGTH} digits`} label="One code, sent by e-mail" />
-            <Fact value={`${CONFIRMATION_CODE_TTL_MINUTES} minutes`} label="How long a code is valid" />
-            <Fact value={`${CONFIRMATION_CODE_RESEND_MINUTES} minute`} label="Before you can ask again" />
+            <Fact value={`${CONFIRMATION_CODE_LENGTH} digits`} label="Code length" />
+            <Fact value={`${CONFIRMATION_CODE_TTL_MINUTES} minutes`} label="Valid for" />
+            <Fact value={`${CONFIRMATION_CODE_RESEND_MINUTES} minute`} label="New code after" />
           </dl>
         </header>
         <ConfirmCard />

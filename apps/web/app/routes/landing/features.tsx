@@ -151,7 +151,7 @@ function Intro() {
         <p className="eyebrow">Features</p>
         <h1
           id="features-title"
-          className="mx-auto mt-6 max-w-4xl text-[2.4rem] font-extrabold leading-[1.06] tracking-tight text-ink mobileWide:text-5xl tablet:text-6xl"
+          className="text-balance mx-auto mt-6 max-w-4xl text-[2.4rem] font-extrabold leading-[1.06] tracking-tight text-ink mobileWide:text-5xl tablet:text-6xl"
         >
           Every part of a great video, <span className="text-gradient">generated from your words</span>
         </h1>
@@ -191,7 +191,7 @@ function FeatureSection({ feature, flipped }: { feature: (typeof FEATURES)[numbe
         </div>
         <div>
           <p className="text-sm font-semibold uppercase tracking-wider text-accent">{feature.label}</p>
-          <h2 id={titleId} className="mt-3 text-3xl font-bold tracking-tight text-ink tablet:text-4xl">
+          <h2 id={titleId} className="text-balance mt-3 text-3xl font-bold tracking-tight text-ink tablet:text-4xl">
             {feature.title}
           </h2>
           <p className="mt-5 text-lg leading-relaxed text-muted">{feature.what}</p>
@@ -241,7 +241,7 @@ function FormatsAndExport() {
       <div className={container}>
         <div className="max-w-3xl">
           <p className="eyebrow">Formats, captions and export</p>
-          <h2 id="formats-title" className="mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
+          <h2 id="formats-title" className="text-balance mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
             One script, ready for wherever you post
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-muted">
@@ -264,13 +264,15 @@ function FormatsAndExport() {
         </ul>
         <div className="mt-5 grid gap-5 tablet:grid-cols-2">
           <div className="glass rounded-3xl p-7">
-            <div aria-hidden="true" className="rounded-2xl bg-[#0b0916] p-4">
-              <div className="h-16 rounded-xl bg-gradient-to-br from-brand-700 via-flare-500 to-glow-400" />
-              <p className="mt-3 text-center">
-                <span className="rounded-md bg-black px-2 py-1 text-sm font-bold text-white">
-                  Captions that match every word
-                </span>
-              </p>
+            <div
+              aria-hidden="true"
+              className="relative flex h-[104px] items-end justify-center overflow-hidden rounded-2xl bg-gradient-to-br from-brand-700 via-flare-500 to-glow-400 p-3"
+            >
+              <span className="absolute right-8 top-4 h-9 w-9 rounded-full bg-amber-100" />
+              <span className="absolute inset-x-0 bottom-0 h-10 bg-[#2e1065]" />
+              <span className="relative rounded-md bg-black px-2 py-1 text-sm font-bold text-white">
+                Captions that match every word
+              </span>
             </div>
             <h3 className="mt-5 text-xl font-semibold text-ink">Captions from your script</h3>
             <p className="mt-2 leading-relaxed text-muted">
@@ -319,8 +321,8 @@ function MusicPickerScreen() {
           {MOODS.map((mood, index) => (
             <li
               key={mood}
-              className={`rounded-full px-2.5 py-1 text-[10.5px] font-semibold ${
-                index === 0 ? 'bg-violet-500 text-white' : 'border border-zinc-700 bg-zinc-900 text-zinc-200'
+              className={`rounded-full px-2 py-1 text-[10px] font-semibold ${
+                index === 0 ? 'bg-violet-600 text-white' : 'border border-zinc-700 bg-zinc-900 text-zinc-200'
               }`}
             >
               {mood}
@@ -374,7 +376,7 @@ function MobileApps() {
       <div className={`${container} grid items-center gap-14 desktop:grid-cols-[minmax(0,1.1fr)_minmax(0,0.9fr)]`}>
         <div>
           <p className="eyebrow">Mobile apps</p>
-          <h2 id="apps-title" className="mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
+          <h2 id="apps-title" className="text-balance mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
             A full video studio in your pocket
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-muted">
@@ -422,7 +424,7 @@ function Cta() {
             aria-hidden="true"
             className="absolute inset-0 -z-10 bg-[radial-gradient(60%_80%_at_50%_0%,rgb(139_92_246/0.20),transparent_70%),radial-gradient(40%_60%_at_10%_100%,rgb(236_72_153/0.12),transparent_70%)] dark:bg-[radial-gradient(60%_80%_at_50%_0%,rgb(124_58_237/0.40),transparent_70%),radial-gradient(40%_60%_at_10%_100%,rgb(236_72_153/0.18),transparent_70%)]"
           />
-          <h2 id="features-cta-title" className="mx-auto max-w-3xl text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
+          <h2 id="features-cta-title" className="text-balance mx-auto max-w-4xl text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
             Put every feature to work on <span className="text-gradient">your next video</span>
           </h2>
           <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-muted">

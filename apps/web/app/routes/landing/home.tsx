@@ -113,11 +113,11 @@ function Hero() {
         <div>
           <p className="eyebrow">
             <SparkIcon className="h-4 w-4 text-accent" />
-            AI video generator for iOS, Android and the web
+            AI video generator · iOS, Android, web
           </p>
           <h1
             id="hero-title"
-            className="mt-6 text-[2.6rem] font-extrabold leading-[1.04] tracking-tight text-ink mobileWide:text-5xl tablet:text-6xl desktopMedium:text-7xl"
+            className="text-balance mt-6 text-[2.6rem] font-extrabold leading-[1.04] tracking-tight text-ink mobileWide:text-5xl tablet:text-6xl desktopMedium:text-7xl"
           >
             Turn your words into <span className="text-gradient">finished videos</span>
           </h1>
@@ -161,12 +161,12 @@ function SectionHeading({
   centered?: boolean
 }) {
   return (
-    <div className={centered ? 'mx-auto max-w-3xl text-center' : 'max-w-3xl'}>
+    <div className={centered ? 'mx-auto max-w-3xl text-center' : 'max-w-4xl'}>
       <p className="eyebrow">{eyebrow}</p>
-      <h2 id={id} className="mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
+      <h2 id={id} className="text-balance mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
         {title}
       </h2>
-      {children ? <p className="mt-4 text-lg leading-relaxed text-muted">{children}</p> : null}
+      {children ? <p className={`mt-4 text-lg leading-relaxed text-muted ${centered ? '' : 'max-w-3xl'}`}>{children}</p> : null}
     </div>
   )
 }
@@ -198,7 +198,7 @@ function HowItWorks() {
             <li key={step.title} className="glass relative overflow-hidden rounded-3xl p-7 tablet:p-8">
               <span
                 aria-hidden="true"
-                className="absolute -right-4 -top-8 select-none text-[8rem] font-black leading-none text-brand-500/10 dark:text-brand-400/10"
+                className="absolute right-5 top-3 select-none text-[5.5rem] font-black leading-none text-brand-500/10 dark:text-brand-400/10"
               >
                 {index + 1}
               </span>
@@ -220,24 +220,28 @@ const CAPABILITIES = [
   {
     id: 'text-to-video',
     title: 'Text to video',
+    more: 'See how text to video works',
     body: 'A prompt or a script becomes a storyboard of scenes with generated visuals, then a finished video you can refine scene by scene.',
     Illustration: TextToVideoIllustration,
   },
   {
     id: 'anime-video',
     title: 'Anime video',
+    more: 'Explore the anime styles',
     body: 'Give any story the look of an animated series. Pick an anime style and every scene is drawn to match it.',
     Illustration: AnimeVideoIllustration,
   },
   {
     id: 'ai-voiceovers',
     title: 'Ultra-realistic AI voiceovers',
+    more: 'Learn about the voices',
     body: 'Narration that sounds like a person, not a text reader. Many voices, several languages, no microphone needed.',
     Illustration: AiVoiceoverIllustration,
   },
   {
     id: 'music-library',
     title: 'Extensive music library',
+    more: 'Explore the music library',
     body: 'Tracks organized by mood and genre, licensed for your videos and mixed under the voice so every word lands.',
     Illustration: MusicLibraryIllustration,
   },
@@ -245,7 +249,7 @@ const CAPABILITIES = [
 
 function Capabilities() {
   return (
-    <section aria-labelledby="capabilities-title" className="relative isolate py-20 desktop:py-28">
+    <section aria-labelledby="capabilities-title" className="relative isolate pb-20 pt-4 desktop:pb-28 desktop:pt-8">
       <div
         aria-hidden="true"
         className="absolute inset-x-0 top-1/3 -z-10 mx-auto h-96 max-w-4xl rounded-full bg-brand-500/10 blur-3xl dark:bg-brand-600/20"
@@ -264,7 +268,7 @@ function Capabilities() {
           single piece of text.
         </SectionHeading>
         <ul className="mt-14 grid gap-5 tablet:grid-cols-2">
-          {CAPABILITIES.map(({ id, title, body, Illustration }) => (
+          {CAPABILITIES.map(({ id, title, more, body, Illustration }) => (
             <li key={id} className="glass group flex flex-col rounded-3xl p-6 tablet:p-8">
               <div className="overflow-hidden rounded-2xl border border-line bg-raised/60 p-4">
                 <Illustration className="aspect-[8/5] h-auto w-full" />
@@ -276,7 +280,7 @@ function Capabilities() {
                 className="mt-5 inline-flex items-center gap-1.5 self-start rounded-full text-sm font-semibold text-accent hover:underline"
                 prefetch="intent"
               >
-                How {title.toLowerCase()} works
+                {more}
                 <ArrowRightIcon className="h-4 w-4 transition-transform group-hover:translate-x-0.5" />
               </Link>
             </li>
@@ -363,20 +367,20 @@ const FORMATS = [
 
 function Formats() {
   return (
-    <section aria-labelledby="formats-title" className="py-16 desktop:py-20">
+    <section aria-labelledby="formats-title" className="py-12 desktop:py-16">
       <div className={container}>
         <div className="glass relative isolate overflow-hidden rounded-[2rem] p-7 tablet:p-10">
           <div
             aria-hidden="true"
             className="absolute -right-20 -top-24 -z-10 h-72 w-72 rounded-full bg-glow-400/15 blur-3xl dark:bg-glow-400/20"
           />
-          <h2 id="formats-title" className="text-2xl font-bold tracking-tight text-ink tablet:text-3xl">
+          <h2 id="formats-title" className="text-balance text-2xl font-bold tracking-tight text-ink tablet:text-3xl">
             Ready for every screen, straight out of the app
           </h2>
-          <ul className="mt-8 grid gap-4 tablet:grid-cols-2 desktop:grid-cols-5">
+          <ul className="mt-8 grid grid-cols-2 gap-3 tablet:grid-cols-3 tablet:gap-4 desktop:grid-cols-5">
             {FORMATS.map((format) => (
-              <li key={format.ratio} className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4">
-                <span aria-hidden="true" className="grid h-12 w-12 shrink-0 place-items-center">
+              <li key={format.ratio} className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4">
+                <span aria-hidden="true" className="grid h-12 w-12 shrink-0 place-items-start content-center">
                   <span className={`${format.box} rounded-[5px] border-2 border-accent bg-brand-500/15`} />
                 </span>
                 <span className="leading-snug">
@@ -387,8 +391,8 @@ function Formats() {
                 </span>
               </li>
             ))}
-            <li className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4">
-              <span aria-hidden="true" className="grid h-12 w-12 shrink-0 place-items-center">
+            <li className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4">
+              <span aria-hidden="true" className="grid h-12 w-12 shrink-0 place-items-start content-center">
                 <span className="rounded-md bg-ink px-1.5 py-0.5 text-xs font-bold text-canvas">CC</span>
               </span>
               <span className="leading-snug">
@@ -396,8 +400,8 @@ function Formats() {
                 <span className="block text-sm text-muted">Generated from your script</span>
               </span>
             </li>
-            <li className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4">
-              <span aria-hidden="true" className="grid h-12 w-12 shrink-0 place-items-center">
+            <li className="col-span-2 flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 tablet:col-span-1">
+              <span aria-hidden="true" className="grid h-12 w-12 shrink-0 place-items-start content-center">
                 <span className="rounded-md border-2 border-accent px-1 text-xs font-extrabold text-accent">HD</span>
               </span>
               <span className="leading-snug">
@@ -418,7 +422,7 @@ function PricingTeaser() {
       <div className={`${container} grid items-center gap-10 desktop:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]`}>
         <div>
           <p className="eyebrow">Pricing</p>
-          <h2 id="pricing-title" className="mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
+          <h2 id="pricing-title" className="text-balance mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
             Start free. Upgrade when your ideas outgrow it.
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-muted">
@@ -435,7 +439,7 @@ function PricingTeaser() {
             aria-hidden="true"
             className="absolute -right-12 -top-12 -z-10 h-48 w-48 rounded-full bg-flare-400/25 blur-3xl"
           />
-          <p className="text-sm font-semibold uppercase tracking-wider text-accent">Limited offer</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-accent">Special offer</p>
           <h3 className="mt-3 text-2xl font-bold text-ink tablet:text-3xl">Free Week of Premium</h3>
           <p className="mt-3 leading-relaxed text-muted">
             Try everything Premium has for a full week without paying a thing. You redeem it as an offer code in the
@@ -460,7 +464,7 @@ function TestimonialsLink() {
     <section aria-labelledby="stories-title" className="border-y border-line/70 bg-surface/60 py-14">
       <div className={`${container} flex flex-col items-start justify-between gap-6 desktop:flex-row desktop:items-center`}>
         <div className="max-w-2xl">
-          <h2 id="stories-title" className="text-2xl font-bold tracking-tight text-ink tablet:text-3xl">
+          <h2 id="stories-title" className="text-balance text-2xl font-bold tracking-tight text-ink tablet:text-3xl">
             Hear it from the people making the videos
           </h2>
           <p className="mt-3 leading-relaxed text-muted">
@@ -483,7 +487,7 @@ function Faq() {
       <div className={`${container} grid gap-12 desktop:grid-cols-[minmax(0,0.8fr)_minmax(0,1.2fr)]`}>
         <div>
           <p className="eyebrow">FAQ</p>
-          <h2 id="faq-title" className="mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
+          <h2 id="faq-title" className="text-balance mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
             Questions, answered
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-muted">
@@ -526,7 +530,7 @@ function FinalCta() {
             aria-hidden="true"
             className="absolute inset-0 -z-10 bg-[radial-gradient(60%_80%_at_50%_0%,rgb(139_92_246/0.20),transparent_70%),radial-gradient(40%_60%_at_90%_100%,rgb(34_211_238/0.12),transparent_70%)] dark:bg-[radial-gradient(60%_80%_at_50%_0%,rgb(124_58_237/0.40),transparent_70%),radial-gradient(40%_60%_at_90%_100%,rgb(34_211_238/0.18),transparent_70%)]"
           />
-          <h2 id="cta-title" className="mx-auto max-w-3xl text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
+          <h2 id="cta-title" className="text-balance mx-auto max-w-3xl text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
             Your next video is <span className="text-gradient">one idea away</span>
           </h2>
           <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-muted">

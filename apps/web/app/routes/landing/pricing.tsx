@@ -45,7 +45,7 @@ export default function Pricing() {
       />
       <header className="mx-auto max-w-3xl px-5 pb-12 pt-16 text-center tablet:px-8 tablet:pt-24">
         <p className="eyebrow">Pricing</p>
-        <h1 className="mt-6 text-4xl font-extrabold leading-[1.08] tracking-tight text-ink tablet:text-6xl">
+        <h1 className="text-balance mt-6 text-4xl font-extrabold leading-[1.08] tracking-tight text-ink tablet:text-6xl">
           Start free. Go <span className="text-gradient">Premium</span> when it’s ready to ship.
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-muted">
@@ -69,7 +69,7 @@ export default function Pricing() {
       </div>
 
       <section aria-labelledby="billing-faq-title" className="mx-auto max-w-4xl px-5 pb-24 tablet:px-8">
-        <h2 id="billing-faq-title" className="text-3xl font-extrabold tracking-tight text-ink tablet:text-4xl">
+        <h2 id="billing-faq-title" className="text-balance text-3xl font-extrabold tracking-tight text-ink tablet:text-4xl">
           Billing questions
         </h2>
         <p className="mt-3 text-muted">

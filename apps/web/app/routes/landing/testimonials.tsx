@@ -25,7 +25,7 @@ export default function Testimonials() {
       />
       <header className="mx-auto max-w-3xl px-5 pb-14 pt-16 text-center tablet:px-8 tablet:pt-24">
         <p className="eyebrow">Testimonials</p>
-        <h1 className="mt-6 text-4xl font-extrabold leading-[1.08] tracking-tight text-ink tablet:text-6xl">
+        <h1 className="text-balance mt-6 text-4xl font-extrabold leading-[1.08] tracking-tight text-ink tablet:text-6xl">
           Less editing. <span className="text-gradient">More videos that work.</span>
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-muted">
@@ -54,7 +54,7 @@ export default function Testimonials() {
             className="pointer-events-none absolute inset-0 bg-[radial-gradient(55%_80%_at_50%_0%,rgb(124_58_237/0.26),transparent),radial-gradient(40%_60%_at_100%_100%,rgb(236_72_153/0.16),transparent),radial-gradient(40%_60%_at_0%_100%,rgb(34_211_238/0.12),transparent)]"
           />
           <div className="relative mx-auto max-w-2xl">
-            <h2 id="testimonials-cta-title" className="text-3xl font-extrabold tracking-tight text-ink tablet:text-5xl">
+            <h2 id="testimonials-cta-title" className="text-balance text-3xl font-extrabold tracking-tight text-ink tablet:text-5xl">
               Your first video is one idea away
             </h2>
             <p className="mt-5 text-lg leading-relaxed text-muted">

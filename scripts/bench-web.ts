@@ -1,0 +1,110 @@
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+import { startServer } from './bench-server.ts'
+import { ensureBuild, ROOT } from './build-state.ts'
+import { writePerformanceSection } from './performance-doc.ts'
+
+// `npm run bench:web`: Lighthouse (its default mobile preset, simulated throttling), median of 3 runs per page.
+const RUNS = 3
+const PAGES = [
+  '/',
+  '/pricing',
+  '/blog/step-by-step-guide-creating-a-cinematic-masterpiece-with-ai-video-generators-and-music',
+]
+const CLIENT_DIR = path.join(ROOT, 'apps/web/build/client')
+
+type Run = {
+  performance: number
+  accessibility: number
+  bestPractices: number
+  seo: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  jsTransferBytes: number
+}
+
+/** Brotli bytes of every script a page loads up front: its module scripts and modulepreloads. */
+function firstLoadJsBrotli(pagePath: string): number {
+  const htmlFile = path.join(CLIENT_DIR, pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`)
+  const html = readFileSync(htmlFile, 'utf8')
+  const scripts = new Set([...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((match) => match[1] ?? ''))
+  let total = 0
+  for (const script of scripts) {
+    const file = path.join(CLIENT_DIR, script)
+    total += statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size
+  }
+  return total
+}
+
+function median(runs: Run[]): Run {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance)
+  return sorted[Math.floor(sorted.length / 2)] as Run
+}
+
+async function audit(url: string, port: number): Promise<Run> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' })
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+  const { categories, audits } = result.lhr
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
+  const requests = (audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> })
+    ?.items
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    jsTransferBytes: (requests ?? [])
+      .filter((item) => item.resourceType === 'Script')
+      .reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+  }
+}
+
+ensureBuild()
+const server = await startServer(3302)
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
+})
+const rows: string[] = []
+try {
+  for (const page of PAGES) {
+    const runs: Run[] = []
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${page}`, chrome.port))
+    const m = median(runs)
+    const label = page.length > 30 ? `${page.slice(0, 30)}…` : page
+    rows.push(
+      `| ${label} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${(m.lcpMs / 1000).toFixed(2)} s | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${(m.jsTransferBytes / 1024).toFixed(1)} KB | ${(firstLoadJsBrotli(page) / 1024).toFixed(1)} KB |`,
+    )
+    console.log(`${page}: ${runs.map((run) => run.performance).join(', ')} -> median ${m.performance}`)
+  }
+} finally {
+  await chrome.kill()
+  await server.stop()
+}
+const buildInfo = JSON.parse(readFileSync(path.join(ROOT, 'apps/web/build/build-info.json'), 'utf8')) as { buildMs?: number }
+const table = [
+  '| Page | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS | JS transferred | First-load JS (brotli) |',
+  '|---|---|---|---|---|---|---|---|---|---|',
+  ...rows,
+].join('\n')
+console.log(table)
+writePerformanceSection(
+  'web',
+  `## Lighthouse (npm run bench:web)\n\nMobile preset, simulated throttling, median of ${RUNS} runs, Debian's chromium.\n\n${table}\n\nLast build took ${((buildInfo.buildMs ?? 0) / 1000).toFixed(1)} s.\n`,
+)
