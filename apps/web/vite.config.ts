@@ -1,8 +1,9 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, loadEnv, type Plugin } from 'vite'
 
 import { findContentDir, groupByCategory, loadPosts } from './app/features/blog/posts.server.ts'
+import { parseWebEnv } from './app/lib/env-schema.ts'
 
 const BLOG_INDEX_ID = 'virtual:blog-index'
 
@@ -25,9 +26,11 @@ function blogIndexPlugin(): Plugin {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [tailwindcss(), reactRouter(), blogIndexPlugin()],
+  // Validated here, once; the browser gets plain values, not the validator (STYLE §4).
+  define: { __PUBLIC_ENV__: JSON.stringify(parseWebEnv(loadEnv(mode, process.cwd(), 'VITE_'))) },
   build: {
     assetsInlineLimit: 0,
   },
-})
+}))

@@ -10,7 +10,8 @@ import {
   type MiddlewareFunction,
 } from 'react-router'
 
-import { getRouteRule, RouteRulesSchema } from '@storyreel/contracts/route-rules'
+import { getRouteRule } from '@storyreel/contracts/route-rule-match'
+import type { RouteRules } from '@storyreel/contracts/route-rules'
 import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 
 import routeRulesJson from '../route-rules.json'
@@ -21,7 +22,8 @@ import { LogoMark } from './components/logo.tsx'
 import { DISPLAY_MODE_SCRIPT } from './lib/display-mode.ts'
 import { ViewportCookie } from './components/viewport-cookie.tsx'
 
-const routeRules = RouteRulesSchema.parse(routeRulesJson)
+// Validated against RouteRulesSchema by the build and a unit test; the browser skips the validator.
+const routeRules = routeRulesJson as RouteRules
 
 /** The route rules file is honoured on client navigation too, so in-app links behave like the server. */
 const routeRulesMiddleware: MiddlewareFunction = ({ request }) => {

@@ -1,11 +1,6 @@
 import path from 'node:path'
 
-import { z } from 'zod'
-
-/** Same rule as app/lib/env.ts, so the sitemap and robots.txt name the host the pages' canonicals use. */
-const PostbuildEnvSchema = z.object({
-  VITE_PUBLIC_URL: z.url().default('https://storyreel.app'),
-})
+import { parseWebEnv } from '../app/lib/env-schema.ts'
 
 export type PostbuildConfig = {
   /** Public origin without a trailing slash, e.g. https://storyreel.app */
@@ -25,14 +20,11 @@ export type PostbuildConfig = {
  * files), so a value set either way reaches the pages and the sitemap alike.
  */
 export function getPostbuildConfig(env: Record<string, string | undefined>, webDir: string): PostbuildConfig {
-  const result = PostbuildEnvSchema.safeParse(env)
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-    throw new Error(`Invalid web environment:\n  ${problems.join('\n  ')}`)
-  }
+  // The same schema as the pages' canonicals, so sitemap and robots.txt name the same host.
+  const { publicUrl } = parseWebEnv(env)
   const buildDir = path.join(webDir, 'build')
   return {
-    publicUrl: result.data.VITE_PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl,
     buildDir,
     clientDir: path.join(buildDir, 'client'),
     routeRulesFile: path.join(webDir, 'route-rules.json'),

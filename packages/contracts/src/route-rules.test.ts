@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { getRouteRule, normalizeRulePath, RouteRulesSchema } from './route-rules.ts'
+import { getRouteRule, normalizeRulePath } from './route-rule-match.ts'
+import { RouteRulesSchema } from './route-rules.ts'
 
 describe('route rules', () => {
   const rules = RouteRulesSchema.parse({

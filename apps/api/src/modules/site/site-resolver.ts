@@ -1,4 +1,4 @@
-import { getRouteRule } from '@storyreel/contracts/route-rules'
+import { getRouteRule } from '@storyreel/contracts/route-rule-match'
 
 import type { Site, SiteFile } from './site-files.ts'
 
