@@ -102,3 +102,15 @@ test.describe('blog articles', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
   })
 })
+
+test.describe('hydration', () => {
+  test('every page type becomes interactive without script errors', async ({ page }) => {
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    for (const path of ['/', '/pricing', '/privacy', `/blog/${BLOG_SLUGS[0]}`, `/blog/${STEP_BY_STEP_SLUG}`, '/auth/login', '/nope']) {
+      await page.goto(path)
+      await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter))
+    }
+    expect(errors).toEqual([])
+  })
+})

@@ -49,8 +49,7 @@ test.describe('the server', () => {
 
   test('caches hashed assets forever and serves them precompressed', async ({ request }) => {
     const html = await (await request.get('/')).text()
-    const script = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html)
-    const assetPath = script?.[1] ?? script?.[2]
+    const assetPath = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/.exec(html)?.[1]
     expect(assetPath).toBeTruthy()
     const brotli = await request.get(String(assetPath), { headers: { 'accept-encoding': 'br' } })
     expect(brotli.headers()['cache-control']).toBe('public, max-age=31536000, immutable')

@@ -12,7 +12,6 @@ import {
 
 import { getRouteRule } from '@storyreel/contracts/route-rule-match'
 import type { RouteRules } from '@storyreel/contracts/route-rules'
-import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 
 import routeRulesJson from '../route-rules.json'
 import type { Route } from './+types/root'
@@ -34,7 +33,6 @@ const routeRulesMiddleware: MiddlewareFunction = ({ request }) => {
 export const clientMiddleware = [routeRulesMiddleware]
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'preload', href: interFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'icon', href: '/icons/favicon-32.png', type: 'image/png', sizes: '32x32' },
   { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },

@@ -19,6 +19,7 @@ import { APP_ICONS, getIconSvg, getManifestIcons } from './app-icons.ts'
 import { mapWithConcurrency } from './map-with-concurrency.ts'
 import { listOgImageJobs } from './og-images.ts'
 import { createOgRenderer } from './og-renderer.ts'
+import { deferHydration } from './defer-hydration.ts'
 import { getPostbuildConfig } from './postbuild-config.ts'
 import { precompressDir } from './precompress.ts'
 import { renderSvgToPng } from './render-png.ts'
@@ -59,6 +60,14 @@ async function main(): Promise<void> {
 
   const [posts, faviconSvg] = await Promise.all([getAllPosts(), readFile(config.faviconFile, 'utf8')])
 
+  const pagePaths = [...LANDING_PATHS, ...posts.map((post) => `/blog/${post.slug}`)]
+  await Promise.all(
+    pagePaths.map(async (pagePath) => {
+      const file = path.join(config.clientDir, pagePath === '/' ? '' : pagePath, 'index.html')
+      await writeFile(file, deferHydration(await readFile(file, 'utf8')))
+    }),
+  )
+
   const ogJobs = listOgImageJobs(LANDING_PATHS, posts)
   const [, ogMs] = await timed(async () => {
     const renderOgImage = await createOgRenderer(faviconSvg)
@@ -93,6 +102,7 @@ async function main(): Promise<void> {
       `  ${ogJobs.length} Open Graph images (${ogMs} ms)`,
       `  ${APP_ICONS.length} app icons and site.webmanifest (${iconsMs} ms)`,
       `  sitemap.xml with ${sitemapEntries.length} URLs on ${config.publicUrl}, robots.txt`,
+      `  ${pagePaths.length} pages set to hydrate after first paint`,
       `  build/route-rules.json with ${Object.keys(routeRules).length} rules`,
       `  ${compressed.files} files precompressed (${compressMs} ms): ${kib(compressed.bytes)} -> ` +
         `${kib(compressed.brotliBytes)} br, ${kib(compressed.gzipBytes)} gz`,

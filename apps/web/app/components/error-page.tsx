@@ -6,7 +6,7 @@ export function ErrorPage({ status, message }: { status: number; message: string
     <section className="relative mx-auto flex max-w-3xl flex-col items-center px-5 py-24 text-center tablet:py-32">
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 top-10 -z-10 mx-auto h-64 max-w-lg rounded-full bg-brand-600/25 blur-3xl"
+        className="pointer-events-none absolute inset-x-0 top-10 -z-10 mx-auto h-64 max-w-lg rounded-full bg-brand-600/25 glow-blur"
       />
       <p className="text-gradient text-7xl font-extrabold tracking-tight tablet:text-8xl" data-testid="error-status">
         {status}

@@ -9,7 +9,7 @@ import { StoreBadges } from './store-badges.tsx'
 /** A short URL from route-rules.json; the router's middleware forwards it to the guide article. */
 export const STEP_BY_STEP_GUIDE_PATH = '/step-by-step-guide'
 
-const footerLink = 'text-sm text-muted transition-colors hover:text-ink'
+const footerLink = 'inline-block py-1 text-sm text-muted transition-colors hover:text-ink'
 
 export function Footer() {
   return (
@@ -24,7 +24,7 @@ export function Footer() {
           <StoreBadges />
         </div>
         <nav aria-label="Footer">
-          <ul className="grid gap-3">
+          <ul className="grid gap-1">
             <li>
               <a className={footerLink} href={`mailto:${BRAND.supportEmail}?subject=${encodeURIComponent(`${BRAND.name} support`)}`}>
                 Support

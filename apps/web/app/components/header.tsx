@@ -15,7 +15,7 @@ const desktopLink = ({ isActive }: { isActive: boolean }) =>
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false)
   return (
-    <header className="sticky top-0 z-40 border-b border-line/70 bg-canvas/80 backdrop-blur-xl">
+    <header className="sticky top-0 z-40 border-b border-line/70 bg-canvas/95">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-5 tablet:px-8">
         <Logo />
         <nav aria-label="Main" className="hidden desktop:block">

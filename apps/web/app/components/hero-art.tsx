@@ -12,9 +12,9 @@ export function HeroArt({ className = '' }: { className?: string }) {
   return (
     <div className={`relative mx-auto h-[600px] w-full max-w-[460px] ${className}`}>
       <div aria-hidden="true" className="pointer-events-none absolute inset-0">
-        <div className="absolute left-1/2 top-16 h-80 w-80 -translate-x-1/2 rounded-full bg-brand-500/30 blur-3xl dark:bg-brand-600/45" />
-        <div className="absolute bottom-10 left-0 h-56 w-56 rounded-full bg-flare-400/25 blur-3xl dark:bg-flare-500/30" />
-        <div className="absolute right-0 top-6 h-52 w-52 rounded-full bg-glow-400/20 blur-3xl dark:bg-glow-400/25" />
+        <div className="absolute left-1/2 top-16 h-80 w-80 -translate-x-1/2 rounded-full bg-brand-500/30 glow-blur dark:bg-brand-600/45" />
+        <div className="absolute bottom-10 left-0 h-56 w-56 rounded-full bg-flare-400/25 glow-blur dark:bg-flare-500/30" />
+        <div className="absolute right-0 top-6 h-52 w-52 rounded-full bg-glow-400/20 glow-blur dark:bg-glow-400/25" />
         <div className="absolute left-1/2 top-1/2 h-[520px] w-[520px] -translate-x-1/2 -translate-y-1/2 rounded-full border border-brand-400/25" />
         <div className="absolute left-1/2 top-1/2 h-[400px] w-[400px] -translate-x-1/2 -translate-y-1/2 rounded-full border border-dashed border-brand-400/30" />
       </div>

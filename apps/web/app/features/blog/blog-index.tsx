@@ -17,12 +17,12 @@ export function BlogIndex() {
           {blogIndex.map((group) => (
             <div key={group.category}>
               <h3 className="text-sm font-semibold uppercase tracking-wider text-accent">{group.category}</h3>
-              <ul className="mt-4 space-y-2.5">
+              <ul className="mt-4 space-y-1">
                 {group.posts.map((post) => (
                   <li key={post.slug}>
                     <Link
                       to={href('/blog/:slug', { slug: post.slug })}
-                      className="text-sm leading-snug text-muted transition-colors hover:text-ink"
+                      className="inline-block py-1 text-sm leading-snug text-muted transition-colors hover:text-ink"
                     >
                       {post.title}
                     </Link>

@@ -101,7 +101,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {related.length > 0 ? (
-        <section aria-labelledby="related-title" className="mx-auto max-w-6xl px-5 pb-20">
+        <section aria-labelledby="related-title" className="render-lazy mx-auto max-w-6xl px-5 pb-20">
           <h2 id="related-title" className="text-2xl font-bold tracking-tight text-ink">
             Keep reading
           </h2>
@@ -132,7 +132,7 @@ function GetTheApp() {
       aria-labelledby="get-app-title"
       className="relative mt-14 overflow-hidden rounded-3xl border border-line bg-gradient-to-br from-brand-700/30 via-surface to-surface p-8"
     >
-      <div aria-hidden="true" className="absolute -right-16 -top-16 h-56 w-56 rounded-full bg-flare-500/25 blur-3xl" />
+      <div aria-hidden="true" className="absolute -right-16 -top-16 h-56 w-56 rounded-full bg-flare-500/25 glow-blur" />
       <h2 id="get-app-title" className="relative text-2xl font-bold tracking-tight text-ink">
         Make your next video with {BRAND.name}
       </h2>

@@ -218,7 +218,7 @@ function Hero({ mailto }: { mailto: string }) {
 function HeroArt() {
   return (
     <div aria-hidden="true" className="relative mx-auto w-full max-w-md">
-      <div className="absolute inset-10 -z-10 rounded-full bg-brand-600/30 blur-3xl" />
+      <div className="absolute inset-10 -z-10 rounded-full bg-brand-600/30 glow-blur" />
       <svg viewBox="0 0 400 440" className="h-auto w-full" focusable="false">
         <defs>
           <linearGradient id="amb-scene" x1="0" y1="0" x2="1" y2="1">
@@ -450,8 +450,8 @@ function FinalCta({ mailto }: { mailto: string }) {
   return (
     <section aria-labelledby="apply-title" className="mx-auto max-w-7xl px-5 pb-20 tablet:px-8 desktop:pb-28">
       <div className="relative overflow-hidden rounded-3xl border border-line bg-gradient-to-br from-brand-700/35 via-surface to-surface px-6 py-12 text-center tablet:px-12 tablet:py-16">
-        <div aria-hidden="true" className="absolute -right-20 -top-20 h-64 w-64 rounded-full bg-flare-500/25 blur-3xl" />
-        <div aria-hidden="true" className="absolute -bottom-24 -left-16 h-64 w-64 rounded-full bg-glow-400/15 blur-3xl" />
+        <div aria-hidden="true" className="absolute -right-20 -top-20 h-64 w-64 rounded-full bg-flare-500/25 glow-blur" />
+        <div aria-hidden="true" className="absolute -bottom-24 -left-16 h-64 w-64 rounded-full bg-glow-400/15 glow-blur" />
         <h2 id="apply-title" className="relative text-3xl font-bold tracking-tight text-ink tablet:text-4xl">
           Ready to create with us?
         </h2>

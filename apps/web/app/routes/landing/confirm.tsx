@@ -162,7 +162,7 @@ function ConfirmCard() {
       aria-labelledby="confirm-card-title"
       className="glass relative overflow-hidden rounded-3xl p-6 shadow-2xl shadow-brand-700/10 tablet:p-8"
     >
-      <div aria-hidden="true" className="absolute -right-16 -top-16 h-48 w-48 rounded-full bg-flare-500/20 blur-3xl" />
+      <div aria-hidden="true" className="absolute -right-16 -top-16 h-48 w-48 rounded-full bg-flare-500/20 glow-blur" />
       <CodeIllustration />
       <h2 id="confirm-card-title" className="relative mt-7 text-2xl font-bold tracking-tight text-ink">
         Enter your code in the app

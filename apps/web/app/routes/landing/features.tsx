@@ -184,7 +184,7 @@ function FeatureSection({ feature, flipped }: { feature: (typeof FEATURES)[numbe
     <section id={feature.id} aria-labelledby={titleId} className="scroll-mt-20 border-t border-line/70 py-20 desktop:py-28">
       <div className={`${container} grid items-center gap-12 desktop:grid-cols-2 desktop:gap-16`}>
         <div className={`relative isolate ${flipped ? 'desktop:order-last' : ''}`}>
-          <div aria-hidden="true" className={`absolute inset-8 -z-10 rounded-full blur-3xl ${feature.glow}`} />
+          <div aria-hidden="true" className={`absolute inset-8 -z-10 rounded-full glow-blur ${feature.glow}`} />
           <div className="glass rounded-[2rem] p-5 tablet:p-8">
             <Illustration className="aspect-[8/5] h-auto w-full" />
           </div>
@@ -371,7 +371,7 @@ function MobileApps() {
     <section id="apps" aria-labelledby="apps-title" className="relative isolate scroll-mt-20 overflow-hidden border-t border-line/70 py-20 desktop:py-28">
       <div
         aria-hidden="true"
-        className="absolute right-0 top-1/4 -z-10 h-[28rem] w-[28rem] rounded-full bg-brand-500/15 blur-3xl dark:bg-brand-600/25"
+        className="absolute right-0 top-1/4 -z-10 h-[28rem] w-[28rem] rounded-full bg-brand-500/15 glow-blur dark:bg-brand-600/25"
       />
       <div className={`${container} grid items-center gap-14 desktop:grid-cols-[minmax(0,1.1fr)_minmax(0,0.9fr)]`}>
         <div>

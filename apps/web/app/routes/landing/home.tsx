@@ -249,10 +249,10 @@ const CAPABILITIES = [
 
 function Capabilities() {
   return (
-    <section aria-labelledby="capabilities-title" className="relative isolate pb-20 pt-4 desktop:pb-28 desktop:pt-8">
+    <section aria-labelledby="capabilities-title" className="render-lazy relative isolate pb-20 pt-4 desktop:pb-28 desktop:pt-8">
       <div
         aria-hidden="true"
-        className="absolute inset-x-0 top-1/3 -z-10 mx-auto h-96 max-w-4xl rounded-full bg-brand-500/10 blur-3xl dark:bg-brand-600/20"
+        className="absolute inset-x-0 top-1/3 -z-10 mx-auto h-96 max-w-4xl rounded-full bg-brand-500/10 glow-blur dark:bg-brand-600/20"
       />
       <div className={container}>
         <SectionHeading
@@ -326,7 +326,7 @@ const AUDIENCES = [
 
 function Audiences() {
   return (
-    <section aria-labelledby="audiences-title" className="border-t border-line/70 py-20 desktop:py-28">
+    <section aria-labelledby="audiences-title" className="render-lazy border-t border-line/70 py-20 desktop:py-28">
       <div className={container}>
         <SectionHeading id="audiences-title" eyebrow="Who it's for" title="Built for people with more ideas than hours">
           Whether video is your craft, your channel or just one of a hundred jobs, the workflow stays the same: write
@@ -367,12 +367,12 @@ const FORMATS = [
 
 function Formats() {
   return (
-    <section aria-labelledby="formats-title" className="py-12 desktop:py-16">
+    <section aria-labelledby="formats-title" className="render-lazy py-12 desktop:py-16">
       <div className={container}>
         <div className="glass relative isolate overflow-hidden rounded-[2rem] p-7 tablet:p-10">
           <div
             aria-hidden="true"
-            className="absolute -right-20 -top-24 -z-10 h-72 w-72 rounded-full bg-glow-400/15 blur-3xl dark:bg-glow-400/20"
+            className="absolute -right-20 -top-24 -z-10 h-72 w-72 rounded-full bg-glow-400/15 glow-blur dark:bg-glow-400/20"
           />
           <h2 id="formats-title" className="text-balance text-2xl font-bold tracking-tight text-ink tablet:text-3xl">
             Ready for every screen, straight out of the app
@@ -418,7 +418,7 @@ function Formats() {
 
 function PricingTeaser() {
   return (
-    <section aria-labelledby="pricing-title" className="py-16 desktop:py-24">
+    <section aria-labelledby="pricing-title" className="render-lazy py-16 desktop:py-24">
       <div className={`${container} grid items-center gap-10 desktop:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]`}>
         <div>
           <p className="eyebrow">Pricing</p>
@@ -437,7 +437,7 @@ function PricingTeaser() {
         <div className="relative isolate overflow-hidden rounded-[2rem] border border-line bg-gradient-to-br from-brand-500/15 via-surface to-flare-400/10 p-8 tablet:p-10 dark:from-brand-700/35 dark:to-flare-500/15">
           <div
             aria-hidden="true"
-            className="absolute -right-12 -top-12 -z-10 h-48 w-48 rounded-full bg-flare-400/25 blur-3xl"
+            className="absolute -right-12 -top-12 -z-10 h-48 w-48 rounded-full bg-flare-400/25 glow-blur"
           />
           <p className="text-sm font-semibold uppercase tracking-wider text-accent">Special offer</p>
           <h3 className="mt-3 text-2xl font-bold text-ink tablet:text-3xl">Free Week of Premium</h3>
@@ -461,7 +461,7 @@ function PricingTeaser() {
 
 function TestimonialsLink() {
   return (
-    <section aria-labelledby="stories-title" className="border-y border-line/70 bg-surface/60 py-14">
+    <section aria-labelledby="stories-title" className="render-lazy border-y border-line/70 bg-surface/60 py-14">
       <div className={`${container} flex flex-col items-start justify-between gap-6 desktop:flex-row desktop:items-center`}>
         <div className="max-w-2xl">
           <h2 id="stories-title" className="text-balance text-2xl font-bold tracking-tight text-ink tablet:text-3xl">
@@ -483,7 +483,7 @@ function TestimonialsLink() {
 
 function Faq() {
   return (
-    <section aria-labelledby="faq-title" className="py-20 desktop:py-28">
+    <section aria-labelledby="faq-title" className="render-lazy py-20 desktop:py-28">
       <div className={`${container} grid gap-12 desktop:grid-cols-[minmax(0,0.8fr)_minmax(0,1.2fr)]`}>
         <div>
           <p className="eyebrow">FAQ</p>
@@ -523,7 +523,7 @@ function Faq() {
 
 function FinalCta() {
   return (
-    <section aria-labelledby="cta-title" className="pb-20 desktop:pb-28">
+    <section aria-labelledby="cta-title" className="render-lazy pb-20 desktop:pb-28">
       <div className={container}>
         <div className="relative isolate overflow-hidden rounded-[2.5rem] border border-line bg-surface px-6 py-16 text-center tablet:px-12 desktop:py-20">
           <div

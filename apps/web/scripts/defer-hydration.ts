@@ -1,0 +1,40 @@
+/**
+ * Prerendered pages are complete HTML, so their JavaScript only adds behaviour. This rewrites React
+ * Router's hydration script to start after the page has loaded and painted, and drops its modulepreload
+ * hints, so script downloads never compete with the first paint (issue #2 performance budget).
+ * Links work natively until hydration; the app area's SPA fallback is left as it is.
+ */
+const HYDRATION_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/
+const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"\/>/g
+
+export class HydrationScriptError extends Error {}
+
+export function deferHydration(html: string): string {
+  const match = HYDRATION_SCRIPT.exec(html)
+  if (!match) throw new HydrationScriptError('React Router hydration script not found')
+  const lines = (match[1] ?? '').split('\n').map((line) => line.trim()).filter(Boolean)
+  const imports: Array<{ name?: string; url: string }> = []
+  const statements: string[] = []
+  let entry: string | undefined
+  for (const line of lines) {
+    const namespace = /^import \* as ([A-Za-z_$][\w$]*) from "([^"]+)";$/.exec(line)
+    const sideEffect = /^import "([^"]+)";$/.exec(line)
+    const dynamic = /^import\("([^"]+)"\);$/.exec(line)
+    if (namespace) imports.push({ name: namespace[1], url: namespace[2] ?? '' })
+    else if (sideEffect) imports.push({ url: sideEffect[1] ?? '' })
+    else if (dynamic) entry = dynamic[1]
+    else if (/^import\b/.test(line)) throw new HydrationScriptError(`unexpected import in hydration script: ${line}`)
+    else statements.push(line)
+  }
+  if (!entry || !imports.some((item) => item.name) || !statements.some((line) => line.includes('__reactRouterRouteModules'))) {
+    throw new HydrationScriptError('React Router hydration script has an unexpected shape')
+  }
+  const bindings = imports.map((item, index) => (item.name ? `var ${item.name}=m[${index}];` : '')).join('')
+  const script = [
+    `function h(){Promise.all([${imports.map((item) => `import(${JSON.stringify(item.url)})`).join(',')}]).then(function(m){`,
+    `${bindings}${statements.join('')}return import(${JSON.stringify(entry)})})}`,
+    `function s(){requestAnimationFrame(function(){setTimeout(h,0)})}`,
+    `if(document.readyState==='complete')s();else addEventListener('load',s,{once:true})`,
+  ].join('')
+  return html.replace(match[0], () => `<script type="module">${script}</script>`).replace(MODULE_PRELOAD, '')
+}
