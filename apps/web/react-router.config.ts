@@ -1,6 +1,6 @@
 import type { Config } from '@react-router/dev/config'
 
-import { LANDING_PATHS } from './app/lib/site-paths.ts'
+import { LANDING_PATHS, NOT_FOUND_PAGE_PATH } from './app/lib/site-paths.ts'
 import { getAllPosts } from './app/features/blog/posts.server.ts'
 
 export default {
@@ -8,6 +8,6 @@ export default {
   ssr: false,
   async prerender() {
     const posts = await getAllPosts()
-    return [...LANDING_PATHS, ...posts.map((post) => `/blog/${post.slug}`)]
+    return [...LANDING_PATHS, NOT_FOUND_PAGE_PATH, ...posts.map((post) => `/blog/${post.slug}`)]
   },
 } satisfies Config

@@ -98,8 +98,12 @@ test.describe('blog articles', () => {
     await openPage(page, `/blog/${STEP_BY_STEP_SLUG}`)
     const related = page.getByRole('heading', { name: 'Keep reading' }).locator('xpath=..').getByRole('link').first()
     const title = (await related.locator('span').nth(1).textContent()) ?? ''
+    const requests: Array<{ type: string; url: string }> = []
+    page.on('request', (request) => requests.push({ type: request.resourceType(), url: request.url() }))
     await related.click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+    expect(requests.filter((request) => request.type === 'document')).toEqual([])
+    expect(requests.some((request) => /\/blog\/[a-z0-9-]+\.data/.test(request.url))).toBe(true)
   })
 })
 
@@ -107,9 +111,12 @@ test.describe('hydration', () => {
   test('every page type becomes interactive without script errors', async ({ page }) => {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      // A 404 document logs its own status; anything else (hydration mismatches included) is a failure.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
+    })
     for (const path of ['/', '/pricing', '/privacy', `/blog/${BLOG_SLUGS[0]}`, `/blog/${STEP_BY_STEP_SLUG}`, '/auth/login', '/nope']) {
-      await page.goto(path)
-      await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter))
+      await openPage(page, path)
     }
     expect(errors).toEqual([])
   })

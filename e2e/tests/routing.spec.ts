@@ -85,6 +85,25 @@ test.describe('not found', () => {
     expect(documentRequests).toBe(0)
   })
 
+  test('the 404 page names the path even before any script runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    const response = await page.goto('/no/such/page')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByTestId('error-message')).toHaveText('Page not found: /no/such/page')
+    await expect(page.getByTestId('blog-index')).toBeVisible()
+    await context.close()
+  })
+
+  test('routes under /app and /auth use the app layout', async ({ page }) => {
+    const response = await openPage(page, '/app/projects')
+    expect(response?.status()).toBe(200)
+    await expect(page.getByTestId('error-message')).toHaveText('Page not found: /app/projects')
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Help' })).toBeVisible()
+    await expect(page.getByTestId('blog-index')).toHaveCount(0)
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
+  })
+
   test('landing routes use the landing layout, with header, blog index and footer', async ({ page }) => {
     await openPage(page, '/this-page-does-not-exist')
     await expect(page.getByRole('banner')).toBeVisible()

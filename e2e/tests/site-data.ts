@@ -15,10 +15,4 @@ export const ANIME_MUSIC_SLUG = 'the-magic-of-ai-anime-video-generation-bringing
 export const LEGACY_ANIME_URL =
   '/blog/The%20Magic%20of%20AI%20Anime%20Video%20Generation%3A%20Bringing%20Your%20Ideas%20to%20Life%20with%20Extensive%20Music%20Library'
 
-export const CATEGORIES = [
-  'How to',
-  'Extensive Music Library',
-  'Tutorials & Guides',
-  'Product',
-  'Ultra-Realistic AI Voiceover',
-] as const
+export { BLOG_CATEGORIES as CATEGORIES } from '@storyreel/contracts/blog'

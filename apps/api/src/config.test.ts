@@ -13,13 +13,8 @@ describe('loadConfig', () => {
 
   it('lists every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url', LOG_LEVEL: 'loud' })).toThrow(ConfigError)
-    try {
-      loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url', LOG_LEVEL: 'loud' })
-    } catch (error) {
-      const message = (error as Error).message
-      expect(message).toContain('PORT')
-      expect(message).toContain('PUBLIC_URL')
-      expect(message).toContain('LOG_LEVEL')
-    }
+    expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url', LOG_LEVEL: 'loud' })).toThrow(
+      /PORT[\s\S]*PUBLIC_URL[\s\S]*LOG_LEVEL/,
+    )
   })
 })

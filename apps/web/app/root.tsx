@@ -72,7 +72,7 @@ export function HydrateFallback() {
         <div className="animate-pulse">
           <LogoMark size={56} />
         </div>
-        <p className="text-sm text-muted">Loading your studio…</p>
+        <p className="text-sm text-muted">Loading…</p>
       </div>
     </div>
   )

@@ -13,4 +13,9 @@ export default [
     route('blog/:slug', 'routes/blog/post.tsx', { id: 'blog-slug' }),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),
+  layout('routes/app/layout.tsx', { id: 'app-layout' }, [
+    // Screens of the app area arrive with the sign-in issue (#4); unknown app paths are 404s in this layout.
+    route('app/*', 'routes/not-found.tsx', { id: 'app-not-found' }),
+    route('auth/*', 'routes/not-found.tsx', { id: 'auth-not-found' }),
+  ]),
 ] satisfies RouteConfig

@@ -14,7 +14,7 @@ import { loadEnv } from 'vite'
 import { BRAND } from '@storyreel/contracts/brand'
 
 import { getAllPosts } from '../app/features/blog/posts.server.ts'
-import { LANDING_PATHS } from '../app/lib/site-paths.ts'
+import { LANDING_PATHS, NOT_FOUND_PAGE_PATH } from '../app/lib/site-paths.ts'
 import { APP_ICONS, getIconSvg, getManifestIcons } from './app-icons.ts'
 import { mapWithConcurrency } from './map-with-concurrency.ts'
 import { listOgImageJobs } from './og-images.ts'
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
 
   const [posts, faviconSvg] = await Promise.all([getAllPosts(), readFile(config.faviconFile, 'utf8')])
 
-  const pagePaths = [...LANDING_PATHS, ...posts.map((post) => `/blog/${post.slug}`)]
+  const pagePaths = [...LANDING_PATHS, NOT_FOUND_PAGE_PATH, ...posts.map((post) => `/blog/${post.slug}`)]
   await Promise.all(
     pagePaths.map(async (pagePath) => {
       const file = path.join(config.clientDir, pagePath === '/' ? '' : pagePath, 'index.html')

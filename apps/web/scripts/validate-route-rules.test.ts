@@ -11,10 +11,11 @@ describe('parseRouteRules', () => {
     expect(Object.keys(parseRouteRules(text, 'route-rules.json')).length).toBeGreaterThan(0)
   })
 
-  it('fills in the default status code', () => {
-    expect(parseRouteRules('{"/old": {"redirect": {"to": "/new"}}}', 'rules.json')).toEqual({
+  it('requires a status code, because the browser reads the file without defaults', () => {
+    expect(parseRouteRules('{"/old": {"redirect": {"to": "/new", "statusCode": 301}}}', 'rules.json')).toEqual({
       '/old': { redirect: { to: '/new', statusCode: 301 } },
     })
+    expect(() => parseRouteRules('{"/old": {"redirect": {"to": "/new"}}}', 'rules.json')).toThrow(/statusCode/)
   })
 
   it('names the file and the rule when a target is neither a path nor an https URL', () => {

@@ -6,10 +6,11 @@ import { z } from 'zod'
  */
 export const RouteRuleSchema = z.object({
   redirect: z.object({
-    to: z.string().refine((to) => to.startsWith('/') || /^https:\/\//.test(to), {
+    to: z.string().refine((to) => /^\/(?![/\\])/.test(to) || /^https:\/\/[^/]/.test(to), {
       message: 'must be an internal path or an https URL',
     }),
-    statusCode: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(301),
+    // Required, so the browser (which reads the file without this schema) sees the same status as the server.
+    statusCode: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]),
   }),
 })
 

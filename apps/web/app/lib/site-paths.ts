@@ -1,6 +1,12 @@
 /** Every prerendered landing page, in menu order first. The sitemap and the prerender list read this. */
 export const LANDING_PATHS = ['/', '/features', '/testimonials', '/pricing', '/ambassador', '/privacy', '/confirm'] as const
 
+/**
+ * Prerendered once as the error page for unknown paths; the server swaps this placeholder for the
+ * requested path (apps/api/src/modules/site/site-files.ts NOT_FOUND_PLACEHOLDER).
+ */
+export const NOT_FOUND_PAGE_PATH = '/__not-found'
+
 export type LandingPath = (typeof LANDING_PATHS)[number]
 
 export const NAV_LINKS: ReadonlyArray<{ to: LandingPath; label: string }> = [

@@ -5,6 +5,8 @@ import path from 'node:path'
 
 import { RouteRulesSchema, type RouteRules } from '@storyreel/contracts/route-rules'
 
+import { ASSETS_PREFIX } from './site-paths.ts'
+
 export type Encoding = 'br' | 'gzip'
 
 export type SiteFile = {
@@ -12,7 +14,8 @@ export type SiteFile = {
   contentType: string
   body: Buffer
   encoded: Partial<Record<Encoding, Buffer>>
-  etag: string
+  /** One strong validator per representation: identity, brotli and gzip bodies differ byte for byte. */
+  etags: Record<Encoding | 'identity', string>
   cacheControl: string
   /** sha256 sources of the inline scripts in an HTML document, for its Content-Security-Policy. */
   scriptHashes: string[]
@@ -21,6 +24,8 @@ export type SiteFile = {
 export type Site = {
   files: Map<string, SiteFile>
   spaFallback: SiteFile
+  /** The prerendered error page; its placeholder path is replaced by the requested one. */
+  notFoundPage: SiteFile
   routeRules: RouteRules
 }
 
@@ -46,23 +51,30 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
 }
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable'
-export const REVALIDATE = 'public, max-age=0, must-revalidate'
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+const REVALIDATE = 'public, max-age=0, must-revalidate'
 const SHORT_CACHE = 'public, max-age=3600'
 
 export const SPA_FALLBACK_FILE = '/__spa-fallback.html'
+/** Must match NOT_FOUND_PAGE_PATH in apps/web/app/lib/site-paths.ts, which prerenders it. */
+export const NOT_FOUND_PLACEHOLDER = '/__not-found'
+const NOT_FOUND_FILE = `${NOT_FOUND_PLACEHOLDER}/index.html`
+
+function getEtag(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`
+}
 
 export function getContentType(filePath: string): string {
   return CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream'
 }
 
 function getCacheControl(urlPath: string): string {
-  if (urlPath.startsWith('/assets/')) return IMMUTABLE
+  if (urlPath.startsWith(ASSETS_PREFIX)) return IMMUTABLE
   if (urlPath.endsWith('.html') || urlPath.endsWith('.data')) return REVALIDATE
   return SHORT_CACHE
 }
 
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g
 
 /** Hashes every inline script the build emitted, so the CSP can allow exactly those and no others. */
 export function getInlineScriptHashes(html: string): string[] {
@@ -73,18 +85,6 @@ export function getInlineScriptHashes(html: string): string[] {
     hashes.add(`'sha256-${createHash('sha256').update(source).digest('base64')}'`)
   }
   return [...hashes]
-}
-
-async function listFiles(dir: string, base = dir): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true })
-  const nested = await Promise.all(
-    entries.map(async (entry) => {
-      const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) return listFiles(full, base)
-      return entry.isFile() ? [path.relative(base, full)] : []
-    }),
-  )
-  return nested.flat()
 }
 
 async function readOptional(file: string): Promise<Buffer | undefined> {
@@ -100,7 +100,11 @@ export async function loadSite(buildDir: string): Promise<Site> {
   if (!existsSync(path.join(clientDir, SPA_FALLBACK_FILE.slice(1)))) {
     throw new Error(`No web build in ${clientDir}. Run \`npm run build\` first.`)
   }
-  const relativePaths = (await listFiles(clientDir)).filter(
+  const entries = await readdir(clientDir, { recursive: true, withFileTypes: true })
+  const relativePaths = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(clientDir, path.join(entry.parentPath, entry.name)))
+    .filter(
     (file) => !file.endsWith('.br') && !file.endsWith('.gz') && !file.split(path.sep).some((part) => part.startsWith('.')),
   )
   const files = new Map<string, SiteFile>()
@@ -115,7 +119,7 @@ export async function loadSite(buildDir: string): Promise<Site> {
         contentType,
         body,
         encoded: { ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) },
-        etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+        etags: { identity: getEtag(body), br: br ? getEtag(br) : '', gzip: gzip ? getEtag(gzip) : '' },
         cacheControl: getCacheControl(urlPath),
         scriptHashes: contentType.startsWith('text/html') ? getInlineScriptHashes(body.toString('utf8')) : [],
       })
@@ -124,9 +128,11 @@ export async function loadSite(buildDir: string): Promise<Site> {
   const spaFallback = files.get(SPA_FALLBACK_FILE)
   if (!spaFallback) throw new Error(`Missing ${SPA_FALLBACK_FILE} in ${clientDir}`)
   files.delete(SPA_FALLBACK_FILE)
+  const notFoundPage = files.get(NOT_FOUND_FILE) ?? spaFallback
+  files.delete(NOT_FOUND_FILE)
   const rulesFile = path.join(buildDir, 'route-rules.json')
   const routeRules = existsSync(rulesFile)
     ? RouteRulesSchema.parse(JSON.parse(await readFile(rulesFile, 'utf8')))
     : {}
-  return { files, spaFallback, routeRules }
+  return { files, spaFallback, notFoundPage, routeRules }
 }

@@ -1,18 +1,19 @@
 import { getRouteRule } from '@storyreel/contracts/route-rule-match'
 
 import type { Site, SiteFile } from './site-files.ts'
+import { ASSETS_PREFIX } from './site-paths.ts'
 
 export type SiteOutcome =
   | { kind: 'file'; file: SiteFile; status: 200 | 404 }
   | { kind: 'redirect'; location: string; status: number }
   | { kind: 'not-found' }
+  | { kind: 'not-found-page'; path: string }
   | { kind: 'pass' }
 
 /** Paths the browser app owns: the server answers them with the SPA fallback (issue #2). */
 const SPA_PREFIXES = ['/app', '/auth']
 /** Paths left to the API's own routes and JSON 404. */
 const API_PREFIXES = ['/api/', '/admin/']
-export const ASSETS_PREFIX = '/assets/'
 
 function isUnder(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`)
@@ -26,6 +27,16 @@ function decodePath(pathname: string): string | undefined {
   }
 }
 
+/** Appends the request's query to an internal target, keeping any #fragment of the target last. */
+export function withQuery(target: string, search: string): string {
+  if (!search) return target
+  const hashAt = target.indexOf('#')
+  const base = hashAt === -1 ? target : target.slice(0, hashAt)
+  const hash = hashAt === -1 ? '' : target.slice(hashAt)
+  const joined = base.includes('?') ? `${base}&${search.slice(1)}` : `${base}${search}`
+  return `${joined}${hash}`
+}
+
 /**
  * Decides what one GET answers, in order: refused paths, route rules, exact files, prerendered pages,
  * trailing-slash canonicalisation, missing build assets (to /), the SPA fallback, and a real 404.
@@ -34,18 +45,25 @@ export function resolveSiteRequest(site: Site, rawUrl: string): SiteOutcome {
   const queryStart = rawUrl.indexOf('?')
   const pathname = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart)
   const search = queryStart === -1 ? '' : rawUrl.slice(queryStart)
-  if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || pathname === '/api') return { kind: 'pass' }
-
-  const notFoundPage: SiteOutcome = { kind: 'file', file: site.spaFallback, status: 404 }
+  const notFoundPage: SiteOutcome = { kind: 'not-found-page', path: pathname }
   const decoded = decodePath(pathname)
-  if (decoded === undefined || decoded.includes('\0')) return notFoundPage
+  // An encoded slash would make a second URL for the same file; a NUL byte is never a real path.
+  if (decoded === undefined || decoded.includes('\0') || /%2f/i.test(pathname)) return notFoundPage
+  if (API_PREFIXES.some((prefix) => decoded.startsWith(prefix)) || decoded === '/api' || decoded === '/admin') {
+    return { kind: 'pass' }
+  }
   // Dot-files and dot-directories are never served, nor are path tricks like "/../".
   if (decoded.split('/').some((segment) => segment.startsWith('.'))) return notFoundPage
 
-  const rule = getRouteRule(site.routeRules, decoded)
+  // Rules match the path as the browser sends it; normalizeRulePath decodes it exactly once.
+  const rule = getRouteRule(site.routeRules, pathname)
   if (rule) {
     const internal = rule.redirect.to.startsWith('/')
-    return { kind: 'redirect', location: internal ? `${rule.redirect.to}${search}` : rule.redirect.to, status: rule.redirect.statusCode }
+    return {
+      kind: 'redirect',
+      location: internal ? withQuery(rule.redirect.to, search) : rule.redirect.to,
+      status: rule.redirect.statusCode,
+    }
   }
 
   const exact = site.files.get(decoded)
@@ -74,6 +92,8 @@ export function resolveSiteRequest(site: Site, rawUrl: string): SiteOutcome {
   if (SPA_PREFIXES.some((prefix) => isUnder(decoded, prefix))) {
     return { kind: 'file', file: site.spaFallback, status: 200 }
   }
-  // Unknown pages get the app shell with a real 404 status; the client renders the error page.
+  // An unknown article fails its validity check in the browser (its route's own 404 page), so it gets
+  // the app shell; every other unknown path gets the prerendered error page naming the path.
+  if (decoded.startsWith('/blog/')) return { kind: 'file', file: site.spaFallback, status: 404 }
   return notFoundPage
 }

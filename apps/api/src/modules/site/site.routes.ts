@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 import { buildDocumentCsp } from '#src/plugins/security-headers.ts'
 
-import type { Encoding, Site, SiteFile } from './site-files.ts'
+import { NOT_FOUND_PLACEHOLDER, type Encoding, type Site, type SiteFile } from './site-files.ts'
 import { resolveSiteRequest } from './site-resolver.ts'
 
-export function pickEncoding(acceptEncoding: string | undefined, file: SiteFile): Encoding | undefined {
+function pickEncoding(acceptEncoding: string | undefined, file: SiteFile): Encoding | undefined {
   if (!acceptEncoding) return undefined
   const accepted = new Map<string, number>()
   for (const part of acceptEncoding.split(',')) {
@@ -19,33 +19,68 @@ export function pickEncoding(acceptEncoding: string | undefined, file: SiteFile)
   return undefined
 }
 
-function sendFile(request: FastifyRequest, reply: FastifyReply, file: SiteFile, status: number) {
-  const isHtml = file.contentType.startsWith('text/html')
+/** RFC 9110 If-None-Match: a list of tags (weak ones compare by their opaque part) or `*`. */
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim()
+    return tag === '*' || tag.replace(/^W\//, '') === etag
+  })
+}
+
+function setDocumentHeaders(request: FastifyRequest, reply: FastifyReply, file: SiteFile) {
   reply.header('content-type', file.contentType)
-  reply.header('vary', 'Accept-Encoding')
-  if (isHtml) {
-    reply.header('content-security-policy', buildDocumentCsp({ scriptHashes: file.scriptHashes, https: request.protocol === 'https' }))
+  if (file.contentType.startsWith('text/html')) {
+    reply.header(
+      'content-security-policy',
+      buildDocumentCsp({ scriptHashes: file.scriptHashes, https: request.protocol === 'https' }),
+    )
   }
+}
+
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: SiteFile, status: number) {
+  setDocumentHeaders(request, reply, file)
+  reply.header('vary', 'Accept-Encoding')
+  const encoding = pickEncoding(request.headers['accept-encoding'], file)
   if (status !== 200) {
     reply.header('cache-control', 'no-store')
   } else {
+    const etag = file.etags[encoding ?? 'identity']
     reply.header('cache-control', file.cacheControl)
-    reply.header('etag', file.etag)
-    if (request.headers['if-none-match'] === file.etag) return reply.code(304).send()
+    reply.header('etag', etag)
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send()
   }
-  const encoding = pickEncoding(request.headers['accept-encoding'], file)
-  const body = encoding ? file.encoded[encoding] : file.body
   if (encoding) reply.header('content-encoding', encoding)
-  return reply.code(status).send(body)
+  return reply.code(status).send(encoding ? file.encoded[encoding] : file.body)
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+}
+
+/**
+ * The prerendered error page names a placeholder path; this puts the requested path in its place, so the
+ * visitor reads 'Page not found: {path}' before any script runs and hydration finds the same text.
+ */
+function sendNotFoundPage(request: FastifyRequest, reply: FastifyReply, site: Site, path: string) {
+  const file = site.notFoundPage
+  setDocumentHeaders(request, reply, file)
+  // The prerender saw the placeholder as a directory URL, so it may carry a trailing slash.
+  const html = file.body
+    .toString('utf8')
+    .replace(new RegExp(`Page not found: ${NOT_FOUND_PLACEHOLDER}/?<`), () => `Page not found: ${escapeHtml(path)}<`)
+  return reply.code(404).header('cache-control', 'no-store').send(html)
 }
 
 /** Serves the prerendered site from memory: pages, data files and assets, redirects and real 404s. */
 export function registerSiteRoutes(app: FastifyInstance, site: Site): void {
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+  app.get('/*', async (request, reply) => {
     const outcome = resolveSiteRequest(site, request.url)
     switch (outcome.kind) {
       case 'file':
         return sendFile(request, reply, outcome.file, outcome.status)
+      case 'not-found-page':
+        return sendNotFoundPage(request, reply, site, outcome.path)
       case 'redirect':
         reply.header('cache-control', outcome.status === 301 || outcome.status === 308 ? 'public, max-age=3600' : 'no-store')
         return reply.redirect(outcome.location, outcome.status)
@@ -53,6 +88,5 @@ export function registerSiteRoutes(app: FastifyInstance, site: Site): void {
       case 'pass':
         return reply.callNotFound()
     }
-  }
-  app.get('/*', handler)
+  })
 }

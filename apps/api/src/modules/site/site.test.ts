@@ -13,6 +13,8 @@ import { getInlineScriptHashes, loadSite } from './site-files.ts'
 
 const PAGE = '<!doctype html><html><head><script>window.__boot=1</script></head><body><h1>Pricing</h1></body></html>'
 const FALLBACK = '<!doctype html><html><head><script>window.__reactRouterContext={}</script></head><body></body></html>'
+const NOT_FOUND =
+  '<!doctype html><html><head><script>window.__nf=1</script></head><body><h1 data-testid="error-message">Page not found: /__not-found/</h1></body></html>'
 
 let dir: string
 let app: FastifyInstance
@@ -32,6 +34,7 @@ beforeAll(async () => {
   await write('client/blog/hello/index.html', PAGE.replace('Pricing', 'Hello'))
   await write('client/blog/hello.data', '[{"_1":2}]')
   await write('client/__spa-fallback.html', FALLBACK)
+  await write('client/__not-found/index.html', NOT_FOUND)
   await write('client/assets/entry-abc123.js', js)
   await write('client/assets/entry-abc123.js.br', brotliCompressSync(js))
   await write('client/assets/entry-abc123.js.gz', gzipSync(js))
@@ -43,6 +46,7 @@ beforeAll(async () => {
       '/step-by-step-guide': { redirect: { to: '/blog/hello', statusCode: 301 } },
       '/blog/Hello World': { redirect: { to: '/blog/hello', statusCode: 301 } },
       '/go': { redirect: { to: 'https://example.com/out', statusCode: 302 } },
+      '/terms': { redirect: { to: '/pricing#terms', statusCode: 301 } },
     }),
   )
   const site = await loadSite(dir)
@@ -68,7 +72,9 @@ describe('GET prerendered pages', () => {
   })
 
   it('redirects a trailing slash and a direct index.html to the canonical path', async () => {
-    expect((await app.inject('/pricing/')).headers.location).toBe('/pricing')
+    const slash = await app.inject('/pricing/')
+    expect(slash.statusCode).toBe(301)
+    expect(slash.headers.location).toBe('/pricing')
     const index = await app.inject('/pricing/index.html')
     expect(index.statusCode).toBe(301)
     expect(index.headers.location).toBe('/pricing')
@@ -80,10 +86,24 @@ describe('GET prerendered pages', () => {
     expect(response.body).toBe('')
   })
 
-  it('returns 304 for a matching ETag', async () => {
+  it('returns 304 for a matching ETag, also inside a list or as a weak tag', async () => {
     const first = await app.inject('/pricing')
-    const second = await app.inject({ url: '/pricing', headers: { 'if-none-match': String(first.headers.etag) } })
-    expect(second.statusCode).toBe(304)
+    const etag = String(first.headers.etag)
+    for (const header of [etag, `"other", ${etag}`, `W/${etag}`, '*']) {
+      const again = await app.inject({ url: '/pricing', headers: { 'if-none-match': header } })
+      expect(again.statusCode, header).toBe(304)
+    }
+    expect((await app.inject({ url: '/pricing', headers: { 'if-none-match': '"stale"' } })).statusCode).toBe(200)
+  })
+
+  it('gives each encoding of a file its own ETag', async () => {
+    const url = '/assets/entry-abc123.js'
+    const plain = await app.inject(url)
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'br' } })
+    const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } })
+    expect(new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3)
+    const revalidated = await app.inject({ url, headers: { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) } })
+    expect(revalidated.statusCode).toBe(200)
   })
 })
 
@@ -110,6 +130,7 @@ describe('assets', () => {
   })
 
   it('never serves dot-files, encoded or not', async () => {
+    // client/.env exists in this fixture, so only the dot-file rule stands between it and the visitor.
     for (const url of ['/.env', '/%2eenv', '/assets/../.env', '/%2e%2e/%2e%2e/etc/passwd']) {
       const response = await app.inject(url)
       expect(response.statusCode, url).toBe(404)
@@ -119,6 +140,20 @@ describe('assets', () => {
 })
 
 describe('routing rules and fallbacks', () => {
+  it('keeps the query before a fragment in the target', async () => {
+    const response = await app.inject('/terms?utm_source=mail')
+    expect(response.headers.location).toBe('/pricing?utm_source=mail#terms')
+  })
+
+  it('decodes a path exactly once when matching rules', async () => {
+    expect((await app.inject('/step-by-step%252Dguide')).statusCode).toBe(404)
+    expect((await app.inject('/step-by-step%2Dguide')).statusCode).toBe(301)
+  })
+
+  it('does not serve a page under an encoded slash', async () => {
+    expect((await app.inject('/blog%2Fhello')).statusCode).toBe(404)
+  })
+
   it('applies route rules, keeping the query string on internal targets', async () => {
     const guide = await app.inject('/step-by-step-guide?ref=footer')
     expect(guide.statusCode).toBe(301)
@@ -139,11 +174,29 @@ describe('routing rules and fallbacks', () => {
     }
   })
 
-  it('answers unknown pages with a real 404 and the app shell', async () => {
-    const response = await app.inject('/nope')
+  it('answers unknown pages with a real 404 and the error page naming the path', async () => {
+    const response = await app.inject('/nope/deeper?x=1')
     expect(response.statusCode).toBe(404)
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(response.headers['cache-control']).toBe('no-store')
+    expect(response.body).toContain('<h1 data-testid="error-message">Page not found: /nope/deeper</h1>')
+    expect(String(response.headers['content-security-policy'])).toContain(getInlineScriptHashes(NOT_FOUND)[0])
+  })
+
+  it('escapes the path it writes into the error page', async () => {
+    const response = await app.inject('/%3Cscript%3E')
+    expect(response.body).toContain('Page not found: /%3Cscript%3E<')
+    const raw = await app.inject('/a"b')
+    expect(raw.body).not.toContain('/a"b')
+  })
+
+  it('serves the placeholder page only as the error page, never at its own URL', async () => {
+    expect((await app.inject('/__not-found')).statusCode).toBe(404)
+  })
+
+  it('leaves unknown articles to the browser, which shows the article 404', async () => {
+    const response = await app.inject('/blog/nope')
+    expect(response.statusCode).toBe(404)
     expect(response.body).toContain('__reactRouterContext')
   })
 
@@ -151,6 +204,14 @@ describe('routing rules and fallbacks', () => {
     const response = await app.inject('/blog/nope.data')
     expect(response.statusCode).toBe(404)
     expect((await app.inject('/blog/hello.data')).statusCode).toBe(200)
+  })
+
+  it('leaves encoded /api paths and /admin to the API too', async () => {
+    for (const url of ['/%61pi/x', '/admin', '/admin/users']) {
+      const response = await app.inject(url)
+      expect(response.statusCode, url).toBe(404)
+      expect(response.json(), url).toMatchObject({ code: 'NOT_FOUND' })
+    }
   })
 
   it('leaves /api paths to the API and its JSON 404', async () => {
@@ -171,7 +232,6 @@ describe('security headers', () => {
     const csp = String(response.headers['content-security-policy'])
     const [hash] = getInlineScriptHashes(PAGE)
     expect(csp).toContain(`script-src 'self' ${hash}`)
-    expect(csp).not.toContain("'unsafe-inline' 'sha")
     expect(csp.split('; ').find((part) => part.startsWith('script-src'))).not.toContain('unsafe-inline')
     expect(csp).toContain("frame-ancestors 'none'")
   })
@@ -187,6 +247,11 @@ describe('security headers', () => {
     }
   })
 
+  it('ignores X-Forwarded-Proto unless the proxy is trusted', async () => {
+    const response = await app.inject({ url: '/pricing', headers: { 'x-forwarded-proto': 'https' } })
+    expect(response.headers['strict-transport-security']).toBeUndefined()
+  })
+
   it('adds HSTS only over HTTPS', async () => {
     const response = await httpsApp.inject({ url: '/pricing', headers: { 'x-forwarded-proto': 'https' } })
     expect(response.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains; preload')
@@ -196,8 +261,10 @@ describe('security headers', () => {
 
 describe('getInlineScriptHashes', () => {
   it('hashes inline scripts but not external ones', () => {
-    const hashes = getInlineScriptHashes('<script src="/a.js"></script><script>a()</script><script type="module">b()</script>')
-    expect(hashes).toHaveLength(2)
+    const hashes = getInlineScriptHashes(
+      '<script src="/a.js"></script><script>a()</script><script type="module">b()</script><script data-src="x">c()</script>',
+    )
+    expect(hashes).toHaveLength(3)
     expect(hashes[0]).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/)
   })
 })
