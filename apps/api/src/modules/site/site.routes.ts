@@ -28,13 +28,21 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   })
 }
 
+// A document's policy depends only on its scripts and the scheme, so it is built once per pair.
+const cspCache = new WeakMap<SiteFile, { http?: string; https?: string }>()
+
+function getDocumentCsp(file: SiteFile, https: boolean): string {
+  const cached = cspCache.get(file) ?? {}
+  const key = https ? 'https' : 'http'
+  cached[key] ??= buildDocumentCsp({ scriptHashes: file.scriptHashes, https })
+  cspCache.set(file, cached)
+  return cached[key]
+}
+
 function setDocumentHeaders(request: FastifyRequest, reply: FastifyReply, file: SiteFile) {
   reply.header('content-type', file.contentType)
   if (file.contentType.startsWith('text/html')) {
-    reply.header(
-      'content-security-policy',
-      buildDocumentCsp({ scriptHashes: file.scriptHashes, https: request.protocol === 'https' }),
-    )
+    reply.header('content-security-policy', getDocumentCsp(file, request.protocol === 'https'))
   }
 }
 

@@ -1,5 +1,7 @@
 import { BRAND } from '@storyreel/contracts/brand'
 
+import { FaqList } from '#app/components/faq-list.tsx'
+
 const FAQ: ReadonlyArray<{ question: string; answer: string }> = [
   {
     question: 'How am I billed for Premium?',
@@ -38,24 +40,5 @@ const FAQ: ReadonlyArray<{ question: string; answer: string }> = [
 
 /** Billing questions as native disclosure widgets, so they work before (and without) JavaScript. */
 export function BillingFaq() {
-  return (
-    <div className="divide-y divide-line rounded-3xl border border-line bg-surface/70">
-      {FAQ.map((item) => (
-        <details key={item.question} className="group px-6 tablet:px-8">
-          <summary className="flex cursor-pointer list-none items-center justify-between gap-6 py-5 text-left font-semibold text-ink [&::-webkit-details-marker]:hidden">
-            {item.question}
-            <span
-              aria-hidden="true"
-              className="grid h-8 w-8 shrink-0 place-items-center rounded-full border border-line text-accent transition-transform duration-200 group-open:rotate-45"
-            >
-              <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round" focusable="false">
-                <path d="M12 5v14M5 12h14" />
-              </svg>
-            </span>
-          </summary>
-          <p className="max-w-3xl pb-6 leading-relaxed text-muted">{item.answer}</p>
-        </details>
-      ))}
-    </div>
-  )
+  return <FaqList items={FAQ} variant="panel" />
 }

@@ -2,6 +2,9 @@ import { Link } from 'react-router'
 
 import { BRAND } from '@storyreel/contracts/brand'
 
+import { FaqList } from '#app/components/faq-list.tsx'
+import { NumberedSteps } from '#app/components/numbered-steps.tsx'
+import { SectionHeading } from '#app/components/section-heading.tsx'
 import { CheckIcon, MailIcon } from '#app/components/ui/icons.tsx'
 import { getAmbassadorMailto } from '#app/features/ambassador/ambassador-mail.ts'
 import { absoluteUrl, buildMeta, pageTitle } from '#app/lib/seo.ts'
@@ -269,18 +272,6 @@ function HeroArt() {
   )
 }
 
-function SectionHeading({ id, eyebrow, title, intro }: { id: string; eyebrow: string; title: string; intro: string }) {
-  return (
-    <div className="max-w-2xl">
-      <p className="eyebrow">{eyebrow}</p>
-      <h2 id={id} className="mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-4xl">
-        {title}
-      </h2>
-      <p className="mt-4 text-lg leading-relaxed text-muted">{intro}</p>
-    </div>
-  )
-}
-
 function WhoItsFor() {
   return (
     <section aria-labelledby="who-title" className="mx-auto max-w-7xl px-5 py-16 tablet:px-8 desktop:py-24">
@@ -288,8 +279,11 @@ function WhoItsFor() {
         id="who-title"
         eyebrow="Who it is for"
         title="Creators of every size who make video"
-        intro="Whether you post daily Shorts or one carefully crafted video a month, what matters is that you create regularly and care about your audience."
-      />
+        size="medium"
+      >
+        Whether you post daily Shorts or one carefully crafted video a month, what matters is that you create
+        regularly and care about your audience.
+      </SectionHeading>
       <ul className="mt-12 grid gap-5 tablet:grid-cols-2 desktop:grid-cols-4">
         {PLATFORMS.map((platform) => (
           <li key={platform.name} className="glass rounded-2xl p-6">
@@ -329,8 +323,10 @@ function Benefits() {
           id="benefits-title"
           eyebrow="What you get"
           title="Everything you need to create more, and a say in what comes next"
-          intro="No gimmicks and no inflated promises. Here is what ambassadors receive."
-        />
+          size="medium"
+        >
+          No gimmicks and no inflated promises. Here is what ambassadors receive.
+        </SectionHeading>
         <ul className="mt-12 grid gap-5 tablet:grid-cols-2">
           {BENEFITS.map((benefit) => (
             <li
@@ -358,8 +354,11 @@ function WhatWeAsk() {
           id="asks-title"
           eyebrow="What we ask"
           title="Be real, be clear, be you"
-          intro="Your audience trusts you. The programme only works if that trust stays intact, so we keep our asks short."
-        />
+          size="medium"
+        >
+          Your audience trusts you. The programme only works if that trust stays intact, so we keep our asks
+          short.
+        </SectionHeading>
         <ol className="grid gap-4">
           {ASKS.map((ask, index) => (
             <li key={ask.title} className="glass flex gap-5 rounded-2xl p-6">
@@ -396,20 +395,11 @@ function HowItWorks() {
         id="how-title"
         eyebrow="How it works"
         title="From e-mail to ambassador in four steps"
-        intro="No forms to fill in and no portal to sign up for. It all happens by e-mail."
-      />
-      <ol className="relative mt-12 grid gap-5 tablet:grid-cols-2 desktop:grid-cols-4">
-        {STEPS.map((step, index) => (
-          <li key={step.title} className="glass relative rounded-2xl p-6">
-            <span className="grid h-10 w-10 place-items-center rounded-full border border-line bg-raised text-sm font-bold text-ink">
-              <span className="sr-only">Step </span>
-              {index + 1}
-            </span>
-            <h3 className="mt-5 text-lg font-semibold text-ink">{step.title}</h3>
-            <p className="mt-2 text-sm leading-relaxed text-muted">{step.text}</p>
-          </li>
-        ))}
-      </ol>
+        size="medium"
+      >
+        No forms to fill in and no portal to sign up for. It all happens by e-mail.
+      </SectionHeading>
+      <NumberedSteps steps={STEPS} className="mt-12 tablet:grid-cols-2 desktop:grid-cols-4" />
     </section>
   )
 }
@@ -420,28 +410,7 @@ function Faq() {
       <h2 id="faq-title" className="text-center text-3xl font-bold tracking-tight text-ink tablet:text-4xl">
         Questions creators ask
       </h2>
-      <div className="mt-10 grid gap-3">
-        {FAQ.map((item) => (
-          <details key={item.question} className="glass group rounded-2xl">
-            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-6 py-5 font-semibold text-ink [&::-webkit-details-marker]:hidden">
-              {item.question}
-              <svg
-                viewBox="0 0 24 24"
-                aria-hidden="true"
-                focusable="false"
-                className="h-5 w-5 shrink-0 text-accent transition-transform group-open:rotate-45"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              >
-                <path d="M12 5v14M5 12h14" />
-              </svg>
-            </summary>
-            <p className="px-6 pb-6 leading-relaxed text-muted">{item.answer}</p>
-          </details>
-        ))}
-      </div>
+      <FaqList items={FAQ} variant="tiles" className="mt-10" />
     </section>
   )
 }

@@ -1,5 +1,6 @@
 import { BRAND } from '@storyreel/contracts/brand'
 
+import { NumberedSteps } from '#app/components/numbered-steps.tsx'
 import { StoreBadges } from '#app/components/store-badges.tsx'
 import { MailIcon } from '#app/components/ui/icons.tsx'
 import { absoluteUrl, buildMeta, pageTitle } from '#app/lib/seo.ts'
@@ -93,18 +94,7 @@ export default function Confirm() {
         <h2 id="steps-title" className="text-3xl font-bold tracking-tight text-ink tablet:text-4xl">
           How confirmation works
         </h2>
-        <ol className="mt-10 grid gap-5 tablet:grid-cols-3">
-          {STEPS.map((step, index) => (
-            <li key={step.title} className="glass rounded-2xl p-6">
-              <span className="grid h-10 w-10 place-items-center rounded-full border border-line bg-raised text-sm font-bold text-ink">
-                <span className="sr-only">Step </span>
-                {index + 1}
-              </span>
-              <h3 className="mt-5 text-lg font-semibold text-ink">{step.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-muted">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={STEPS} className="mt-10 tablet:grid-cols-3" />
       </section>
 
       <section aria-labelledby="tips-title" className="mx-auto max-w-6xl px-5 pb-20 tablet:px-8 desktop:pb-28">

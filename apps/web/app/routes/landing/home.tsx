@@ -1,13 +1,14 @@
-import type { ReactNode } from 'react'
 import { href, Link } from 'react-router'
 
 import { BRAND } from '@storyreel/contracts/brand'
 
+import { FaqList } from '#app/components/faq-list.tsx'
 import { HeroArt } from '#app/components/hero-art.tsx'
 import { AiVoiceoverIllustration } from '#app/components/illustrations/ai-voiceover.tsx'
 import { AnimeVideoIllustration } from '#app/components/illustrations/anime-video.tsx'
 import { MusicLibraryIllustration } from '#app/components/illustrations/music-library.tsx'
 import { TextToVideoIllustration } from '#app/components/illustrations/text-to-video.tsx'
+import { SectionHeading } from '#app/components/section-heading.tsx'
 import { StoreBadges } from '#app/components/store-badges.tsx'
 import { ArrowRightIcon, CheckIcon, SparkIcon } from '#app/components/ui/icons.tsx'
 import { absoluteUrl, buildMeta } from '#app/lib/seo.ts'
@@ -144,30 +145,6 @@ function Hero() {
         <HeroArt />
       </div>
     </section>
-  )
-}
-
-function SectionHeading({
-  id,
-  eyebrow,
-  title,
-  children,
-  centered = false,
-}: {
-  id: string
-  eyebrow: string
-  title: ReactNode
-  children?: ReactNode
-  centered?: boolean
-}) {
-  return (
-    <div className={centered ? 'mx-auto max-w-3xl text-center' : 'max-w-4xl'}>
-      <p className="eyebrow">{eyebrow}</p>
-      <h2 id={id} className="text-balance mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
-        {title}
-      </h2>
-      {children ? <p className={`mt-4 text-lg leading-relaxed text-muted ${centered ? '' : 'max-w-3xl'}`}>{children}</p> : null}
-    </div>
   )
 }
 
@@ -498,24 +475,7 @@ function Faq() {
             and we will get back to you.
           </p>
         </div>
-        <div className="space-y-3">
-          {FAQS.map((faq) => (
-            <details key={faq.question} className="glass group rounded-2xl px-6 py-1 open:border-accent/60">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 text-left font-semibold text-ink [&::-webkit-details-marker]:hidden">
-                {faq.question}
-                <span
-                  aria-hidden="true"
-                  className="grid h-7 w-7 shrink-0 place-items-center rounded-full border border-line text-accent transition-transform group-open:rotate-45"
-                >
-                  <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" focusable="false">
-                    <path d="M12 5v14M5 12h14" />
-                  </svg>
-                </span>
-              </summary>
-              <p className="pb-5 leading-relaxed text-muted">{faq.answer}</p>
-            </details>
-          ))}
-        </div>
+        <FaqList items={FAQS} />
       </div>
     </section>
   )
