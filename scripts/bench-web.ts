@@ -45,7 +45,8 @@ function firstLoadJsBrotli(pagePath: string): number {
     const file = path.join(CLIENT_DIR, script)
     total += statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size
     const source = readFileSync(file, 'utf8')
-    for (const match of source.matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)) pending.push(`/assets/${match[1]}`)
+    for (const match of source.matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g))
+      pending.push(`/assets/${match[1]}`)
   }
   return total
 }
@@ -60,8 +61,9 @@ async function audit(url: string, port: number): Promise<Run> {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   const { categories, audits } = result.lhr
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
-  const requests = (audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> })
-    ?.items
+  const requests = (
+    audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> }
+  )?.items
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -105,10 +107,12 @@ try {
     console.log(`${page}: ${runs.map((run) => run.performance).join(', ')} -> median ${m.performance}`)
   }
 } finally {
-  await chrome.kill()
+  chrome.kill()
   await server.stop()
 }
-const buildInfo = JSON.parse(readFileSync(path.join(ROOT, 'apps/web/build/build-info.json'), 'utf8')) as { buildMs?: number }
+const buildInfo = JSON.parse(readFileSync(path.join(ROOT, 'apps/web/build/build-info.json'), 'utf8')) as {
+  buildMs?: number
+}
 const table = [
   '| Page | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS | JS transferred | First-load JS (brotli) |',
   '|---|---|---|---|---|---|---|---|---|---|',

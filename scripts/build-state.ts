@@ -59,6 +59,9 @@ export function ensureBuild({ force = false } = {}): void {
   const startedAt = Date.now()
   const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
   if (result.status !== 0) process.exit(result.status ?? 1)
-  writeFileSync(STAMP, JSON.stringify({ inputsHash, builtAt: new Date().toISOString(), buildMs: Date.now() - startedAt }))
+  writeFileSync(
+    STAMP,
+    JSON.stringify({ inputsHash, builtAt: new Date().toISOString(), buildMs: Date.now() - startedAt }),
+  )
   console.log(`Built in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`)
 }

@@ -4,7 +4,8 @@ import path from 'node:path'
 import { ROOT } from './build-state.ts'
 
 const DOC = path.join(ROOT, 'docs/performance.md')
-const HEADER = '# Performance\n\nFigures written by the benchmark scripts on this repository\'s 2-core machine. Re-run them after changes.\n'
+const HEADER =
+  "# Performance\n\nFigures written by the benchmark scripts on this repository's 2-core machine. Re-run them after changes.\n"
 
 /** Replaces one benchmark's section of docs/performance.md, keeping the others. */
 export function writePerformanceSection(name: string, markdown: string): void {

@@ -27,7 +27,11 @@ function readVitest(): Counts {
     numPendingTests: number
     numTodoTests: number
   }
-  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests }
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  }
 }
 
 function readPlaywright(): Counts {
@@ -43,12 +47,22 @@ function readPlaywright(): Counts {
   }
 }
 
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(RESULTS, 'vitest.json')}`])
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${path.join(RESULTS, 'vitest.json')}`,
+])
 const e2eStatus = run('npm', ['run', 'test:e2e'])
 
 const unit = readVitest()
 const e2e = readPlaywright()
-const total = { passed: unit.passed + e2e.passed, failed: unit.failed + e2e.failed, skipped: unit.skipped + e2e.skipped }
+const total = {
+  passed: unit.passed + e2e.passed,
+  failed: unit.failed + e2e.failed,
+  skipped: unit.skipped + e2e.skipped,
+}
 console.log(`\nunit: ${unit.passed} passed, ${unit.failed} failed`)
 console.log(`e2e: ${e2e.passed} passed, ${e2e.failed} failed`)
 console.log(`tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`)

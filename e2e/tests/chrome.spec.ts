@@ -23,7 +23,10 @@ test.describe('header on desktop', () => {
     }
     const banner = page.getByRole('banner')
     await expect(banner.getByRole('link', { name: /App Store \(iOS\)/ })).toHaveAttribute('href', /apps\.apple\.com/)
-    await expect(banner.getByRole('link', { name: /Google Play \(Android\)/ })).toHaveAttribute('href', /play\.google\.com/)
+    await expect(banner.getByRole('link', { name: /Google Play \(Android\)/ })).toHaveAttribute(
+      'href',
+      /play\.google\.com/,
+    )
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden()
   })
 
@@ -117,7 +120,10 @@ test.describe('footer', () => {
   test('links to support, the terms, the privacy policy and the guide, with the copyright line', async ({ page }) => {
     await openPage(page, '/features')
     const footer = page.getByRole('contentinfo')
-    await expect(footer.getByRole('link', { name: 'Support' })).toHaveAttribute('href', /^mailto:support@storyreel\.app/)
+    await expect(footer.getByRole('link', { name: 'Support' })).toHaveAttribute(
+      'href',
+      /^mailto:support@storyreel\.app/,
+    )
     await expect(footer).toContainText('© 2022-2025 StoryReel')
 
     await footer.getByRole('link', { name: 'Terms & Conditions' }).click()

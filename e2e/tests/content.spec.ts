@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 import { ANIME_MUSIC_SLUG, BLOG_SLUGS, LANDING_PAGES, STEP_BY_STEP_SLUG } from './site-data.ts'
 import { openPage } from './open-page.ts'
 
-async function jsonLd(page: import('@playwright/test').Page): Promise<Array<Record<string, unknown>>> {
+async function jsonLd(page: Page): Promise<Array<Record<string, unknown>>> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents()
   return blocks.map((text) => JSON.parse(text) as Record<string, unknown>)
 }
@@ -73,7 +73,9 @@ test.describe('blog articles', () => {
     expect(BLOG_SLUGS).toContain(STEP_BY_STEP_SLUG)
   })
 
-  test('an article shows title, date, category, reading time, contents, body, related posts and the app call', async ({ page }) => {
+  test('an article shows title, date, category, reading time, contents, body, related posts and the app call', async ({
+    page,
+  }) => {
     await openPage(page, `/blog/${STEP_BY_STEP_SLUG}`)
     const article = page.getByRole('article')
     await expect(article.getByRole('heading', { level: 1 })).toHaveText(/Step-by-Step Guide/)
@@ -113,9 +115,18 @@ test.describe('hydration', () => {
     page.on('pageerror', (error) => errors.push(error.message))
     page.on('console', (message) => {
       // A 404 document logs its own status; anything else (hydration mismatches included) is a failure.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        errors.push(message.text())
     })
-    for (const path of ['/', '/pricing', '/privacy', `/blog/${BLOG_SLUGS[0]}`, `/blog/${STEP_BY_STEP_SLUG}`, '/auth/login', '/nope']) {
+    for (const path of [
+      '/',
+      '/pricing',
+      '/privacy',
+      `/blog/${BLOG_SLUGS[0]}`,
+      `/blog/${STEP_BY_STEP_SLUG}`,
+      '/auth/login',
+      '/nope',
+    ]) {
       await openPage(page, path)
     }
     expect(errors).toEqual([])

@@ -64,7 +64,9 @@ test.describe('viewport cookie', () => {
   test('keeps the current breakpoint for a year, strict and secure', async ({ page, context }) => {
     await page.setViewportSize({ width: 390, height: 800 })
     await openPage(page, '/')
-    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'viewport')?.value).toBe('mobileMedium')
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'viewport')?.value)
+      .toBe('mobileMedium')
     const cookie = (await context.cookies()).find((c) => c.name === 'viewport')
     expect(cookie?.sameSite).toBe('Strict')
     expect(cookie?.secure).toBe(true)
@@ -73,6 +75,8 @@ test.describe('viewport cookie', () => {
     expect(days).toBeGreaterThan(364)
     expect(days).toBeLessThanOrEqual(365)
     await page.setViewportSize({ width: 1300, height: 800 })
-    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'viewport')?.value).toBe('desktopMedium')
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'viewport')?.value)
+      .toBe('desktopMedium')
   })
 })

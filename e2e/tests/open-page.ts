@@ -4,10 +4,14 @@ import type { Page, Response } from '@playwright/test'
 export async function openPage(page: Page, path: string): Promise<Response | null> {
   const response = await page.goto(path)
   await page.waitForLoadState('networkidle')
-  await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter))
+  await page.waitForFunction(() =>
+    Boolean((window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter),
+  )
   // Hydration is time-sliced: wait until React owns the header and footer links (the footer hydrates last).
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('header a, footer a')].every((link) => Object.keys(link).some((key) => key.startsWith('__reactFiber'))),
+    [...document.querySelectorAll('header a, footer a')].every((link) =>
+      Object.keys(link).some((key) => key.startsWith('__reactFiber')),
+    ),
   )
   return response
 }

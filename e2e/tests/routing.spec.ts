@@ -76,9 +76,9 @@ test.describe('not found', () => {
     })
     // Drive the router as an in-app <Link> would, to exercise the client-side validity check.
     await page.evaluate(() =>
-      (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(
-        '/blog/missing-article',
-      ),
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate('/blog/missing-article'),
     )
     await expect(page.getByTestId('error-message')).toHaveText('Page Not Found: /blog/missing-article')
     await expect(page.getByTestId('error-status')).toHaveText('404')

@@ -19,7 +19,7 @@ export function buildApp({ config, deps }: { config: Config; deps: AppDeps }): F
   })
   registerSecurityHeaders(app)
   registerErrorHandler(app)
-  app.get('/healthz', async () => ({ status: 'ok' }))
+  app.get('/healthz', (_request, reply) => reply.send({ status: 'ok' }))
   registerSiteRoutes(app, deps.site)
   return app
 }

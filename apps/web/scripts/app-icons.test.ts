@@ -18,7 +18,9 @@ describe('createFullBleedIconSvg', () => {
   })
 
   it('explains what is missing when the favicon lacks the glyph group', () => {
-    expect(() => createFullBleedIconSvg(FAVICON.replace('id="glyph"', 'id="other"'), 0.8)).toThrow('<g id="glyph"> not found')
+    expect(() => createFullBleedIconSvg(FAVICON.replace('id="glyph"', 'id="other"'), 0.8)).toThrow(
+      '<g id="glyph"> not found',
+    )
   })
 
   it('rejects a scale that would push the glyph out of the icon', () => {

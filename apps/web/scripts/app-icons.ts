@@ -60,7 +60,10 @@ function requireMatch(svg: string, pattern: RegExp, what: string): RegExpExecArr
 export function createFullBleedIconSvg(faviconSvg: string, glyphScale: number): string {
   if (!(glyphScale > 0 && glyphScale <= 1)) throw new RangeError(`glyphScale must be in (0, 1], got ${glyphScale}`)
   const viewBox = requireMatch(faviconSvg, /viewBox="([^"]+)"/, 'viewBox')[1] ?? ''
-  const [minX = 0, minY = 0, width = 0, height = 0] = viewBox.trim().split(/[\s,]+/).map(Number)
+  const [minX = 0, minY = 0, width = 0, height = 0] = viewBox
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number)
   const defs = requireMatch(faviconSvg, /<defs>[\s\S]*?<\/defs>/, '<defs>')[0]
   const fill = requireMatch(faviconSvg, /<rect\b[^>]*\bfill="([^"]+)"/, 'background <rect fill>')[1] ?? ''
   const glyph = requireMatch(faviconSvg, /<g id="glyph">[\s\S]*?<\/g>/, '<g id="glyph">')[0]

@@ -16,7 +16,9 @@ describe('deferHydration', () => {
     expect(out).not.toContain('modulepreload')
     expect(out).toContain('<main>Hi</main>')
     expect(out).toContain('import("/assets/manifest-1.js"),import("/assets/root-B.js"),import("/assets/home-C.js")')
-    expect(out).toContain('var route0=m[1];var route1=m[2];window.__reactRouterRouteModules = {"root":route0,"index":route1};')
+    expect(out).toContain(
+      'var route0=m[1];var route1=m[2];window.__reactRouterRouteModules = {"root":route0,"index":route1};',
+    )
     expect(out).toContain('return import("/assets/entry.client-A.js")')
     expect(out).toContain("addEventListener('load',s,{once:true})")
   })
@@ -26,6 +28,8 @@ describe('deferHydration', () => {
     const imported: string[] = []
     const listeners: Array<() => void> = []
     const win: Record<string, unknown> = {}
+    // The test runs the generated inline script itself, as the browser would.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const run = new Function(
       'import_',
       'document',
@@ -35,6 +39,7 @@ describe('deferHydration', () => {
       'window',
       script.replaceAll('import(', 'import_('),
     )
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-call
     run(
       (url: string) => {
         imported.push(url)
@@ -49,17 +54,27 @@ describe('deferHydration', () => {
     expect(imported).toEqual([])
     listeners.forEach((listener) => listener())
     await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(imported).toEqual(['/assets/manifest-1.js', '/assets/root-B.js', '/assets/home-C.js', '/assets/entry.client-A.js'])
-    expect(win.__reactRouterRouteModules).toEqual({ root: { url: '/assets/root-B.js' }, index: { url: '/assets/home-C.js' } })
+    expect(imported).toEqual([
+      '/assets/manifest-1.js',
+      '/assets/root-B.js',
+      '/assets/home-C.js',
+      '/assets/entry.client-A.js',
+    ])
+    expect(win.__reactRouterRouteModules).toEqual({
+      root: { url: '/assets/root-B.js' },
+      index: { url: '/assets/home-C.js' },
+    })
   })
 
-  it('keeps split route modules, which React Router merges in a statement of its own', async () => {
+  it('keeps split route modules, which React Router merges in a statement of its own', () => {
     const split = HTML.replace(
       'import * as route1 from "/assets/home-C.js";',
       'import * as route1_clientLoader from "/assets/post-cl.js";\nimport * as route1_main from "/assets/post-main.js";\nconst route1 = {...route1_clientLoader,...route1_main};',
     )
     const out = deferHydration(split)
-    expect(out).toContain('var route1_clientLoader=m[2];var route1_main=m[3];const route1 = {...route1_clientLoader,...route1_main};')
+    expect(out).toContain(
+      'var route1_clientLoader=m[2];var route1_main=m[3];const route1 = {...route1_clientLoader,...route1_main};',
+    )
   })
 
   it('fails loudly when React Router changes its script', () => {

@@ -12,7 +12,10 @@ export class HydrationScriptError extends Error {}
 export function deferHydration(html: string): string {
   const match = HYDRATION_SCRIPT.exec(html)
   if (!match) throw new HydrationScriptError('React Router hydration script not found')
-  const lines = (match[1] ?? '').split('\n').map((line) => line.trim()).filter(Boolean)
+  const lines = (match[1] ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
   const imports: Array<{ name?: string; url: string }> = []
   const statements: string[] = []
   let entry: string | undefined
@@ -26,7 +29,11 @@ export function deferHydration(html: string): string {
     else if (/^import\b/.test(line)) throw new HydrationScriptError(`unexpected import in hydration script: ${line}`)
     else statements.push(line)
   }
-  if (!entry || !imports.some((item) => item.name) || !statements.some((line) => line.includes('__reactRouterRouteModules'))) {
+  if (
+    !entry ||
+    !imports.some((item) => item.name) ||
+    !statements.some((line) => line.includes('__reactRouterRouteModules'))
+  ) {
     throw new HydrationScriptError('React Router hydration script has an unexpected shape')
   }
   const bindings = imports.map((item, index) => (item.name ? `var ${item.name}=m[${index}];` : '')).join('')

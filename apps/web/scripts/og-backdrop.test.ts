@@ -7,8 +7,12 @@ const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect 
 describe('createOgBackdropSvg', () => {
   it('paints the canvas first and places the logo where the card header leaves room', () => {
     const backdrop = createOgBackdropSvg(LOGO)
-    expect(backdrop.indexOf('<rect width="1200" height="630" fill="#07060d"/>')).toBeLessThan(backdrop.indexOf('<circle'))
-    expect(backdrop).toContain('<svg x="80" y="64" width="60" height="60" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">')
+    expect(backdrop.indexOf('<rect width="1200" height="630" fill="#07060d"/>')).toBeLessThan(
+      backdrop.indexOf('<circle'),
+    )
+    expect(backdrop).toContain(
+      '<svg x="80" y="64" width="60" height="60" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">',
+    )
     expect(backdrop.match(/<radialGradient /g)).toHaveLength(3)
   })
 

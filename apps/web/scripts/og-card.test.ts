@@ -26,7 +26,12 @@ describe('createOgCardElement', () => {
   })
 
   it('shows a post title with its category and reading time', () => {
-    const card = createOgCardElement({ kind: 'post', title: 'Scripts that hook', category: 'How to', readingMinutes: 7 })
+    const card = createOgCardElement({
+      kind: 'post',
+      title: 'Scripts that hook',
+      category: 'How to',
+      readingMinutes: 7,
+    })
     expect(collectText(card)).toEqual(expect.arrayContaining(['Scripts that hook', 'How to', '7 min read']))
   })
 })

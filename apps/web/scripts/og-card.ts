@@ -115,10 +115,10 @@ function footer(): OgNode {
 export function createOgCardElement(card: OgCard): OgNode {
   // Satori sizes boxes content-box, so the padding sits on an inner column rather than on the fixed-size root.
   return h('div', { width: OG_WIDTH, height: OG_HEIGHT, display: 'flex', color: COLORS.ink, fontFamily: 'Inter' }, [
-    h('div', { display: 'flex', flexDirection: 'column', flexGrow: 1, padding: `${OG_PADDING.y}px ${OG_PADDING.x}px` }, [
-      header(),
-      headline(card),
-      footer(),
-    ]),
+    h(
+      'div',
+      { display: 'flex', flexDirection: 'column', flexGrow: 1, padding: `${OG_PADDING.y}px ${OG_PADDING.x}px` },
+      [header(), headline(card), footer()],
+    ),
   ])
 }

@@ -25,7 +25,9 @@ describe('listOgImageJobs', () => {
   })
 
   it('fails for a landing path without a title and tagline', () => {
-    expect(() => listOgImageJobs(['/', '/careers'], [])).toThrow('No Open Graph title/tagline for landing path "/careers"')
+    expect(() => listOgImageJobs(['/', '/careers'], [])).toThrow(
+      'No Open Graph title/tagline for landing path "/careers"',
+    )
   })
 
   it('does not treat inherited object keys as entries', () => {

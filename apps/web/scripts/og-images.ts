@@ -51,7 +51,9 @@ export function getOgImageFile(pagePath: string): string {
 export function getPageOgCopy(copy: Readonly<Record<string, PageOgCopy>>, path: string): PageOgCopy {
   const entry = Object.hasOwn(copy, path) ? copy[path] : undefined
   if (!entry) {
-    throw new Error(`No Open Graph title/tagline for landing path "${path}": add it to PAGE_OG_COPY in scripts/og-images.ts`)
+    throw new Error(
+      `No Open Graph title/tagline for landing path "${path}": add it to PAGE_OG_COPY in scripts/og-images.ts`,
+    )
   }
   return entry
 }

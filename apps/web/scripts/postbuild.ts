@@ -84,7 +84,10 @@ async function main(): Promise<void> {
         name: `${BRAND.name} ${BRAND.tagline}`,
         shortName: BRAND.name,
         description: BRAND.storeSubtitle,
-        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }, ...getManifestIcons(APP_ICONS)],
+        icons: [
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+          ...getManifestIcons(APP_ICONS),
+        ],
       }),
     )
   })

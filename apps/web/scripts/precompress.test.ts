@@ -9,7 +9,17 @@ import { isCompressible, precompressDir } from './precompress.ts'
 
 describe('isCompressible', () => {
   it('takes text assets from 1 KiB up, including React Router .data files', () => {
-    const files = ['index.html', 'a.js', 'a.css', 'logo.svg', 'm.json', 'sitemap.xml', 'robots.txt', 'site.webmanifest', 'x.data']
+    const files = [
+      'index.html',
+      'a.js',
+      'a.css',
+      'logo.svg',
+      'm.json',
+      'sitemap.xml',
+      'robots.txt',
+      'site.webmanifest',
+      'x.data',
+    ]
     for (const file of files) {
       expect(isCompressible(file, 1024)).toBe(true)
     }

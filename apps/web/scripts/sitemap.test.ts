@@ -11,7 +11,10 @@ describe('createSitemapEntries', () => {
 
 describe('createSitemapXml', () => {
   it('builds a urlset with absolute URLs and lastmod only where known', () => {
-    const xml = createSitemapXml('https://example.test', [{ path: '/' }, { path: '/blog/a-post', lastmod: '2025-01-31' }])
+    const xml = createSitemapXml('https://example.test', [
+      { path: '/' },
+      { path: '/blog/a-post', lastmod: '2025-01-31' },
+    ])
     expect(xml).toBe(
       [
         '<?xml version="1.0" encoding="UTF-8"?>',

@@ -21,7 +21,9 @@ describe('parseRouteRules', () => {
   it('names the file and the rule when a target is neither a path nor an https URL', () => {
     const parse = () => parseRouteRules('{"/old": {"redirect": {"to": "http://example.test"}}}', 'rules.json')
     expect(parse).toThrow(RouteRulesError)
-    expect(parse).toThrow(/rules\.json has invalid route rules:\n {2}\/old > redirect > to: must be an internal path or an https URL/)
+    expect(parse).toThrow(
+      /rules\.json has invalid route rules:\n {2}\/old > redirect > to: must be an internal path or an https URL/,
+    )
   })
 
   it('reports a file that is not JSON', () => {

@@ -9,15 +9,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(error.statusCode).send(toErrorBody(error.statusCode, error.code, error.message))
     }
     if (error.validation) {
-      const messages = error.validation.map((issue) => `${issue.instancePath || 'body'} ${issue.message ?? 'is invalid'}`)
+      const messages = error.validation.map(
+        (issue) => `${issue.instancePath || 'body'} ${issue.message ?? 'is invalid'}`,
+      )
       return reply.code(400).send(toErrorBody(400, 'VALIDATION_FAILED', messages))
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
     if (status >= 500) {
-      request.log.error({ err: error, method: request.method, url: request.url, params: request.params }, 'request failed')
-      return reply.code(500).send(toErrorBody(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'))
+      request.log.error(
+        { err: error, method: request.method, url: request.url, params: request.params },
+        'request failed',
+      )
+      return reply
+        .code(500)
+        .send(toErrorBody(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'))
     }
-    const code = error.code && /^[A-Z][A-Z0-9_]*$/.test(error.code) ? error.code.replace(/^FST_ERR_/, '') : 'BAD_REQUEST'
+    const code =
+      error.code && /^[A-Z][A-Z0-9_]*$/.test(error.code) ? error.code.replace(/^FST_ERR_/, '') : 'BAD_REQUEST'
     return reply.code(status).send(toErrorBody(status, code, error.message))
   })
 

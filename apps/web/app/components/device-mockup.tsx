@@ -27,7 +27,10 @@ export function DeviceMockup({
       <span aria-hidden="true" className="absolute -left-[3px] top-40 h-14 w-[3px] rounded-l bg-zinc-600" />
       <span aria-hidden="true" className="absolute -right-[3px] top-36 h-20 w-[3px] rounded-r bg-zinc-600" />
       <div className="relative h-full w-full overflow-hidden rounded-[2.3rem] bg-[#0b0916] text-white">
-        <span aria-hidden="true" className="absolute left-1/2 top-2.5 z-20 h-[22px] w-[84px] -translate-x-1/2 rounded-full bg-black" />
+        <span
+          aria-hidden="true"
+          className="absolute left-1/2 top-2.5 z-20 h-[22px] w-[84px] -translate-x-1/2 rounded-full bg-black"
+        />
         {children}
       </div>
     </div>
@@ -37,7 +40,10 @@ export function DeviceMockup({
 /** The phone's status bar: time on the left, signal and battery on the right, clear of the camera island. */
 export function DeviceStatusBar() {
   return (
-    <div aria-hidden="true" className="flex h-[42px] items-center justify-between px-6 pt-1 text-[11px] font-semibold text-white">
+    <div
+      aria-hidden="true"
+      className="flex h-[42px] items-center justify-between px-6 pt-1 text-[11px] font-semibold text-white"
+    >
       <span>9:41</span>
       <span className="flex items-center gap-1.5">
         <svg viewBox="0 0 18 12" className="h-2.5 w-4" fill="currentColor" focusable="false">

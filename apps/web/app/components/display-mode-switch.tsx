@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 
 import {
   applyDisplayMode,
@@ -6,7 +6,7 @@ import {
   DISPLAY_MODES,
   readDisplayMode,
   storeDisplayMode,
-  type DisplayMode,
+  subscribeDisplayMode,
 } from '#app/lib/display-mode.ts'
 
 import { AutoIcon, MoonIcon, SunIcon } from './ui/icons.tsx'
@@ -16,11 +16,8 @@ const LABELS = { light: 'Light', dark: 'Dark', auto: 'Auto' } as const
 
 /** Light, dark or auto (follows the system). The head script already applied the stored choice. */
 export function DisplayModeSwitch() {
-  const [mode, setMode] = useState<DisplayMode>(DEFAULT_DISPLAY_MODE)
-
-  useEffect(() => {
-    setMode(readDisplayMode())
-  }, [])
+  // The prerendered HTML shows the default; the stored choice takes over once hydrated.
+  const mode = useSyncExternalStore(subscribeDisplayMode, readDisplayMode, () => DEFAULT_DISPLAY_MODE)
 
   useEffect(() => {
     if (mode !== 'auto') return
@@ -49,10 +46,7 @@ export function DisplayModeSwitch() {
               value={option}
               checked={checked}
               className="sr-only"
-              onChange={() => {
-                setMode(option)
-                storeDisplayMode(option)
-              }}
+              onChange={() => storeDisplayMode(option)}
             />
             <Icon className="h-4 w-4" />
             {LABELS[option]}

@@ -18,15 +18,18 @@ export function Footer() {
         <div className="flex flex-col gap-4">
           <Logo withText />
           <p className="max-w-sm text-sm leading-relaxed text-muted">
-            {BRAND.name} turns your ideas into finished videos: text-to-video, anime styles, lifelike AI voiceovers
-            and a deep music library, on iOS, Android and the web.
+            {BRAND.name} turns your ideas into finished videos: text-to-video, anime styles, lifelike AI voiceovers and
+            a deep music library, on iOS, Android and the web.
           </p>
           <StoreBadges />
         </div>
         <nav aria-label="Footer">
           <ul className="grid gap-1">
             <li>
-              <a className={footerLink} href={`mailto:${BRAND.supportEmail}?subject=${encodeURIComponent(`${BRAND.name} support`)}`}>
+              <a
+                className={footerLink}
+                href={`mailto:${BRAND.supportEmail}?subject=${encodeURIComponent(`${BRAND.name} support`)}`}
+              >
                 Support
               </a>
             </li>

@@ -72,7 +72,13 @@ export function GeneratingVideoScreen() {
               {scene.state === 'done' ? (
                 <svg viewBox="0 0 16 16" className="h-4 w-4" aria-hidden="true" focusable="false">
                   <circle cx="8" cy="8" r="8" fill="#0b0916" />
-                  <path d="m4.5 8.2 2.3 2.3 4.7-4.9" fill="none" stroke="#86efac" strokeWidth="1.8" strokeLinecap="round" />
+                  <path
+                    d="m4.5 8.2 2.3 2.3 4.7-4.9"
+                    fill="none"
+                    stroke="#86efac"
+                    strokeWidth="1.8"
+                    strokeLinecap="round"
+                  />
                 </svg>
               ) : (
                 index + 1
@@ -113,7 +119,16 @@ export function GeneratingVideoScreen() {
 
 function MicGlyph() {
   return (
-    <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      className="h-3.5 w-3.5"
+      fill="none"
+      stroke="#fff"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect x="9" y="3" width="6" height="11" rx="3" />
       <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21" />
     </svg>
@@ -122,7 +137,16 @@ function MicGlyph() {
 
 function NoteGlyph() {
   return (
-    <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      className="h-3.5 w-3.5"
+      fill="none"
+      stroke="#fff"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M9 18V5l11-2v13" />
       <circle cx="6.5" cy="18" r="2.5" />
       <circle cx="17.5" cy="16" r="2.5" />
@@ -133,7 +157,13 @@ function NoteGlyph() {
 /** An anime-style night market: dusk sky, moon, rooftops with lit windows and a string of lanterns. */
 function NightMarketScene() {
   return (
-    <svg viewBox="0 0 232 212" className="absolute inset-0 h-full w-full" preserveAspectRatio="xMidYMid slice" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 232 212"
+      className="absolute inset-0 h-full w-full"
+      preserveAspectRatio="xMidYMid slice"
+      aria-hidden="true"
+      focusable="false"
+    >
       <defs>
         <linearGradient id="nm-sky" x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#1e1b4b" />

@@ -45,7 +45,15 @@ export function HeroArt({ className = '' }: { className?: string }) {
 
         <div className={`${card} right-0 top-[250px] mobileWide:-right-2 desktop:-right-8`}>
           <span className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-gradient-to-br from-brand-500 to-flare-500">
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" focusable="false">
+            <svg
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="#fff"
+              strokeWidth="2"
+              strokeLinecap="round"
+              focusable="false"
+            >
               <rect x="9" y="3" width="6" height="11" rx="3" />
               <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21" />
             </svg>
@@ -58,7 +66,15 @@ export function HeroArt({ className = '' }: { className?: string }) {
 
         <div className={`${card} bottom-2 left-0 mobileWide:-left-1 desktop:-left-10`}>
           <span className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-gradient-to-br from-glow-400 to-brand-600">
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" focusable="false">
+            <svg
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="#fff"
+              strokeWidth="2"
+              strokeLinecap="round"
+              focusable="false"
+            >
               <path d="M9 18V5l11-2v13" />
               <circle cx="6.5" cy="18" r="2.5" />
               <circle cx="17.5" cy="16" r="2.5" />

@@ -16,11 +16,7 @@ export function StoreBadges({ className = '' }: { className?: string }) {
           <span className="text-lg font-semibold">App Store</span>
         </span>
       </a>
-      <a
-        href={BRAND.googlePlay.url}
-        className={badge}
-        rel="noopener"
-      >
+      <a href={BRAND.googlePlay.url} className={badge} rel="noopener">
         <PlayStoreIcon className="h-6 w-6" />
         <span className="flex flex-col leading-none">
           <span className="text-[10px] font-medium uppercase tracking-wide">Get it on</span>

@@ -34,6 +34,8 @@ export function applyDisplayMode(mode: DisplayMode): void {
   root.dataset.mode = mode
 }
 
+const CHANGE_EVENT = 'storyreel:display-mode'
+
 export function storeDisplayMode(mode: DisplayMode): void {
   try {
     localStorage.setItem(DISPLAY_MODE_STORAGE_KEY, mode)
@@ -41,4 +43,20 @@ export function storeDisplayMode(mode: DisplayMode): void {
     // Private windows may refuse storage; the choice still applies for this page view.
   }
   applyDisplayMode(mode)
+  window.dispatchEvent(new Event(CHANGE_EVENT))
+}
+
+/** For useSyncExternalStore: a choice made here or in another tab of the site. */
+export function subscribeDisplayMode(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== DISPLAY_MODE_STORAGE_KEY) return
+    applyDisplayMode(readDisplayMode())
+    onChange()
+  }
+  window.addEventListener(CHANGE_EVENT, onChange)
+  window.addEventListener('storage', onStorage)
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, onChange)
+    window.removeEventListener('storage', onStorage)
+  }
 }

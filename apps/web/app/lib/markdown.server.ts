@@ -80,4 +80,3 @@ export function findContentDir(name: 'blog' | 'legal', from = process.cwd()): st
     dir = parent
   }
 }
-

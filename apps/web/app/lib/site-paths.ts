@@ -1,5 +1,13 @@
 /** Every prerendered landing page, in menu order first. The sitemap and the prerender list read this. */
-export const LANDING_PATHS = ['/', '/features', '/testimonials', '/pricing', '/ambassador', '/privacy', '/confirm'] as const
+export const LANDING_PATHS = [
+  '/',
+  '/features',
+  '/testimonials',
+  '/pricing',
+  '/ambassador',
+  '/privacy',
+  '/confirm',
+] as const
 
 /**
  * Prerendered once as the error page for unknown paths; the server swaps this placeholder for the

@@ -105,14 +105,19 @@ export async function loadSite(buildDir: string): Promise<Site> {
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(clientDir, path.join(entry.parentPath, entry.name)))
     .filter(
-    (file) => !file.endsWith('.br') && !file.endsWith('.gz') && !file.split(path.sep).some((part) => part.startsWith('.')),
-  )
+      (file) =>
+        !file.endsWith('.br') && !file.endsWith('.gz') && !file.split(path.sep).some((part) => part.startsWith('.')),
+    )
   const files = new Map<string, SiteFile>()
   await Promise.all(
     relativePaths.map(async (relative) => {
       const full = path.join(clientDir, relative)
       const urlPath = `/${relative.split(path.sep).join('/')}`
-      const [body, br, gzip] = await Promise.all([readFile(full), readOptional(`${full}.br`), readOptional(`${full}.gz`)])
+      const [body, br, gzip] = await Promise.all([
+        readFile(full),
+        readOptional(`${full}.br`),
+        readOptional(`${full}.gz`),
+      ])
       const contentType = getContentType(urlPath)
       files.set(urlPath, {
         urlPath,
@@ -131,8 +136,6 @@ export async function loadSite(buildDir: string): Promise<Site> {
   const notFoundPage = files.get(NOT_FOUND_FILE) ?? spaFallback
   files.delete(NOT_FOUND_FILE)
   const rulesFile = path.join(buildDir, 'route-rules.json')
-  const routeRules = existsSync(rulesFile)
-    ? RouteRulesSchema.parse(JSON.parse(await readFile(rulesFile, 'utf8')))
-    : {}
+  const routeRules = existsSync(rulesFile) ? RouteRulesSchema.parse(JSON.parse(await readFile(rulesFile, 'utf8'))) : {}
   return { files, spaFallback, notFoundPage, routeRules }
 }

@@ -90,7 +90,10 @@ export function registerSiteRoutes(app: FastifyInstance, site: Site): void {
       case 'not-found-page':
         return sendNotFoundPage(request, reply, site, outcome.path)
       case 'redirect':
-        reply.header('cache-control', outcome.status === 301 || outcome.status === 308 ? 'public, max-age=3600' : 'no-store')
+        reply.header(
+          'cache-control',
+          outcome.status === 301 || outcome.status === 308 ? 'public, max-age=3600' : 'no-store',
+        )
         return reply.redirect(outcome.location, outcome.status)
       case 'not-found':
       case 'pass':

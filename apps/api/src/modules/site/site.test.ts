@@ -102,7 +102,10 @@ describe('GET prerendered pages', () => {
     const br = await app.inject({ url, headers: { 'accept-encoding': 'br' } })
     const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } })
     expect(new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3)
-    const revalidated = await app.inject({ url, headers: { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) } })
+    const revalidated = await app.inject({
+      url,
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) },
+    })
     expect(revalidated.statusCode).toBe(200)
   })
 })

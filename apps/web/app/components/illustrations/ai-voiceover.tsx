@@ -33,7 +33,15 @@ export function AiVoiceoverIllustration({ className }: { className?: string }) {
         <rect x="14" y="140" width="92" height="44" rx="22" />
         <rect x="214" y="140" width="92" height="44" rx="22" />
       </g>
-      <rect x="114" y="140" width="92" height="44" rx="22" className="fill-surface stroke-brand-500" strokeWidth="2.5" />
+      <rect
+        x="114"
+        y="140"
+        width="92"
+        height="44"
+        rx="22"
+        className="fill-surface stroke-brand-500"
+        strokeWidth="2.5"
+      />
       <circle cx="36" cy="162" r="13" fill="#22d3ee" />
       <circle cx="136" cy="162" r="13" fill="url(#voice-mic)" />
       <circle cx="236" cy="162" r="13" fill="#f472b6" />

@@ -42,7 +42,14 @@ export function MusicLibraryIllustration({ className }: { className?: string }) 
             strokeWidth={track.active ? 2 : 1.5}
           />
           <rect x="136" y={track.y + 7} width="24" height="24" rx="6" fill={track.art} />
-          <rect x="168" y={track.y + 11} width="62" height="6" rx="3" className={track.active ? 'fill-ink' : 'fill-line'} />
+          <rect
+            x="168"
+            y={track.y + 11}
+            width="62"
+            height="6"
+            rx="3"
+            className={track.active ? 'fill-ink' : 'fill-line'}
+          />
           <rect x="168" y={track.y + 22} width="40" height="5" rx="2.5" className="fill-line" />
           {track.active ? (
             <g className="fill-brand-500">

@@ -28,7 +28,14 @@ export function TextToVideoIllustration({ className }: { className?: string }) {
         <rect x="24" y="144" width="70" height="6" rx="3" />
       </g>
       <rect x="98" y="142" width="2.5" height="10" rx="1" className="fill-flare-500" />
-      <path d="M136 100h24m-7-7 7 7-7 7" fill="none" className="stroke-brand-500" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M136 100h24m-7-7 7 7-7 7"
+        fill="none"
+        className="stroke-brand-500"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <rect x="170" y="22" width="140" height="82" rx="12" fill="url(#ttv-a)" />
       <circle cx="272" cy="48" r="12" fill="#fde68a" />
       <path d="M170 86l30-24 22 16 26-20 62 40v4a12 12 0 0 1-12 12H182a12 12 0 0 1-12-12Z" fill="#2e1065" />
@@ -44,8 +51,12 @@ export function TextToVideoIllustration({ className }: { className?: string }) {
         <circle cx="257" cy="125" r="8" />
       </g>
       <g className="fill-ink" fontSize="9" fontWeight="700" textAnchor="middle" fontFamily="inherit">
-        <text x="183" y="128.5">2</text>
-        <text x="257" y="128.5">3</text>
+        <text x="183" y="128.5">
+          2
+        </text>
+        <text x="257" y="128.5">
+          3
+        </text>
       </g>
     </svg>
   )

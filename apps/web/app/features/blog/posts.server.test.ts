@@ -33,7 +33,9 @@ describe('parsePost', () => {
   it('names the file and the field when front matter is invalid', () => {
     const bad = VALID.replace('"How to"', '"Recipes"')
     expect(() => parsePost('a-valid-post.md', source(bad))).toThrow(PostValidationError)
-    expect(() => parsePost('a-valid-post.md', source(bad))).toThrow(/content\/blog\/a-valid-post\.md: invalid front matter:\n {2}category/)
+    expect(() => parsePost('a-valid-post.md', source(bad))).toThrow(
+      /content\/blog\/a-valid-post\.md: invalid front matter:\n {2}category/,
+    )
   })
 
   it('rejects a missing block, bad YAML, unknown fields, a slug unlike the file name, and a bad date', () => {
@@ -45,7 +47,9 @@ describe('parsePost', () => {
   })
 
   it('rejects short articles and h1 headings in the body', () => {
-    expect(() => parsePost('a-valid-post.md', source(VALID, '## Short\n\nToo short.'))).toThrow(/at least 700 are required/)
+    expect(() => parsePost('a-valid-post.md', source(VALID, '## Short\n\nToo short.'))).toThrow(
+      /at least 700 are required/,
+    )
     expect(() => parsePost('a-valid-post.md', source(VALID, `# Title again\n\n${BODY}`))).toThrow(/only h1/)
   })
 

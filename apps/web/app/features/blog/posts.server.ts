@@ -65,7 +65,9 @@ export function parsePost(fileName: string, source: string): Post {
 
 export async function loadPosts(dir: string): Promise<Post[]> {
   const files = (await readdir(dir)).filter((file) => file.endsWith('.md')).sort()
-  const posts = await Promise.all(files.map(async (file) => parsePost(file, await readFile(path.join(dir, file), 'utf8'))))
+  const posts = await Promise.all(
+    files.map(async (file) => parsePost(file, await readFile(path.join(dir, file), 'utf8'))),
+  )
   return posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))
 }
 

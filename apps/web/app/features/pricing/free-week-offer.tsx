@@ -25,7 +25,10 @@ export function FreeWeekOffer() {
       <div className="relative grid items-center gap-10 desktop:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)] desktop:gap-14">
         <div>
           <p className="eyebrow text-accent">Free Week</p>
-          <h2 id="free-week-title" className="text-balance mt-5 text-3xl font-extrabold tracking-tight text-ink tablet:text-5xl">
+          <h2
+            id="free-week-title"
+            className="text-balance mt-5 text-3xl font-extrabold tracking-tight text-ink tablet:text-5xl"
+          >
             A full week of <span className="text-gradient">Premium, free</span>
           </h2>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-muted">
@@ -95,7 +98,35 @@ function FreeWeekTicket() {
 }
 
 const BARCODE: ReadonlyArray<readonly [number, number]> = [
-  [0, 2], [4, 1], [7, 3], [12, 1], [15, 2], [19, 1], [22, 4], [28, 1], [31, 2], [35, 1], [38, 3], [43, 1],
-  [46, 2], [50, 1], [53, 4], [59, 1], [62, 2], [66, 3], [71, 1], [74, 2], [78, 1], [81, 3], [86, 1], [89, 2],
-  [93, 4], [99, 1], [102, 2], [106, 1], [109, 3], [114, 1], [117, 3],
+  [0, 2],
+  [4, 1],
+  [7, 3],
+  [12, 1],
+  [15, 2],
+  [19, 1],
+  [22, 4],
+  [28, 1],
+  [31, 2],
+  [35, 1],
+  [38, 3],
+  [43, 1],
+  [46, 2],
+  [50, 1],
+  [53, 4],
+  [59, 1],
+  [62, 2],
+  [66, 3],
+  [71, 1],
+  [74, 2],
+  [78, 1],
+  [81, 3],
+  [86, 1],
+  [89, 2],
+  [93, 4],
+  [99, 1],
+  [102, 2],
+  [106, 1],
+  [109, 3],
+  [114, 1],
+  [117, 3],
 ]

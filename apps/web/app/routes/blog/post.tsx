@@ -137,8 +137,8 @@ function GetTheApp() {
         Make your next video with {BRAND.name}
       </h2>
       <p className="relative mt-2 max-w-xl text-muted">
-        Type an idea, pick a voice and a track, and watch it become a finished video. Free to start on iPhone, iPad
-        and Android.
+        Type an idea, pick a voice and a track, and watch it become a finished video. Free to start on iPhone, iPad and
+        Android.
       </p>
       <StoreBadges className="relative mt-6" />
     </aside>

@@ -15,7 +15,9 @@ const PLATFORMS = [
   {
     name: 'YouTube',
     text: 'Long-form explainers, Shorts, faceless channels and tutorials. Script it, voice it and score it in one place.',
-    icon: <path d="M3 7.5A2.5 2.5 0 0 1 5.5 5h13A2.5 2.5 0 0 1 21 7.5v9a2.5 2.5 0 0 1-2.5 2.5h-13A2.5 2.5 0 0 1 3 16.5v-9ZM10 9.5v5l4.5-2.5L10 9.5Z" />,
+    icon: (
+      <path d="M3 7.5A2.5 2.5 0 0 1 5.5 5h13A2.5 2.5 0 0 1 21 7.5v9a2.5 2.5 0 0 1-2.5 2.5h-13A2.5 2.5 0 0 1 3 16.5v-9ZM10 9.5v5l4.5-2.5L10 9.5Z" />
+    ),
   },
   {
     name: 'TikTok',
@@ -257,10 +259,7 @@ function HeroArt() {
         </g>
         <g>
           <rect x="250" y="236" width="136" height="56" rx="16" className="fill-raised stroke-line" />
-          <path
-            d="m279 250 3.6 7.6 8.2 1-6 5.7 1.6 8.2-7.4-4-7.4 4 1.6-8.2-6-5.7 8.2-1Z"
-            fill="#fbbf24"
-          />
+          <path d="m279 250 3.6 7.6 8.2 1-6 5.7 1.6 8.2-7.4-4-7.4 4 1.6-8.2-6-5.7 8.2-1Z" fill="#fbbf24" />
           <rect x="300" y="254" width="66" height="8" rx="4" className="fill-ink" />
           <rect x="300" y="268" width="44" height="7" rx="3.5" className="fill-subtle" />
         </g>
@@ -281,8 +280,8 @@ function WhoItsFor() {
         title="Creators of every size who make video"
         size="medium"
       >
-        Whether you post daily Shorts or one carefully crafted video a month, what matters is that you create
-        regularly and care about your audience.
+        Whether you post daily Shorts or one carefully crafted video a month, what matters is that you create regularly
+        and care about your audience.
       </SectionHeading>
       <ul className="mt-12 grid gap-5 tablet:grid-cols-2 desktop:grid-cols-4">
         {PLATFORMS.map((platform) => (
@@ -350,14 +349,8 @@ function WhatWeAsk() {
   return (
     <section aria-labelledby="asks-title" className="mx-auto max-w-7xl px-5 py-16 tablet:px-8 desktop:py-24">
       <div className="grid gap-12 desktop:grid-cols-[0.9fr_1.1fr] desktop:gap-16">
-        <SectionHeading
-          id="asks-title"
-          eyebrow="What we ask"
-          title="Be real, be clear, be you"
-          size="medium"
-        >
-          Your audience trusts you. The programme only works if that trust stays intact, so we keep our asks
-          short.
+        <SectionHeading id="asks-title" eyebrow="What we ask" title="Be real, be clear, be you" size="medium">
+          Your audience trusts you. The programme only works if that trust stays intact, so we keep our asks short.
         </SectionHeading>
         <ol className="grid gap-4">
           {ASKS.map((ask, index) => (
@@ -419,14 +412,19 @@ function FinalCta({ mailto }: { mailto: string }) {
   return (
     <section aria-labelledby="apply-title" className="mx-auto max-w-7xl px-5 pb-20 tablet:px-8 desktop:pb-28">
       <div className="relative overflow-hidden rounded-3xl border border-line bg-gradient-to-br from-brand-700/35 via-surface to-surface px-6 py-12 text-center tablet:px-12 tablet:py-16">
-        <div aria-hidden="true" className="absolute -right-20 -top-20 h-64 w-64 rounded-full bg-flare-500/25 glow-blur" />
-        <div aria-hidden="true" className="absolute -bottom-24 -left-16 h-64 w-64 rounded-full bg-glow-400/15 glow-blur" />
+        <div
+          aria-hidden="true"
+          className="absolute -right-20 -top-20 h-64 w-64 rounded-full bg-flare-500/25 glow-blur"
+        />
+        <div
+          aria-hidden="true"
+          className="absolute -bottom-24 -left-16 h-64 w-64 rounded-full bg-glow-400/15 glow-blur"
+        />
         <h2 id="apply-title" className="relative text-3xl font-bold tracking-tight text-ink tablet:text-4xl">
           Ready to create with us?
         </h2>
         <p className="relative mx-auto mt-4 max-w-xl text-lg leading-relaxed text-muted">
-          Send a link to your channel and a few lines on how you would use {BRAND.name}. That is the whole
-          application.
+          Send a link to your channel and a few lines on how you would use {BRAND.name}. That is the whole application.
         </p>
         <a href={mailto} className="btn-primary relative mt-8">
           <MailIcon className="h-5 w-5" />

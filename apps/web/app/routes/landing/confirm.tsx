@@ -78,8 +78,8 @@ export default function Confirm() {
             Confirm your <span className="text-gradient">e-mail</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted">
-            When you register, we e-mail you a {CONFIRMATION_CODE_LENGTH}-digit code. Entering it proves the address
-            is yours, keeps your account secure and makes sure you can always sign back in.
+            When you register, we e-mail you a {CONFIRMATION_CODE_LENGTH}-digit code. Entering it proves the address is
+            yours, keeps your account secure and makes sure you can always sign back in.
           </p>
           <dl className="mt-10 grid max-w-xl grid-cols-1 gap-4 mobileWide:grid-cols-3">
             <Fact value={`${CONFIRMATION_CODE_LENGTH} digits`} label="Code length" />
@@ -104,8 +104,8 @@ export default function Confirm() {
               Code hasn’t arrived?
             </h2>
             <p className="mt-4 text-lg leading-relaxed text-muted">
-              Most missing codes are hiding in a filtered folder or were sent to a mistyped address. Work through
-              these, in order.
+              Most missing codes are hiding in a filtered folder or were sent to a mistyped address. Work through these,
+              in order.
             </p>
             <div className="mt-8 rounded-2xl border border-line bg-surface p-6">
               <p className="font-semibold text-ink">Still stuck?</p>
@@ -158,8 +158,8 @@ function ConfirmCard() {
         Enter your code in the app
       </h2>
       <p className="relative mt-3 leading-relaxed text-muted">
-        Open the {BRAND.name} app, go to the confirmation screen and type the {CONFIRMATION_CODE_LENGTH}{' '}
-        digits from our e-mail. Don’t have the app yet? Get it here and sign in with the same address.
+        Open the {BRAND.name} app, go to the confirmation screen and type the {CONFIRMATION_CODE_LENGTH} digits from our
+        e-mail. Don’t have the app yet? Get it here and sign in with the same address.
       </p>
       <StoreBadges className="relative mt-6" />
     </section>

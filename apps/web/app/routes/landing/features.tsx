@@ -59,10 +59,22 @@ const FEATURES = [
       'Generate, then adjust any scene that is not quite right.',
     ],
     specifics: [
-      { title: 'Prompt or script', body: 'Begin with a one-line idea when you are exploring, or a full script when you know exactly what to say.' },
-      { title: 'A storyboard first', body: 'See the structure of your video as a sequence of scenes, one for each beat of the story.' },
-      { title: 'Visuals made for each scene', body: 'Imagery is generated for what each scene says, so there is no stock library to dig through.' },
-      { title: 'Adjust scene by scene', body: 'Change the one scene that needs work and keep everything you already like.' },
+      {
+        title: 'Prompt or script',
+        body: 'Begin with a one-line idea when you are exploring, or a full script when you know exactly what to say.',
+      },
+      {
+        title: 'A storyboard first',
+        body: 'See the structure of your video as a sequence of scenes, one for each beat of the story.',
+      },
+      {
+        title: 'Visuals made for each scene',
+        body: 'Imagery is generated for what each scene says, so there is no stock library to dig through.',
+      },
+      {
+        title: 'Adjust scene by scene',
+        body: 'Change the one scene that needs work and keep everything you already like.',
+      },
     ],
     Illustration: TextToVideoIllustration,
     glow: 'bg-brand-500/20 dark:bg-brand-600/30',
@@ -78,10 +90,22 @@ const FEATURES = [
       'Add a voice and a track that match the mood.',
     ],
     specifics: [
-      { title: 'Works with any text', body: 'Fiction, history, product stories or motivational scripts can all be told the anime way.' },
-      { title: 'One look across the video', body: 'The style applies to every scene, so the whole piece feels like one world instead of a collage.' },
-      { title: 'Every format', body: 'Make it vertical for Shorts, Reels and TikTok, square for feeds, or widescreen for YouTube.' },
-      { title: 'Pairs with voice and score', body: 'Add an expressive narrator and a cinematic track for a complete trailer-style result.' },
+      {
+        title: 'Works with any text',
+        body: 'Fiction, history, product stories or motivational scripts can all be told the anime way.',
+      },
+      {
+        title: 'One look across the video',
+        body: 'The style applies to every scene, so the whole piece feels like one world instead of a collage.',
+      },
+      {
+        title: 'Every format',
+        body: 'Make it vertical for Shorts, Reels and TikTok, square for feeds, or widescreen for YouTube.',
+      },
+      {
+        title: 'Pairs with voice and score',
+        body: 'Add an expressive narrator and a cinematic track for a complete trailer-style result.',
+      },
     ],
     Illustration: AnimeVideoIllustration,
     glow: 'bg-flare-400/20 dark:bg-flare-500/25',
@@ -97,10 +121,16 @@ const FEATURES = [
       'Generate: the narration follows your script and the captions follow the narration.',
     ],
     specifics: [
-      { title: 'Many voices', body: 'From calm storytellers to upbeat presenters, choose the tone that fits the piece.' },
+      {
+        title: 'Many voices',
+        body: 'From calm storytellers to upbeat presenters, choose the tone that fits the piece.',
+      },
       { title: 'Several languages', body: 'Narrate in the language of the audience you want to reach.' },
       { title: 'Swap in seconds', body: 'Try a different voice on the same script without rewriting a word.' },
-      { title: 'Always in front', body: 'Background music is mixed under the narration, so every word stays easy to follow.' },
+      {
+        title: 'Always in front',
+        body: 'Background music is mixed under the narration, so every word stays easy to follow.',
+      },
     ],
     Illustration: AiVoiceoverIllustration,
     glow: 'bg-brand-400/20 dark:bg-brand-500/25',
@@ -116,10 +146,22 @@ const FEATURES = [
       'It is mixed under the voiceover for you.',
     ],
     specifics: [
-      { title: 'Sorted by mood and genre', body: 'Start from how the video should feel and find tracks that match in a couple of taps.' },
-      { title: 'Licensed for your videos', body: `Use the tracks in the videos you make with ${BRAND.name} without hunting for separate licenses.` },
-      { title: 'Mixed under the narration', body: 'Levels are balanced so the music carries the mood and the voice carries the message.' },
-      { title: 'Change it anytime', body: 'Swap the track and keep the visuals, voice and captions exactly as they are.' },
+      {
+        title: 'Sorted by mood and genre',
+        body: 'Start from how the video should feel and find tracks that match in a couple of taps.',
+      },
+      {
+        title: 'Licensed for your videos',
+        body: `Use the tracks in the videos you make with ${BRAND.name} without hunting for separate licenses.`,
+      },
+      {
+        title: 'Mixed under the narration',
+        body: 'Levels are balanced so the music carries the mood and the voice carries the message.',
+      },
+      {
+        title: 'Change it anytime',
+        body: 'Swap the track and keep the visuals, voice and captions exactly as they are.',
+      },
     ],
     Illustration: MusicLibraryIllustration,
     glow: 'bg-glow-400/20 dark:bg-glow-400/20',
@@ -161,15 +203,17 @@ function Intro() {
         </p>
         <nav aria-label="Features on this page" className="mt-10">
           <ul className="flex flex-wrap justify-center gap-2.5">
-            {[...FEATURES.map(({ id, label }) => ({ id, label })), { id: 'formats', label: 'Formats & export' }, { id: 'apps', label: 'Mobile apps' }].map(
-              (item) => (
-                <li key={item.id}>
-                  <a href={`#${item.id}`} className="btn-secondary px-4 py-2 text-sm">
-                    {item.label}
-                  </a>
-                </li>
-              ),
-            )}
+            {[
+              ...FEATURES.map(({ id, label }) => ({ id, label })),
+              { id: 'formats', label: 'Formats & export' },
+              { id: 'apps', label: 'Mobile apps' },
+            ].map((item) => (
+              <li key={item.id}>
+                <a href={`#${item.id}`} className="btn-secondary px-4 py-2 text-sm">
+                  {item.label}
+                </a>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>
@@ -181,7 +225,11 @@ function FeatureSection({ feature, flipped }: { feature: (typeof FEATURES)[numbe
   const { Illustration } = feature
   const titleId = `${feature.id}-title`
   return (
-    <section id={feature.id} aria-labelledby={titleId} className="scroll-mt-20 border-t border-line/70 py-20 desktop:py-28">
+    <section
+      id={feature.id}
+      aria-labelledby={titleId}
+      className="scroll-mt-20 border-t border-line/70 py-20 desktop:py-28"
+    >
       <div className={`${container} grid items-center gap-12 desktop:grid-cols-2 desktop:gap-16`}>
         <div className={`relative isolate ${flipped ? 'desktop:order-last' : ''}`}>
           <div aria-hidden="true" className={`absolute inset-8 -z-10 rounded-full glow-blur ${feature.glow}`} />
@@ -232,28 +280,42 @@ function FeatureSection({ feature, flipped }: { feature: (typeof FEATURES)[numbe
 const FORMATS = [
   { ratio: '9:16', name: 'Vertical', body: 'Full-screen on phones for Shorts, Reels and TikTok.', box: 'h-16 w-9' },
   { ratio: '1:1', name: 'Square', body: 'Holds its space in feeds and carousels on any platform.', box: 'h-12 w-12' },
-  { ratio: '16:9', name: 'Widescreen', body: 'Classic landscape for YouTube, websites and presentations.', box: 'h-9 w-16' },
+  {
+    ratio: '16:9',
+    name: 'Widescreen',
+    body: 'Classic landscape for YouTube, websites and presentations.',
+    box: 'h-9 w-16',
+  },
 ] as const
 
 function FormatsAndExport() {
   return (
-    <section id="formats" aria-labelledby="formats-title" className="scroll-mt-20 border-t border-line/70 py-20 desktop:py-28">
+    <section
+      id="formats"
+      aria-labelledby="formats-title"
+      className="scroll-mt-20 border-t border-line/70 py-20 desktop:py-28"
+    >
       <div className={container}>
         <div className="max-w-3xl">
           <p className="eyebrow">Formats, captions and export</p>
-          <h2 id="formats-title" className="text-balance mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
+          <h2
+            id="formats-title"
+            className="text-balance mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl"
+          >
             One script, ready for wherever you post
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-muted">
-            Choose the shape that suits the platform, let captions write themselves from your script, and export a
-            sharp HD file you can upload straight away.
+            Choose the shape that suits the platform, let captions write themselves from your script, and export a sharp
+            HD file you can upload straight away.
           </p>
         </div>
         <ul className="mt-12 grid gap-5 tablet:grid-cols-3">
           {FORMATS.map((format) => (
             <li key={format.ratio} className="glass rounded-3xl p-7">
               <span aria-hidden="true" className="grid h-16 place-items-start">
-                <span className={`${format.box} rounded-lg border-2 border-accent bg-gradient-to-br from-brand-500/25 to-flare-400/20`} />
+                <span
+                  className={`${format.box} rounded-lg border-2 border-accent bg-gradient-to-br from-brand-500/25 to-flare-400/20`}
+                />
               </span>
               <h3 className="mt-5 text-xl font-semibold text-ink">
                 {format.ratio} {format.name}
@@ -282,7 +344,9 @@ function FormatsAndExport() {
           </div>
           <div className="glass rounded-3xl p-7">
             <div aria-hidden="true" className="flex h-[104px] items-center justify-center gap-3 rounded-2xl bg-raised">
-              <span className="rounded-lg border-2 border-accent px-2.5 py-1 text-lg font-extrabold text-accent">HD</span>
+              <span className="rounded-lg border-2 border-accent px-2.5 py-1 text-lg font-extrabold text-accent">
+                HD
+              </span>
               <ArrowRightIcon className="h-5 w-5 text-accent" />
               <span className="rounded-full bg-gradient-to-r from-brand-600 to-flare-500 px-4 py-1.5 text-sm font-semibold text-white">
                 Export
@@ -290,8 +354,8 @@ function FormatsAndExport() {
             </div>
             <h3 className="mt-5 text-xl font-semibold text-ink">HD export</h3>
             <p className="mt-2 leading-relaxed text-muted">
-              Export in HD and your video stays crisp on a phone in the hand and on a big screen, ready to upload to
-              any platform you use.
+              Export in HD and your video stays crisp on a phone in the hand and on a big screen, ready to upload to any
+              platform you use.
             </p>
           </div>
         </div>
@@ -368,7 +432,11 @@ function MusicPickerScreen() {
 
 function MobileApps() {
   return (
-    <section id="apps" aria-labelledby="apps-title" className="relative isolate scroll-mt-20 overflow-hidden border-t border-line/70 py-20 desktop:py-28">
+    <section
+      id="apps"
+      aria-labelledby="apps-title"
+      className="relative isolate scroll-mt-20 overflow-hidden border-t border-line/70 py-20 desktop:py-28"
+    >
       <div
         aria-hidden="true"
         className="absolute right-0 top-1/4 -z-10 h-[28rem] w-[28rem] rounded-full bg-brand-500/15 glow-blur dark:bg-brand-600/25"
@@ -424,7 +492,10 @@ function Cta() {
             aria-hidden="true"
             className="absolute inset-0 -z-10 bg-[radial-gradient(60%_80%_at_50%_0%,rgb(139_92_246/0.20),transparent_70%),radial-gradient(40%_60%_at_10%_100%,rgb(236_72_153/0.12),transparent_70%)] dark:bg-[radial-gradient(60%_80%_at_50%_0%,rgb(124_58_237/0.40),transparent_70%),radial-gradient(40%_60%_at_10%_100%,rgb(236_72_153/0.18),transparent_70%)]"
           />
-          <h2 id="features-cta-title" className="text-balance mx-auto max-w-4xl text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
+          <h2
+            id="features-cta-title"
+            className="text-balance mx-auto max-w-4xl text-3xl font-bold tracking-tight text-ink tablet:text-5xl"
+          >
             Put every feature to work on <span className="text-gradient">your next video</span>
           </h2>
           <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-muted">

@@ -123,8 +123,8 @@ function Hero() {
             Turn your words into <span className="text-gradient">finished videos</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted tablet:text-xl">
-            Write a prompt or paste a script. {BRAND.name} storyboards it into scenes, generates the visuals, records
-            a lifelike voiceover and sets it to music, ready to post in vertical, square or widescreen.
+            Write a prompt or paste a script. {BRAND.name} storyboards it into scenes, generates the visuals, records a
+            lifelike voiceover and sets it to music, ready to post in vertical, square or widescreen.
           </p>
           <div className="mt-8 flex flex-wrap items-center gap-4">
             <StoreBadges />
@@ -167,7 +167,12 @@ function HowItWorks() {
   return (
     <section aria-labelledby="how-title" className="border-t border-line/70 py-20 desktop:py-28">
       <div className={container}>
-        <SectionHeading id="how-title" eyebrow="How it works" title="From a blank page to a finished video in three steps" centered>
+        <SectionHeading
+          id="how-title"
+          eyebrow="How it works"
+          title="From a blank page to a finished video in three steps"
+          centered
+        >
           No timeline, no stock footage hunt, no recording booth. You bring the idea; the app does the production.
         </SectionHeading>
         <ol className="mt-14 grid gap-5 desktop:grid-cols-3">
@@ -226,7 +231,10 @@ const CAPABILITIES = [
 
 function Capabilities() {
   return (
-    <section aria-labelledby="capabilities-title" className="render-lazy relative isolate pb-20 pt-4 desktop:pb-28 desktop:pt-8">
+    <section
+      aria-labelledby="capabilities-title"
+      className="render-lazy relative isolate pb-20 pt-4 desktop:pb-28 desktop:pt-8"
+    >
       <div
         aria-hidden="true"
         className="absolute inset-x-0 top-1/3 -z-10 mx-auto h-96 max-w-4xl rounded-full bg-brand-500/10 glow-blur dark:bg-brand-600/20"
@@ -315,7 +323,11 @@ function Audiences() {
               <span
                 aria-hidden="true"
                 className={`h-1.5 w-14 rounded-full bg-gradient-to-r ${
-                  index === 0 ? 'from-brand-500 to-flare-400' : index === 1 ? 'from-flare-500 to-glow-400' : 'from-glow-400 to-brand-500'
+                  index === 0
+                    ? 'from-brand-500 to-flare-400'
+                    : index === 1
+                      ? 'from-flare-500 to-glow-400'
+                      : 'from-glow-400 to-brand-500'
                 }`}
               />
               <h3 className="mt-6 text-2xl font-semibold text-ink">{audience.title}</h3>
@@ -399,7 +411,10 @@ function PricingTeaser() {
       <div className={`${container} grid items-center gap-10 desktop:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]`}>
         <div>
           <p className="eyebrow">Pricing</p>
-          <h2 id="pricing-title" className="text-balance mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
+          <h2
+            id="pricing-title"
+            className="text-balance mt-4 text-3xl font-bold tracking-tight text-ink tablet:text-5xl"
+          >
             Start free. Upgrade when your ideas outgrow it.
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-muted">
@@ -419,8 +434,8 @@ function PricingTeaser() {
           <p className="text-sm font-semibold uppercase tracking-wider text-accent">Special offer</p>
           <h3 className="mt-3 text-2xl font-bold text-ink tablet:text-3xl">Free Week of Premium</h3>
           <p className="mt-3 leading-relaxed text-muted">
-            Try everything Premium has for a full week without paying a thing. You redeem it as an offer code in the
-            App Store or Google Play, and the details are on the pricing page.
+            Try everything Premium has for a full week without paying a thing. You redeem it as an offer code in the App
+            Store or Google Play, and the details are on the pricing page.
           </p>
           <Link
             to={href('/pricing')}
@@ -439,7 +454,9 @@ function PricingTeaser() {
 function TestimonialsLink() {
   return (
     <section aria-labelledby="stories-title" className="render-lazy border-y border-line/70 bg-surface/60 py-14">
-      <div className={`${container} flex flex-col items-start justify-between gap-6 desktop:flex-row desktop:items-center`}>
+      <div
+        className={`${container} flex flex-col items-start justify-between gap-6 desktop:flex-row desktop:items-center`}
+      >
         <div className="max-w-2xl">
           <h2 id="stories-title" className="text-balance text-2xl font-bold tracking-tight text-ink tablet:text-3xl">
             Hear it from the people making the videos
@@ -490,7 +507,10 @@ function FinalCta() {
             aria-hidden="true"
             className="absolute inset-0 -z-10 bg-[radial-gradient(60%_80%_at_50%_0%,rgb(139_92_246/0.20),transparent_70%),radial-gradient(40%_60%_at_90%_100%,rgb(34_211_238/0.12),transparent_70%)] dark:bg-[radial-gradient(60%_80%_at_50%_0%,rgb(124_58_237/0.40),transparent_70%),radial-gradient(40%_60%_at_90%_100%,rgb(34_211_238/0.18),transparent_70%)]"
           />
-          <h2 id="cta-title" className="text-balance mx-auto max-w-3xl text-3xl font-bold tracking-tight text-ink tablet:text-5xl">
+          <h2
+            id="cta-title"
+            className="text-balance mx-auto max-w-3xl text-3xl font-bold tracking-tight text-ink tablet:text-5xl"
+          >
             Your next video is <span className="text-gradient">one idea away</span>
           </h2>
           <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-muted">

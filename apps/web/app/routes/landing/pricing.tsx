@@ -69,7 +69,10 @@ export default function Pricing() {
       </div>
 
       <section aria-labelledby="billing-faq-title" className="mx-auto max-w-4xl px-5 pb-24 tablet:px-8">
-        <h2 id="billing-faq-title" className="text-balance text-3xl font-extrabold tracking-tight text-ink tablet:text-4xl">
+        <h2
+          id="billing-faq-title"
+          className="text-balance text-3xl font-extrabold tracking-tight text-ink tablet:text-4xl"
+        >
           Billing questions
         </h2>
         <p className="mt-3 text-muted">

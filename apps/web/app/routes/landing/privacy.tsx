@@ -9,15 +9,15 @@ type LegalDocument = { html: string; toc: TocEntry[] }
 
 export async function loader() {
   // Node-only modules load inside the loader, so they never reach the client bundle.
-  const [{ readFile }, { join }, { findContentDir, renderMarkdown }] = await Promise.all([
+  const [fs, path, { findContentDir, renderMarkdown }] = await Promise.all([
     import('node:fs/promises'),
     import('node:path'),
     import('#app/lib/markdown.server.ts'),
   ])
   const dir = findContentDir('legal')
   const [termsSource, privacySource] = await Promise.all([
-    readFile(join(dir, 'terms.md'), 'utf8'),
-    readFile(join(dir, 'privacy.md'), 'utf8'),
+    fs.readFile(path.join(dir, 'terms.md'), 'utf8'),
+    fs.readFile(path.join(dir, 'privacy.md'), 'utf8'),
   ])
   // Both documents sit under this page's h2s, so their ## headings render as h3 with ids that cannot collide.
   return {
@@ -60,8 +60,8 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           Terms &amp; <span className="text-gradient">Privacy</span>
         </h1>
         <p className="mt-5 max-w-2xl text-lg leading-relaxed text-muted">
-          The agreement behind every video you make with {BRAND.name}, and exactly what happens to your data. Both
-          are written to be read, not skimmed past.
+          The agreement behind every video you make with {BRAND.name}, and exactly what happens to your data. Both are
+          written to be read, not skimmed past.
         </p>
         <ul className="mt-10 grid gap-4 tablet:grid-cols-2">
           <li>
@@ -128,7 +128,11 @@ function LegalSection({ id, title, document }: { id: string; title: string; docu
   const titleId = `${id}-title`
   const entries = document.toc.filter((entry) => entry.depth === 2)
   return (
-    <section id={id} aria-labelledby={titleId} className="mx-auto max-w-6xl scroll-mt-20 px-5 py-14 tablet:px-8 tablet:py-20">
+    <section
+      id={id}
+      aria-labelledby={titleId}
+      className="mx-auto max-w-6xl scroll-mt-20 px-5 py-14 tablet:px-8 tablet:py-20"
+    >
       <div className="grid gap-8 desktop:grid-cols-[16rem_minmax(0,1fr)] desktop:gap-14">
         <div className="desktop:col-start-2">
           <h2 id={titleId} className="text-3xl font-bold tracking-tight text-ink tablet:text-4xl">
@@ -165,7 +169,10 @@ function LegalSection({ id, title, document }: { id: string; title: string; docu
             <TocList entries={entries} className="mt-3" />
           </nav>
         </div>
-        <div className="prose-article min-w-0 max-w-3xl desktop:col-start-2" dangerouslySetInnerHTML={{ __html: document.html }} />
+        <div
+          className="prose-article min-w-0 max-w-3xl desktop:col-start-2"
+          dangerouslySetInnerHTML={{ __html: document.html }}
+        />
       </div>
     </section>
   )

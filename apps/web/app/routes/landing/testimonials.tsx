@@ -54,7 +54,10 @@ export default function Testimonials() {
             className="pointer-events-none absolute inset-0 bg-[radial-gradient(55%_80%_at_50%_0%,rgb(124_58_237/0.26),transparent),radial-gradient(40%_60%_at_100%_100%,rgb(236_72_153/0.16),transparent),radial-gradient(40%_60%_at_0%_100%,rgb(34_211_238/0.12),transparent)]"
           />
           <div className="relative mx-auto max-w-2xl">
-            <h2 id="testimonials-cta-title" className="text-balance text-3xl font-extrabold tracking-tight text-ink tablet:text-5xl">
+            <h2
+              id="testimonials-cta-title"
+              className="text-balance text-3xl font-extrabold tracking-tight text-ink tablet:text-5xl"
+            >
               Your first video is one idea away
             </h2>
             <p className="mt-5 text-lg leading-relaxed text-muted">
