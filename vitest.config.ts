@@ -8,6 +8,9 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // Starting an embedded PGlite compiles its WebAssembly, which takes seconds on a 2-core machine.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
           include: [
             'apps/api/src/**/*.test.ts',
             'packages/*/src/**/*.test.ts',

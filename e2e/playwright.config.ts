@@ -35,6 +35,6 @@ export default defineConfig({
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: '../test-results/e2e-data' },
   },
 })

@@ -7,7 +7,13 @@ import { ROOT } from './build-state.ts'
 export async function startServer(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/api/src/server.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: path.join(ROOT, 'test-results', `bench-data-${port}`),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
 
 import { ensureBuild, ROOT } from './build-state.ts'
@@ -11,7 +12,32 @@ mkdirSync(RESULTS, { recursive: true })
 
 ensureBuild()
 
-function run(command: string, args: string[], env: Record<string, string> = {}): number {
+/** The database suites also run on PostgreSQL when this machine has one (CI does: see the env notes). */
+async function findPostgres(): Promise<string | undefined> {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL
+  const open = await new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: 5432, timeout: 1000 })
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+    socket.once('timeout', () => {
+      socket.destroy()
+      resolve(false)
+    })
+  })
+  return open ? 'postgres://postgres@127.0.0.1:5432/test' : undefined
+}
+
+const postgresUrl = await findPostgres()
+console.log(
+  postgresUrl
+    ? `Database suites run on PGlite and on ${postgresUrl}.`
+    : 'No PostgreSQL on 127.0.0.1:5432: database suites run on PGlite only.',
+)
+
+function run(command: string, args: string[], env: Record<string, string | undefined> = {}): number {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } })
   return result.status ?? 1
 }
@@ -47,13 +73,11 @@ function readPlaywright(): Counts {
   }
 }
 
-const vitestStatus = run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile=${path.join(RESULTS, 'vitest.json')}`,
-])
+const vitestStatus = run(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(RESULTS, 'vitest.json')}`],
+  { TEST_DATABASE_URL: postgresUrl },
+)
 const e2eStatus = run('npm', ['run', 'test:e2e'])
 
 const unit = readVitest()

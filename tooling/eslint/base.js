@@ -72,6 +72,7 @@ export default tseslint.config(
       'apps/api/src/config.ts',
       'apps/web/vite.config.ts',
       'apps/web/scripts/**',
+      'packages/db/src/testing.ts',
       'scripts/**',
       'e2e/**',
     ],

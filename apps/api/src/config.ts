@@ -16,6 +16,11 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('localhost'),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   WEB_BUILD_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/build')),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   TRUST_PROXY: booleanFromString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
@@ -25,6 +30,9 @@ export type Config = {
   host: string
   publicUrl: string
   webBuildDir: string
+  dataDir: string
+  /** postgres://… for PostgreSQL; otherwise the embedded PGlite database lives under dataDir. */
+  databaseUrl: string
   trustProxy: boolean
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
 }
@@ -43,6 +51,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: parsed.HOST,
     publicUrl: parsed.PUBLIC_URL.replace(/\/$/, ''),
     webBuildDir: path.resolve(parsed.WEB_BUILD_DIR),
+    dataDir: path.resolve(parsed.DATA_DIR),
+    databaseUrl: parsed.DATABASE_URL ?? path.join(path.resolve(parsed.DATA_DIR), 'pglite'),
     trustProxy: parsed.TRUST_PROXY,
     logLevel: parsed.LOG_LEVEL,
   }

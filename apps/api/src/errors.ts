@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http'
 
-export type ErrorCode = 'NOT_FOUND' | 'VALIDATION_FAILED' | 'RATE_LIMITED' | 'INTERNAL_ERROR' | 'BAD_REQUEST'
+export type ErrorCode =
+  'NOT_FOUND' | 'VALIDATION_FAILED' | 'RATE_LIMITED' | 'INTERNAL_ERROR' | 'BAD_REQUEST' | 'DATABASE_UNAVAILABLE'
 
 /** Services throw this; the error handler turns it into the one API error shape (STYLE §5). */
 export class AppError extends Error {

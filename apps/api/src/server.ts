@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs'
 
+import { createDb } from '@storyreel/db/client'
+
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { loadSite } from './modules/site/site-files.ts'
@@ -10,8 +12,12 @@ async function main() {
   // The only place that reads process.env and calls listen() (STYLE §1, §4). A local .env is optional.
   if (existsSync('.env')) process.loadEnvFile('.env')
   const config = loadConfig(process.env)
+  const db = createDb(config.databaseUrl)
+  // Committed migrations are applied at start, on PGlite and PostgreSQL alike (issue #3).
+  await db.migrate()
   const site = await loadSite(config.webBuildDir)
-  const app = buildApp({ config, deps: { site } })
+  const app = buildApp({ config, deps: { site, db } })
+  app.addHook('onClose', () => db.close())
 
   const shutdown = (signal: string) => {
     app.log.info({ signal }, 'shutting down')

@@ -6,6 +6,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { createTestDb } from '@storyreel/db/testing'
+
 import { buildApp } from '#src/app.ts'
 import { loadConfig } from '#src/config.ts'
 
@@ -50,8 +52,10 @@ beforeAll(async () => {
     }),
   )
   const site = await loadSite(dir)
-  app = buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', WEB_BUILD_DIR: dir }), deps: { site } })
-  httpsApp = buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }), deps: { site } })
+  const db = await createTestDb()
+  app = buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', WEB_BUILD_DIR: dir }), deps: { site, db } })
+  httpsApp = buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }), deps: { site, db } })
+  app.addHook('onClose', () => db.close())
 })
 
 afterAll(async () => {

@@ -1,0 +1,5 @@
+export { auditLog } from './schema/audit-log.ts'
+export { emailCodes } from './schema/email-codes.ts'
+export { redeemCodes } from './schema/redeem-codes.ts'
+export { SESSION_KINDS, sessions } from './schema/sessions.ts'
+export { USER_ROLES, users } from './schema/users.ts'
