@@ -12,11 +12,9 @@ mkdirSync(RESULTS, { recursive: true })
 
 ensureBuild()
 
-/** The database suites also run on PostgreSQL when this machine has one (CI does: see the env notes). */
-async function findPostgres(): Promise<string | undefined> {
-  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL
-  const open = await new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: 5432, timeout: 1000 })
+function isPortOpen(port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port, timeout: 1000 })
     socket.once('connect', () => {
       socket.destroy()
       resolve(true)
@@ -27,10 +25,18 @@ async function findPostgres(): Promise<string | undefined> {
       resolve(false)
     })
   })
-  return open ? 'postgres://postgres@127.0.0.1:5432/test' : undefined
 }
 
-const postgresUrl = await findPostgres()
+// The database suites also run on PostgreSQL, and the shared-limit suite on Redis, when this machine has
+// them (CI's machine does); without them those suites run on PGlite only, or are skipped.
+const postgresUrl =
+  process.env.TEST_DATABASE_URL ?? ((await isPortOpen(5432)) ? 'postgres://postgres@127.0.0.1:5432/test' : undefined)
+const redisUrl = process.env.TEST_REDIS_URL ?? ((await isPortOpen(6379)) ? 'redis://127.0.0.1:6379' : undefined)
+console.log(
+  redisUrl
+    ? `Shared rate limits are tested on ${redisUrl}.`
+    : 'No Redis on 127.0.0.1:6379: the shared-limit suite is skipped.',
+)
 console.log(
   postgresUrl
     ? `Database suites run on PGlite and on ${postgresUrl}.`
@@ -76,7 +82,7 @@ function readPlaywright(): Counts {
 const vitestStatus = run(
   'npx',
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(RESULTS, 'vitest.json')}`],
-  { TEST_DATABASE_URL: postgresUrl },
+  { TEST_DATABASE_URL: postgresUrl, TEST_REDIS_URL: redisUrl },
 )
 const e2eStatus = run('npm', ['run', 'test:e2e'])
 

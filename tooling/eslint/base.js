@@ -73,6 +73,7 @@ export default tseslint.config(
       'apps/web/vite.config.ts',
       'apps/web/scripts/**',
       'packages/db/src/testing.ts',
+      '**/*.test.ts',
       'scripts/**',
       'e2e/**',
     ],

@@ -1,21 +1,24 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 
+import type { Redis } from 'ioredis'
+
 import type { DbHandle } from '@storyreel/db/client'
 
 import type { Config } from './config.ts'
 import type { Site } from './modules/site/site-files.ts'
 import { registerSiteRoutes } from './modules/site/site.routes.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
+import { registerRateLimit } from './plugins/rate-limit.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { AppError } from './errors.ts'
 
-export type AppDeps = { site: Site; db: DbHandle }
+export type AppDeps = { site: Site; db: DbHandle; redis?: Redis }
 
 /** A readiness probe that hangs would hold a load balancer's check open; answer within this bound. */
 const READY_TIMEOUT_MS = 2000
 
 /** Builds the whole server without listening, so tests can inject() requests (STYLE §1, §9). */
-export function buildApp({ config, deps }: { config: Config; deps: AppDeps }): FastifyInstance {
+export async function buildApp({ config, deps }: { config: Config; deps: AppDeps }): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -24,6 +27,7 @@ export function buildApp({ config, deps }: { config: Config; deps: AppDeps }): F
     routerOptions: { ignoreDuplicateSlashes: false },
   })
   registerSecurityHeaders(app)
+  await registerRateLimit(app, { redis: deps.redis, keyPrefix: config.rateLimitPrefix })
   registerErrorHandler(app)
   app.get('/healthz', (_request, reply) => reply.send({ status: 'ok' }))
   app.get('/readyz', async (_request, reply) => {

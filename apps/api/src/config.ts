@@ -22,6 +22,11 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   TRUST_PROXY: booleanFromString,
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  RATE_LIMIT_PREFIX: z.string().min(1).default('storyreel-rl:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -34,6 +39,9 @@ export type Config = {
   /** postgres://… for PostgreSQL; otherwise the embedded PGlite database lives under dataDir. */
   databaseUrl: string
   trustProxy: boolean
+  /** Rate-limit counters go to Redis when set, so several instances share them; in memory otherwise. */
+  redisUrl: string | undefined
+  rateLimitPrefix: string
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
 }
 
@@ -54,6 +62,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: path.resolve(parsed.DATA_DIR),
     databaseUrl: parsed.DATABASE_URL ?? path.join(path.resolve(parsed.DATA_DIR), 'pglite'),
     trustProxy: parsed.TRUST_PROXY,
+    redisUrl: parsed.REDIS_URL,
+    rateLimitPrefix: parsed.RATE_LIMIT_PREFIX,
     logLevel: parsed.LOG_LEVEL,
   }
 }

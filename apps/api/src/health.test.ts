@@ -29,7 +29,7 @@ for (const { name, url } of TEST_DRIVERS) {
   describe(`GET /healthz and /readyz on ${name}`, () => {
     it('reports alive, and ready while the database answers', async () => {
       const db = await createTestDb(url)
-      const app = buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), deps: { site, db } })
+      const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), deps: { site, db } })
       expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' })
       const ready = await app.inject('/readyz')
       expect(ready.statusCode).toBe(200)
@@ -40,7 +40,7 @@ for (const { name, url } of TEST_DRIVERS) {
 
     it('answers 503 in the error shape, within 2 s, when the database is gone', async () => {
       const db = await createTestDb(url)
-      const app = buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), deps: { site, db } })
+      const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), deps: { site, db } })
       await db.close()
       const startedAt = Date.now()
       const response = await app.inject('/readyz')

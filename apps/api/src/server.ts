@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs'
 
+import { Redis } from 'ioredis'
+
 import { createDb } from '@storyreel/db/client'
 
 import { buildApp } from './app.ts'
@@ -16,8 +18,14 @@ async function main() {
   // Committed migrations are applied at start, on PGlite and PostgreSQL alike (issue #3).
   await db.migrate()
   const site = await loadSite(config.webBuildDir)
-  const app = buildApp({ config, deps: { site, db } })
-  app.addHook('onClose', () => db.close())
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined
+  const app = await buildApp({ config, deps: { site, db, redis } })
+  app.addHook('onClose', async () => {
+    await db.close()
+    redis?.disconnect()
+  })
 
   const shutdown = (signal: string) => {
     app.log.info({ signal }, 'shutting down')

@@ -53,8 +53,8 @@ beforeAll(async () => {
   )
   const site = await loadSite(dir)
   const db = await createTestDb()
-  app = buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', WEB_BUILD_DIR: dir }), deps: { site, db } })
-  httpsApp = buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }), deps: { site, db } })
+  app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', WEB_BUILD_DIR: dir }), deps: { site, db } })
+  httpsApp = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }), deps: { site, db } })
   app.addHook('onClose', () => db.close())
 })
 
