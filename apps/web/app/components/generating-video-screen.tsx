@@ -1,4 +1,5 @@
 import { DeviceStatusBar } from './device-mockup.tsx'
+import { MicIcon, MusicNoteIcon } from './ui/icons.tsx'
 import { Waveform } from './waveform.tsx'
 
 /** What the mock-up shows, in words, for the device's accessible label. */
@@ -90,7 +91,7 @@ export function GeneratingVideoScreen() {
 
       <div className="mx-3 mt-3 flex h-[44px] items-center gap-2.5 rounded-xl border border-zinc-800 bg-zinc-900 px-2.5">
         <span className="grid h-7 w-7 shrink-0 place-items-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500">
-          <MicGlyph />
+          <MicIcon className="h-3.5 w-3.5 text-white" strokeWidth={2.2} />
         </span>
         <span className="min-w-0 leading-tight">
           <span className="block text-[11px] font-semibold">Voiceover</span>
@@ -101,7 +102,7 @@ export function GeneratingVideoScreen() {
 
       <div className="mx-3 mt-2 flex h-[44px] items-center gap-2.5 rounded-xl border border-zinc-800 bg-zinc-900 px-2.5">
         <span className="grid h-7 w-7 shrink-0 place-items-center rounded-lg bg-gradient-to-br from-cyan-500 to-indigo-500">
-          <NoteGlyph />
+          <MusicNoteIcon className="h-3.5 w-3.5 text-white" strokeWidth={2.2} />
         </span>
         <span className="min-w-0 leading-tight">
           <span className="block text-[11px] font-semibold">Midnight Drive</span>
@@ -114,43 +115,6 @@ export function GeneratingVideoScreen() {
 
       <span aria-hidden="true" className="mx-auto mb-2 mt-auto h-1 w-24 rounded-full bg-zinc-500" />
     </div>
-  )
-}
-
-function MicGlyph() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-3.5 w-3.5"
-      fill="none"
-      stroke="#fff"
-      strokeWidth="2.2"
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect x="9" y="3" width="6" height="11" rx="3" />
-      <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21" />
-    </svg>
-  )
-}
-
-function NoteGlyph() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-3.5 w-3.5"
-      fill="none"
-      stroke="#fff"
-      strokeWidth="2.2"
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M9 18V5l11-2v13" />
-      <circle cx="6.5" cy="18" r="2.5" />
-      <circle cx="17.5" cy="16" r="2.5" />
-    </svg>
   )
 }
 

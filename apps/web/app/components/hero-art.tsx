@@ -1,5 +1,6 @@
 import { DeviceMockup } from './device-mockup.tsx'
 import { GENERATING_SCREEN_LABEL, GeneratingVideoScreen } from './generating-video-screen.tsx'
+import { MicIcon, MusicNoteIcon } from './ui/icons.tsx'
 import { Waveform } from './waveform.tsx'
 
 const card = 'glass absolute z-10 flex items-center gap-2.5 rounded-2xl p-2.5 pr-3.5 shadow-xl shadow-brand-700/15'
@@ -45,18 +46,7 @@ export function HeroArt({ className = '' }: { className?: string }) {
 
         <div className={`${card} right-0 top-[250px] mobileWide:-right-2 desktop:-right-8`}>
           <span className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-gradient-to-br from-brand-500 to-flare-500">
-            <svg
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="#fff"
-              strokeWidth="2"
-              strokeLinecap="round"
-              focusable="false"
-            >
-              <rect x="9" y="3" width="6" height="11" rx="3" />
-              <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21" />
-            </svg>
+            <MicIcon className="h-5 w-5 text-white" />
           </span>
           <span className="leading-tight">
             <span className="block text-sm font-semibold text-ink">Voiceover</span>
@@ -66,19 +56,7 @@ export function HeroArt({ className = '' }: { className?: string }) {
 
         <div className={`${card} bottom-2 left-0 mobileWide:-left-1 desktop:-left-10`}>
           <span className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-gradient-to-br from-glow-400 to-brand-600">
-            <svg
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="#fff"
-              strokeWidth="2"
-              strokeLinecap="round"
-              focusable="false"
-            >
-              <path d="M9 18V5l11-2v13" />
-              <circle cx="6.5" cy="18" r="2.5" />
-              <circle cx="17.5" cy="16" r="2.5" />
-            </svg>
+            <MusicNoteIcon className="h-5 w-5 text-white" />
           </span>
           <span className="leading-tight">
             <span className="block text-sm font-semibold text-ink">Music</span>

@@ -117,3 +117,24 @@ export function SparkIcon({ className }: IconProps) {
     </svg>
   )
 }
+
+type GlyphProps = IconProps & { strokeWidth?: number }
+
+export function MicIcon({ className, strokeWidth = 2 }: GlyphProps) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} {...base} strokeWidth={strokeWidth}>
+      <rect x="9" y="3" width="6" height="11" rx="3" />
+      <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21" />
+    </svg>
+  )
+}
+
+export function MusicNoteIcon({ className, strokeWidth = 2 }: GlyphProps) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} {...base} strokeWidth={strokeWidth}>
+      <path d="M9 18V5l11-2v13" />
+      <circle cx="6.5" cy="18" r="2.5" />
+      <circle cx="17.5" cy="16" r="2.5" />
+    </svg>
+  )
+}
