@@ -5,6 +5,16 @@ import { z } from 'zod'
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
+/** An empty value means "not set", so `.env.example` can list every variable blank. */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined)
+const optionalUrl = z
+  .union([z.literal(''), z.url()])
+  .optional()
+  .transform((value) => value || undefined)
+
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', ''])
   .default('false')
@@ -28,7 +38,38 @@ const EnvSchema = z.object({
     .optional(),
   RATE_LIMIT_PREFIX: z.string().min(1).default('storyreel-rl:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('StoryReel <no-reply@storyreel.app>'),
+  CORS_ORIGINS: z.string().default(''),
+  ADMIN_EMAILS: z.string().default(''),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  APPLE_ID: optionalString,
+  APPLE_REDIRECT_URI: optionalUrl,
+  APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
+  APPLE_JWKS_URL: z.url().default('https://appleid.apple.com/auth/keys'),
+  DISCORD_CLIENT_ID: optionalString,
+  DISCORD_CLIENT_SECRET: optionalString,
+  DISCORD_REDIRECT_URI: optionalUrl,
+  DISCORD_API_URL: z.url().default('https://discord.com/api/v10'),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  SESSION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  REFERRAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 })
+
+const emailList = z.array(z.email())
+const originList = z.array(z.url().regex(/^https?:\/\/[^/]+$/, 'must be an origin: scheme, host and port only'))
+
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+}
 
 export type Config = {
   port: number
@@ -43,6 +84,20 @@ export type Config = {
   redisUrl: string | undefined
   rateLimitPrefix: string
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
+  mail: { smtpUrl: string | undefined; from: string }
+  /** Browser origins other than our own that may call the API (the site itself is same-origin). */
+  corsOrigins: string[]
+  /** Accounts with these e-mails (lower-cased) are admins. */
+  adminEmails: string[]
+  identity: IdentityConfig
+  rateLimits: { authPerMinute: number; sessionPerMinute: number; referralPerMinute: number }
+}
+
+/** A provider is on only when its public client id (and, for Discord, its secret and redirect) is set. */
+export type IdentityConfig = {
+  google: { clientId: string; issuer: string; jwksUrl: string } | undefined
+  apple: { clientId: string; redirectUri: string | undefined; issuer: string; jwksUrl: string } | undefined
+  discord: { clientId: string; clientSecret: string; redirectUri: string; apiUrl: string } | undefined
 }
 
 export class ConfigError extends Error {}
@@ -54,6 +109,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`)
   }
   const parsed = result.data
+  const problems: string[] = []
+  const adminEmails = emailList.safeParse(splitList(parsed.ADMIN_EMAILS.toLowerCase()))
+  if (!adminEmails.success) problems.push('  ADMIN_EMAILS: must be a comma-separated list of e-mail addresses')
+  const corsOrigins = originList.safeParse(splitList(parsed.CORS_ORIGINS))
+  if (!corsOrigins.success) problems.push('  CORS_ORIGINS: must be a comma-separated list of origins (https://host)')
+  const discordParts = [parsed.DISCORD_CLIENT_ID, parsed.DISCORD_CLIENT_SECRET, parsed.DISCORD_REDIRECT_URI]
+  if (discordParts.some(Boolean) && !discordParts.every(Boolean)) {
+    problems.push('  DISCORD_*: set DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and DISCORD_REDIRECT_URI together')
+  }
+  if (problems.length > 0 || !adminEmails.success || !corsOrigins.success) {
+    throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`)
+  }
   return {
     port: parsed.PORT,
     host: parsed.HOST,
@@ -65,5 +132,35 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     redisUrl: parsed.REDIS_URL,
     rateLimitPrefix: parsed.RATE_LIMIT_PREFIX,
     logLevel: parsed.LOG_LEVEL,
+    mail: { smtpUrl: parsed.SMTP_URL, from: parsed.MAIL_FROM },
+    corsOrigins: corsOrigins.data,
+    adminEmails: adminEmails.data,
+    identity: {
+      google: parsed.GOOGLE_CLIENT_ID
+        ? { clientId: parsed.GOOGLE_CLIENT_ID, issuer: parsed.GOOGLE_ISSUER, jwksUrl: parsed.GOOGLE_JWKS_URL }
+        : undefined,
+      apple: parsed.APPLE_ID
+        ? {
+            clientId: parsed.APPLE_ID,
+            redirectUri: parsed.APPLE_REDIRECT_URI,
+            issuer: parsed.APPLE_ISSUER,
+            jwksUrl: parsed.APPLE_JWKS_URL,
+          }
+        : undefined,
+      discord:
+        parsed.DISCORD_CLIENT_ID && parsed.DISCORD_CLIENT_SECRET && parsed.DISCORD_REDIRECT_URI
+          ? {
+              clientId: parsed.DISCORD_CLIENT_ID,
+              clientSecret: parsed.DISCORD_CLIENT_SECRET,
+              redirectUri: parsed.DISCORD_REDIRECT_URI,
+              apiUrl: parsed.DISCORD_API_URL.replace(/\/$/, ''),
+            }
+          : undefined,
+    },
+    rateLimits: {
+      authPerMinute: parsed.AUTH_RATE_LIMIT_PER_MINUTE,
+      sessionPerMinute: parsed.SESSION_RATE_LIMIT_PER_MINUTE,
+      referralPerMinute: parsed.REFERRAL_RATE_LIMIT_PER_MINUTE,
+    },
   }
 }

@@ -1,7 +1,35 @@
 import { STATUS_CODES } from 'node:http'
 
+/** Stable names of problems: clients branch on these, people read the message (STYLE §5). */
 export type ErrorCode =
-  'NOT_FOUND' | 'VALIDATION_FAILED' | 'RATE_LIMITED' | 'INTERNAL_ERROR' | 'BAD_REQUEST' | 'DATABASE_UNAVAILABLE'
+  | 'NOT_FOUND'
+  | 'VALIDATION_FAILED'
+  | 'RATE_LIMITED'
+  | 'INTERNAL_ERROR'
+  | 'BAD_REQUEST'
+  | 'DATABASE_UNAVAILABLE'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'EMAIL_TAKEN'
+  | 'WEAK_PASSWORD'
+  | 'INVALID_CREDENTIALS'
+  | 'LOGIN_LOCKED'
+  | 'ACCOUNT_DISABLED'
+  | 'EMAIL_CODE_INVALID'
+  | 'EMAIL_CODE_EXPIRED'
+  | 'EMAIL_CODE_EXHAUSTED'
+  | 'ALREADY_CONFIRMED'
+  | 'USER_NOT_FOUND'
+  | 'MAIL_NOT_SENT'
+  | 'PROVIDER_DISABLED'
+  | 'PROVIDER_TOKEN_INVALID'
+  | 'PROVIDER_UNAVAILABLE'
+  | 'PROVIDER_EMAIL_UNVERIFIED'
+  | 'NOT_ADMIN'
+  | 'ADMIN_SET_BY_CONFIG'
+  | 'CANNOT_CHANGE_SELF'
+  | 'REDEEM_CODES_EMPTY'
+  | 'CORS_ORIGIN_DENIED'
 
 /** Services throw this; the error handler turns it into the one API error shape (STYLE §5). */
 export class AppError extends Error {

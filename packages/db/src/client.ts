@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 
 import * as schema from './schema.ts'
@@ -18,6 +19,12 @@ export type DbKind = 'postgres' | 'pglite'
 
 /** One Drizzle API over either driver; repositories only ever see this type. */
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>
+
+/**
+ * What repositories take: both drivers' databases and their transactions are PgDatabases over this schema,
+ * so one repository method runs inside or outside a transaction on either driver.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
 export type DbHandle = {
   db: Db
@@ -40,7 +47,8 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: options.connectionTimeoutMs ?? 2000,
+      // Below the API's 2-second promise for answering 503 while the database is away (issue #3).
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? 1500,
     })
     // A dropped connection must not crash the process; the next query gets a fresh one.
     pool.on('error', () => undefined)

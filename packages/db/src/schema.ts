@@ -1,5 +1,6 @@
 export { auditLog } from './schema/audit-log.ts'
 export { emailCodes } from './schema/email-codes.ts'
+export { loginAttempts } from './schema/login-attempts.ts'
 export { redeemCodes } from './schema/redeem-codes.ts'
 export { SESSION_KINDS, sessions } from './schema/sessions.ts'
 export { USER_ROLES, users } from './schema/users.ts'

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 
+import { isDatabaseUnavailableError } from '@storyreel/db/errors'
+
 import { AppError, toErrorBody } from '#src/errors.ts'
 
 export const NOT_FOUND_LIMIT_PER_MINUTE = 300
@@ -12,9 +14,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.validation) {
       const messages = error.validation.map(
-        (issue) => `${issue.instancePath || 'body'} ${issue.message ?? 'is invalid'}`,
+        (issue) => `${issue.instancePath || (error.validationContext ?? 'body')}: ${issue.message ?? 'is invalid'}`,
       )
       return reply.code(400).send(toErrorBody(400, 'VALIDATION_FAILED', messages))
+    }
+    if (isDatabaseUnavailableError(error)) {
+      request.log.warn({ err: error, method: request.method, url: request.url }, 'database unavailable')
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(
+          toErrorBody(
+            503,
+            'DATABASE_UNAVAILABLE',
+            'The database is not reachable right now. Please try again shortly.',
+          ),
+        )
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
     if (status >= 500) {

@@ -1,0 +1,15 @@
+import { z } from 'zod'
+
+/** GET /api/v1/config: what a client needs before sign-in. A provider is on only when the server has it configured. */
+export const PublicConfigSchema = z
+  .object({
+    api_version: z.literal(1),
+    sign_in: z.object({ apple: z.boolean(), google: z.boolean(), discord: z.boolean() }),
+    apple: z.object({ client_id: z.string(), redirect_uri: z.string().nullable() }).nullable(),
+    google: z.object({ client_id: z.string() }).nullable(),
+    discord: z.object({ client_id: z.string(), redirect_uri: z.string(), authorize_url: z.string() }).nullable(),
+    password: z.object({ min_length: z.number().int(), max_length: z.number().int() }),
+    confirmation_code: z.object({ length: z.number().int(), resend_seconds: z.number().int() }),
+  })
+  .meta({ id: 'PublicConfig' })
+export type PublicConfig = z.infer<typeof PublicConfigSchema>
