@@ -4,31 +4,60 @@ import type { Redis } from 'ioredis'
 
 import type { DbHandle } from '@storyreel/db/client'
 
+import type { Mailer } from './adapters/mailer/mailer.ts'
 import type { Config } from './config.ts'
+import { AppError } from './errors.ts'
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
+import { createAuthService } from './modules/auth/auth.service.ts'
+import { createEmailCodesRepository } from './modules/auth/email-codes.repository.ts'
+import { createLoginAttemptsRepository } from './modules/auth/login-attempts.repository.ts'
+import { createPasswordHasher, type PasswordHasher } from './modules/auth/password.ts'
+import { createSessionsRepository } from './modules/auth/sessions.repository.ts'
+import { registerPublicConfigRoutes } from './modules/public-config/public-config.routes.ts'
 import type { Site } from './modules/site/site-files.ts'
 import { registerSiteRoutes } from './modules/site/site.routes.ts'
+import { createUsersRepository } from './modules/users/users.repository.ts'
+import { createUsersService } from './modules/users/users.service.ts'
+import { registerCors } from './plugins/cors.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
+import { registerOpenApi } from './plugins/openapi.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
-import { AppError } from './errors.ts'
+import { registerZodSchemas } from './plugins/zod-schemas.ts'
 
-export type AppDeps = { site: Site; db: DbHandle; redis?: Redis }
+export type AppDeps = {
+  site: Site
+  db: DbHandle
+  mailer: Mailer
+  redis?: Redis
+  /** Tests pass a cheaper hasher or a fixed clock; production uses the defaults. */
+  hasher?: PasswordHasher
+  now?: () => Date
+}
 
 /** A readiness probe that hangs would hold a load balancer's check open; answer within this bound. */
 const READY_TIMEOUT_MS = 2000
 
+/** Never written to a log line, whatever the level (issue #3). */
+const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]']
+
 /** Builds the whole server without listening, so tests can inject() requests (STYLE §1, §9). */
 export async function buildApp({ config, deps }: { config: Config; deps: AppDeps }): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: REDACTED_PATHS },
     trustProxy: config.trustProxy,
     bodyLimit: 16 * 1024,
     requestTimeout: 30_000,
     routerOptions: { ignoreDuplicateSlashes: false },
   })
+  app.decorateRequest('session', null)
+  registerZodSchemas(app)
   registerSecurityHeaders(app)
+  await registerCors(app, { origins: config.corsOrigins })
   await registerRateLimit(app, { redis: deps.redis, keyPrefix: config.rateLimitPrefix })
   registerErrorHandler(app)
+  registerOpenApi(app, { version: '1.0.0', serverUrl: config.publicUrl })
+
   app.get('/healthz', (_request, reply) => reply.send({ status: 'ok' }))
   app.get('/readyz', async (_request, reply) => {
     const ready = await Promise.race([
@@ -41,6 +70,30 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     if (!ready) throw new AppError('DATABASE_UNAVAILABLE', 503, 'The database is not reachable right now.')
     return reply.send({ status: 'ready', database: deps.db.kind })
   })
+
+  const db = deps.db.db
+  const users = createUsersService({ repository: createUsersRepository(db), adminEmails: config.adminEmails })
+  const auth = createAuthService({
+    db,
+    users,
+    sessions: createSessionsRepository(db),
+    emailCodes: createEmailCodesRepository(db),
+    loginAttempts: createLoginAttemptsRepository(db),
+    hasher: deps.hasher ?? createPasswordHasher(),
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    now: deps.now,
+  })
+  app.addHook('onReady', async () => {
+    await users.promoteConfiguredAdmins()
+  })
+  app.addHook('onClose', async () => {
+    await auth.drain()
+  })
+
+  registerPublicConfigRoutes(app, config.identity)
+  registerAuthRoutes(app, { auth, limits: config.rateLimits })
   registerSiteRoutes(app, deps.site)
   return app
 }

@@ -6,10 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { createTestDb, TEST_DRIVERS } from '@storyreel/db/testing'
 
+import { createOutboxMailer } from '#src/adapters/mailer/outbox-mailer.ts'
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { loadSite, type Site } from './modules/site/site-files.ts'
 
+const mailer = createOutboxMailer({
+  outboxDir: path.join(os.tmpdir(), 'storyreel-test-outbox'),
+  from: 'StoryReel <no-reply@storyreel.app>',
+})
 let dir: string
 let site: Site
 
@@ -29,7 +34,7 @@ for (const { name, url } of TEST_DRIVERS) {
   describe(`GET /healthz and /readyz on ${name}`, () => {
     it('reports alive, and ready while the database answers', async () => {
       const db = await createTestDb(url)
-      const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), deps: { site, db } })
+      const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), deps: { site, db, mailer } })
       expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' })
       const ready = await app.inject('/readyz')
       expect(ready.statusCode).toBe(200)
@@ -40,7 +45,7 @@ for (const { name, url } of TEST_DRIVERS) {
 
     it('answers 503 in the error shape, within 2 s, when the database is gone', async () => {
       const db = await createTestDb(url)
-      const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), deps: { site, db } })
+      const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), deps: { site, db, mailer } })
       await db.close()
       const startedAt = Date.now()
       const response = await app.inject('/readyz')

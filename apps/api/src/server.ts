@@ -4,6 +4,7 @@ import { Redis } from 'ioredis'
 
 import { createDb } from '@storyreel/db/client'
 
+import { createMailer } from './adapters/mailer/create-mailer.ts'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { loadSite } from './modules/site/site-files.ts'
@@ -21,9 +22,11 @@ async function main() {
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined
-  const app = await buildApp({ config, deps: { site, db, redis } })
+  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir })
+  const app = await buildApp({ config, deps: { site, db, redis, mailer } })
   app.addHook('onClose', async () => {
     await db.close()
+    mailer.close()
     redis?.disconnect()
   })
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { createTestDb } from '@storyreel/db/testing'
 
+import { createOutboxMailer } from '#src/adapters/mailer/outbox-mailer.ts'
 import { buildApp } from '#src/app.ts'
 import { loadConfig } from '#src/config.ts'
 
@@ -18,6 +19,10 @@ const FALLBACK = '<!doctype html><html><head><script>window.__reactRouterContext
 const NOT_FOUND =
   '<!doctype html><html><head><script>window.__nf=1</script></head><body><h1 data-testid="error-message">Page not found: /__not-found/</h1></body></html>'
 
+const mailer = createOutboxMailer({
+  outboxDir: path.join(os.tmpdir(), 'storyreel-test-outbox'),
+  from: 'StoryReel <no-reply@storyreel.app>',
+})
 let dir: string
 let app: FastifyInstance
 let httpsApp: FastifyInstance
@@ -53,8 +58,11 @@ beforeAll(async () => {
   )
   const site = await loadSite(dir)
   const db = await createTestDb()
-  app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', WEB_BUILD_DIR: dir }), deps: { site, db } })
-  httpsApp = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }), deps: { site, db } })
+  app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', WEB_BUILD_DIR: dir }), deps: { site, db, mailer } })
+  httpsApp = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }),
+    deps: { site, db, mailer },
+  })
   app.addHook('onClose', () => db.close())
 })
 

@@ -1,0 +1,325 @@
+import type { FastifyBaseLogger } from 'fastify'
+
+import {
+  CONFIRMATION_CODE_MAX_ATTEMPTS,
+  CONFIRMATION_CODE_RESEND_SECONDS,
+  CONFIRMATION_CODE_SENDS_PER_HOUR,
+  CONFIRMATION_CODE_TTL_MINUTES,
+  type AuthenticatedUser,
+  type User,
+} from '@storyreel/contracts/auth'
+import type { Database } from '@storyreel/db/client'
+
+import type { Mailer } from '#src/adapters/mailer/mailer.ts'
+import { AppError } from '#src/errors.ts'
+import { toUser, type IdentityProvider, type UserRow, type UsersService } from '#src/modules/users/users.service.ts'
+
+import { renderConfirmationEmail } from './confirmation-email.ts'
+import type { EmailCodesRepository } from './email-codes.repository.ts'
+import type { LoginAttemptsRepository } from './login-attempts.repository.ts'
+import type { PasswordHasher } from './password.ts'
+import { getPasswordProblem } from './password.ts'
+import type { SessionKind, SessionsRepository } from './sessions.repository.ts'
+import {
+  createAccessToken,
+  createConfirmationCode,
+  hashAccessToken,
+  hashConfirmationCode,
+  isConfirmationCodeMatch,
+} from './token.ts'
+
+const MINUTE_MS = 60_000
+const HOUR_MS = 60 * MINUTE_MS
+export const USER_SESSION_TTL_MS = 30 * 24 * HOUR_MS
+export const ADMIN_SESSION_TTL_MS = 12 * HOUR_MS
+export const LOGIN_MAX_FAILURES = 10
+export const LOGIN_BLOCK_MS = 15 * MINUTE_MS
+
+const PASSWORD_PROBLEMS = {
+  TOO_SHORT: 'Use at least 8 characters.',
+  TOO_LONG: 'Use at most 128 characters.',
+  TOO_COMMON: 'This password is too common. Choose one that is harder to guess.',
+} as const
+
+/** The verified identity an adapter hands over: never a value the client merely claimed. */
+export type VerifiedIdentity = {
+  provider: IdentityProvider
+  subject: string
+  email: string | undefined
+  emailVerified: boolean
+  firstName?: string | null | undefined
+  lastName?: string | null | undefined
+}
+
+export type Session = { sessionId: string; kind: SessionKind; user: UserRow }
+
+type Deps = {
+  db: Database
+  users: UsersService
+  sessions: SessionsRepository
+  emailCodes: EmailCodesRepository
+  loginAttempts: LoginAttemptsRepository
+  hasher: PasswordHasher
+  mailer: Mailer
+  publicUrl: string
+  log: FastifyBaseLogger
+  now?: () => Date
+}
+
+const INVALID_CREDENTIALS = () => new AppError('INVALID_CREDENTIALS', 401, 'The e-mail or password is not right.')
+const CODE_INVALID = (message = 'This code is not right. Check the latest e-mail or ask for a new code.') =>
+  new AppError('EMAIL_CODE_INVALID', 400, message)
+
+export function createAuthService(deps: Deps) {
+  const { users, sessions, emailCodes, loginAttempts, hasher, mailer, log } = deps
+  const now = deps.now ?? (() => new Date())
+  const pendingMail = new Set<Promise<void>>()
+
+  async function startSession(user: UserRow, kind: SessionKind, db?: Database): Promise<AuthenticatedUser> {
+    const { token, tokenHash } = createAccessToken()
+    const expiresAt = new Date(now().getTime() + (kind === 'admin' ? ADMIN_SESSION_TTL_MS : USER_SESSION_TTL_MS))
+    await sessions.create({ userId: user.id, tokenHash, kind, expiresAt }, db)
+    return { ...toUser(user), access_token: token, expires_at: expiresAt.toISOString() }
+  }
+
+  /**
+   * Issues a code when the cooldown and the hourly cap allow, and mails it in the background: the caller
+   * answers at once, in the same time whether or not a code went out (no account probing by timing).
+   */
+  async function issueCode(user: UserRow): Promise<void> {
+    const at = now()
+    const history = await emailCodes.getSendHistory(user.email, new Date(at.getTime() - HOUR_MS))
+    if (history.sent >= CONFIRMATION_CODE_SENDS_PER_HOUR) return
+    if (history.lastSentAt && at.getTime() - history.lastSentAt.getTime() < CONFIRMATION_CODE_RESEND_SECONDS * 1000)
+      return
+    const code = createConfirmationCode()
+    await emailCodes.create({
+      email: user.email,
+      codeHash: hashConfirmationCode(code),
+      expiresAt: new Date(at.getTime() + CONFIRMATION_CODE_TTL_MINUTES * MINUTE_MS),
+      // The service's clock, not the database's, so the cooldown and the hourly cap use one time source.
+      createdAt: at,
+    })
+    const message = renderConfirmationEmail({
+      to: user.email,
+      code,
+      firstName: user.firstName,
+      ttlMinutes: CONFIRMATION_CODE_TTL_MINUTES,
+      publicUrl: deps.publicUrl,
+    })
+    const sending = mailer.send(message).then((result) => {
+      if (!result.ok) {
+        log.error({ reason: result.reason, userId: user.id }, 'confirmation e-mail not sent')
+      } else if (mailer.kind === 'outbox') {
+        // Without SMTP the outbox is the only way to read the code, so it is printed for the developer
+        // (decision 012). With SMTP_URL set, no code ever reaches a log.
+        log.info({ outboxFile: `${result.id}.eml`, to: user.email, code }, 'confirmation code written to the outbox')
+      }
+    })
+    const tracked = sending.finally(() => pendingMail.delete(tracked))
+    pendingMail.add(tracked)
+  }
+
+  function requireUsablePassword(password: string) {
+    const problem = getPasswordProblem(password)
+    if (problem) throw new AppError('WEAK_PASSWORD', 400, PASSWORD_PROBLEMS[problem])
+  }
+
+  async function checkCredentials(email: string, password: string, ip: string): Promise<UserRow> {
+    const at = now()
+    const blockedUntil = await loginAttempts.getBlockedUntil(email, ip)
+    if (blockedUntil && blockedUntil > at) {
+      const minutes = Math.max(1, Math.ceil((blockedUntil.getTime() - at.getTime()) / MINUTE_MS))
+      throw new AppError(
+        'LOGIN_LOCKED',
+        429,
+        `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
+      )
+    }
+    const user = await users.getByEmail(email)
+    // An unknown e-mail (or an account without a password) costs the same argon2 time as a wrong password.
+    const valid = user?.passwordHash
+      ? await hasher.verify(user.passwordHash, password)
+      : await hasher.verifyAgainstNothing(password)
+    if (!user || !valid) {
+      await loginAttempts.recordFailure({
+        email,
+        ip,
+        now: at,
+        windowMs: LOGIN_BLOCK_MS,
+        maxFailures: LOGIN_MAX_FAILURES,
+        blockMs: LOGIN_BLOCK_MS,
+      })
+      throw INVALID_CREDENTIALS()
+    }
+    await loginAttempts.clear(email, ip)
+    if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 403, 'This account is disabled. Contact support.')
+    return user
+  }
+
+  return {
+    async register(body: {
+      email: string
+      password: string
+      first_name?: string | undefined
+      last_name?: string | undefined
+    }): Promise<AuthenticatedUser> {
+      requireUsablePassword(body.password)
+      if (await users.getByEmail(body.email)) {
+        throw new AppError('EMAIL_TAKEN', 409, 'An account with this e-mail already exists. Sign in instead.')
+      }
+      const passwordHash = await hasher.hash(body.password)
+      const user = await users.create({
+        email: body.email,
+        passwordHash,
+        firstName: body.first_name || null,
+        lastName: body.last_name || null,
+      })
+      const authenticated = await startSession(user, 'user')
+      await issueCode(user)
+      return authenticated
+    },
+
+    async login(body: { email: string; password: string }, ip: string): Promise<AuthenticatedUser> {
+      const user = await checkCredentials(body.email, body.password, ip)
+      return startSession(user, 'user')
+    },
+
+    async adminLogin(body: { email: string; password: string }, ip: string): Promise<AuthenticatedUser> {
+      const user = await checkCredentials(body.email, body.password, ip)
+      if (user.role !== 'admin')
+        throw new AppError('NOT_ADMIN', 403, 'This account has no access to the admin console.')
+      if (!user.confirmed) throw new AppError('FORBIDDEN', 403, 'Confirm your e-mail before using the admin console.')
+      return startSession(user, 'admin')
+    },
+
+    /** Always the same answer (issue #3); a code goes out only to an unconfirmed account, within the limits. */
+    async sendConfirmationCode(email: string): Promise<void> {
+      const user = await users.getByEmail(email)
+      if (user && !user.confirmed && !user.disabled) await issueCode(user)
+    },
+
+    async confirm(body: { email: string; code: string }): Promise<AuthenticatedUser> {
+      const [user, stored] = await Promise.all([users.getByEmail(body.email), emailCodes.findNewest(body.email)])
+      if (!user || !stored || stored.usedAt) throw CODE_INVALID()
+      if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 403, 'This account is disabled. Contact support.')
+      if (stored.attempts >= CONFIRMATION_CODE_MAX_ATTEMPTS) {
+        throw new AppError('EMAIL_CODE_EXHAUSTED', 410, 'Too many wrong tries for this code. Ask for a new one.')
+      }
+      if (stored.expiresAt <= now()) {
+        throw new AppError('EMAIL_CODE_EXPIRED', 410, 'This code has expired. Ask for a new one.')
+      }
+      if (!isConfirmationCodeMatch(stored.codeHash, body.code)) {
+        const attempts = await emailCodes.addAttempt(stored.id)
+        const left = CONFIRMATION_CODE_MAX_ATTEMPTS - attempts
+        if (left <= 0) {
+          throw new AppError('EMAIL_CODE_EXHAUSTED', 410, 'Too many wrong tries for this code. Ask for a new one.')
+        }
+        throw CODE_INVALID(`This code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`)
+      }
+      return deps.db.transaction(async (tx) => {
+        if (!(await emailCodes.markUsed(stored.id, tx))) throw CODE_INVALID()
+        const confirmed = await users.update(user.id, { confirmed: true }, tx)
+        return startSession(confirmed, 'user', tx)
+      })
+    },
+
+    async authenticate(token: string, kind: SessionKind): Promise<Session | undefined> {
+      const row = await sessions.findActive(hashAccessToken(token), now())
+      if (!row || row.kind !== kind) return undefined
+      return { sessionId: row.sessionId, kind: row.kind, user: row.user }
+    },
+
+    me: (session: Session): User => toUser(session.user),
+
+    async updateProfile(
+      session: Session,
+      changes: {
+        first_name?: string | null | undefined
+        last_name?: string | null | undefined
+        email?: string | undefined
+      },
+    ): Promise<User> {
+      const current = session.user
+      const update: Parameters<UsersService['update']>[1] = {}
+      if (changes.first_name !== undefined && (changes.first_name || null) !== current.firstName) {
+        update.firstName = changes.first_name || null
+      }
+      if (changes.last_name !== undefined && (changes.last_name || null) !== current.lastName) {
+        update.lastName = changes.last_name || null
+      }
+      const emailChanged = changes.email !== undefined && changes.email !== current.email
+      if (emailChanged) {
+        if (users.isConfiguredAdmin(current.email)) {
+          throw new AppError('ADMIN_SET_BY_CONFIG', 409, 'This admin e-mail is set in the server configuration.')
+        }
+        update.email = changes.email
+        // A new address must be proven before it counts as confirmed.
+        update.confirmed = false
+      }
+      if (Object.keys(update).length === 0) return toUser(current)
+      const updated = await users.update(current.id, update)
+      if (emailChanged) await issueCode(updated)
+      return toUser(updated)
+    },
+
+    logout: (session: Session) => sessions.revoke(session.sessionId),
+
+    async deleteAccount(session: Session): Promise<void> {
+      await deps.db.transaction(async (tx) => {
+        await emailCodes.deleteForEmail(session.user.email, tx)
+        await users.delete(session.user.id, tx)
+      })
+    },
+
+    /**
+     * Signs in with an identity a verifier proved. A known provider subject signs in; otherwise a verified
+     * e-mail links the provider to the existing account; otherwise a new account is made.
+     */
+    async providerLogin(identity: VerifiedIdentity): Promise<AuthenticatedUser> {
+      return deps.db.transaction(async (tx) => {
+        let user = await users.getByProvider(identity.provider, identity.subject, tx)
+        if (!user) {
+          if (!identity.email) {
+            throw new AppError('PROVIDER_EMAIL_UNVERIFIED', 400, 'Your account there shares no e-mail address with us.')
+          }
+          const existing = await users.getByEmail(identity.email, tx)
+          const link = { [`${identity.provider}Id`]: identity.subject }
+          if (existing) {
+            if (!identity.emailVerified) {
+              throw new AppError(
+                'PROVIDER_EMAIL_UNVERIFIED',
+                409,
+                'An account with this e-mail exists, and the provider has not verified the address. Sign in with your password.',
+              )
+            }
+            user = await users.update(existing.id, { ...link, confirmed: true }, tx)
+          } else {
+            user = await users.create(
+              {
+                email: identity.email,
+                firstName: identity.firstName || null,
+                lastName: identity.lastName || null,
+                confirmed: identity.emailVerified,
+                ...link,
+              },
+              tx,
+            )
+          }
+        }
+        if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 403, 'This account is disabled. Contact support.')
+        return startSession(user, 'user', tx)
+      })
+    },
+
+    revokeAllSessions: (userId: string) => sessions.revokeAllForUser(userId),
+    countActiveSessions: () => sessions.countActive(now()),
+
+    /** Waits for mail still being sent, so a graceful shutdown does not drop a code. */
+    async drain(): Promise<void> {
+      await Promise.allSettled([...pendingMail])
+    },
+  }
+}
+
+export type AuthService = ReturnType<typeof createAuthService>

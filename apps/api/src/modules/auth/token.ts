@@ -1,0 +1,32 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+
+/** 256 random bits, URL-safe; only its SHA-256 is stored (issue #3). */
+export function createAccessToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url')
+  return { token, tokenHash: hashAccessToken(token) }
+}
+
+export function hashAccessToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+/** Six digits from the CSPRNG, zero-padded, so every code from 000000 to 999999 is equally likely. */
+export function createConfirmationCode(): string {
+  return randomInt(0, 1_000_000).toString().padStart(6, '0')
+}
+
+/**
+ * Codes are stored as `salt.sha256(salt:code)`. A fast hash is enough here: a code is worth something for
+ * ten minutes and five tries, so a stolen table gives nothing worth cracking, and confirm stays cheap.
+ */
+export function hashConfirmationCode(code: string): string {
+  const salt = randomBytes(16).toString('hex')
+  return `${salt}.${createHash('sha256').update(`${salt}:${code}`).digest('hex')}`
+}
+
+export function isConfirmationCodeMatch(stored: string, code: string): boolean {
+  const [salt, expected] = stored.split('.')
+  if (!salt || !expected) return false
+  const actual = createHash('sha256').update(`${salt}:${code}`).digest()
+  return timingSafeEqual(actual, Buffer.from(expected, 'hex'))
+}

@@ -1,0 +1,93 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
+import type { FastifyInstance, InjectOptions } from 'fastify'
+
+import type { AuthenticatedUser } from '@storyreel/contracts/auth'
+import { createTestDb } from '@storyreel/db/testing'
+
+import { createSmtpMailer } from '#src/adapters/mailer/smtp-mailer.ts'
+import { buildApp, type AppDeps } from '#src/app.ts'
+import { loadConfig } from '#src/config.ts'
+import { loadSite, type Site } from '#src/modules/site/site-files.ts'
+
+import { readCode, startSmtpReceiver, type SmtpReceiver } from './smtp-receiver.ts'
+
+let emptySite: Promise<Site> | undefined
+
+/** A site with only the SPA fallback: API tests do not need the web build. */
+function getEmptySite(): Promise<Site> {
+  emptySite ??= (async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'storyreel-api-site-'))
+    await mkdir(path.join(dir, 'client'), { recursive: true })
+    await writeFile(path.join(dir, 'client', '__spa-fallback.html'), '<!doctype html><html><body></body></html>')
+    const site = await loadSite(dir)
+    await rm(dir, { recursive: true, force: true })
+    return site
+  })()
+  return emptySite
+}
+
+export type TestApp = {
+  app: FastifyInstance
+  db: AppDeps['db']
+  smtp: SmtpReceiver
+  /** Registers and confirms an account through the API, as a person would; returns its session. */
+  createUser(input?: {
+    email?: string
+    password?: string
+    firstName?: string
+  }): Promise<AuthenticatedUser & { password: string }>
+  auth(token: string): { authorization: string }
+  close(): Promise<void>
+}
+
+let sequence = 0
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${(sequence += 1)}@example.com`
+export const GOOD_PASSWORD = 'violet-harbor-ladder-42'
+
+/**
+ * buildApp() on a fresh database (PGlite in memory, or a new PostgreSQL database when `databaseUrl` is
+ * given), mailing through a real SMTP receiver on 127.0.0.1 (STYLE §9).
+ */
+export async function createTestApp({
+  databaseUrl,
+  env = {},
+  deps = {},
+}: { databaseUrl?: string | undefined; env?: Record<string, string>; deps?: Partial<AppDeps> } = {}): Promise<TestApp> {
+  const [db, smtp, site] = await Promise.all([createTestDb(databaseUrl), startSmtpReceiver(), getEmptySite()])
+  const config = loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: smtp.url, ...env })
+  const mailer = createSmtpMailer({ smtpUrl: smtp.url, from: config.mail.from })
+  const app = await buildApp({ config, deps: { site, db, mailer, ...deps } })
+  await app.ready()
+
+  const inject = async (options: InjectOptions & { method: string; url: string }) => {
+    const response = await app.inject(options)
+    if (response.statusCode >= 400)
+      throw new Error(`${options.method} ${options.url}: ${response.statusCode} ${response.body}`)
+    return response.json<AuthenticatedUser>()
+  }
+
+  return {
+    app,
+    db,
+    smtp,
+    async createUser({ email = uniqueEmail(), password = GOOD_PASSWORD, firstName } = {}) {
+      await inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { email, password, first_name: firstName },
+      })
+      const code = readCode(await smtp.waitForMail(email))
+      const confirmed = await inject({ method: 'POST', url: '/api/v1/auth/confirm', payload: { email, code } })
+      return { ...confirmed, password }
+    },
+    auth: (token) => ({ authorization: `Bearer ${token}` }),
+    async close() {
+      await app.close()
+      mailer.close()
+      await Promise.all([db.close(), smtp.close()])
+    },
+  }
+}
