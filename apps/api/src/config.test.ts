@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { parseEnv } from 'node:util'
+
 import { describe, expect, it } from 'vitest'
 
 import { ConfigError, loadConfig } from './config.ts'
@@ -16,5 +20,56 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url', LOG_LEVEL: 'loud' })).toThrow(
       /PORT[\s\S]*PUBLIC_URL[\s\S]*LOG_LEVEL/,
     )
+  })
+
+  it('turns a sign-in provider on only when its client id is set, never with half a Discord setup', () => {
+    const off = loadConfig({ GOOGLE_CLIENT_ID: '', APPLE_ID: '' })
+    expect(off.identity).toEqual({ google: undefined, apple: undefined, discord: undefined })
+    const on = loadConfig({
+      GOOGLE_CLIENT_ID: 'web.apps.googleusercontent.com',
+      APPLE_ID: 'app.storyreel.web',
+      APPLE_REDIRECT_URI: 'https://storyreel.app/auth/login',
+      DISCORD_CLIENT_ID: '123',
+      DISCORD_CLIENT_SECRET: 'secret',
+      DISCORD_REDIRECT_URI: 'https://storyreel.app/auth/discord',
+      DISCORD_API_URL: 'http://127.0.0.1:9999/api/',
+    })
+    expect(on.identity.google).toMatchObject({
+      clientId: 'web.apps.googleusercontent.com',
+      issuer: 'https://accounts.google.com',
+    })
+    expect(on.identity.apple).toMatchObject({
+      clientId: 'app.storyreel.web',
+      jwksUrl: 'https://appleid.apple.com/auth/keys',
+    })
+    expect(on.identity.discord).toMatchObject({ clientSecret: 'secret', apiUrl: 'http://127.0.0.1:9999/api' })
+    expect(() => loadConfig({ DISCORD_CLIENT_ID: '123' })).toThrow(/DISCORD_\*/)
+  })
+
+  it('reads the admin e-mails and the CORS origins as lists', () => {
+    const config = loadConfig({
+      ADMIN_EMAILS: 'Boss@Example.com, ops@example.com',
+      CORS_ORIGINS: 'https://a.example, http://localhost:5173',
+    })
+    expect(config.adminEmails).toEqual(['boss@example.com', 'ops@example.com'])
+    expect(config.corsOrigins).toEqual(['https://a.example', 'http://localhost:5173'])
+    expect(() => loadConfig({ ADMIN_EMAILS: 'not-an-email' })).toThrow(/ADMIN_EMAILS/)
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://a.example/path' })).toThrow(/CORS_ORIGINS/)
+  })
+
+  it('uses SMTP only when SMTP_URL is set', () => {
+    expect(loadConfig({}).mail.smtpUrl).toBeUndefined()
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.smtpUrl).toBe('smtp://127.0.0.1:2525')
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/)
+  })
+
+  it('accepts .env.example as it stands, and it names every variable the server reads', () => {
+    const example = parseEnv(readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8'))
+    expect(() => loadConfig(example)).not.toThrow()
+    const source = readFileSync(path.resolve(import.meta.dirname, 'config.ts'), 'utf8')
+    const schemaKeys = [...source.matchAll(/^  ([A-Z][A-Z0-9_]+): /gm)].map((match) => match[1])
+    const exampleText = readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8')
+    expect(schemaKeys.length).toBeGreaterThan(25)
+    for (const key of schemaKeys) expect(exampleText).toMatch(new RegExp(`^#? ?${key}=`, 'm'))
   })
 })

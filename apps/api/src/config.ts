@@ -39,9 +39,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_PREFIX: z.string().min(1).default('storyreel-rl:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional(),
+    .union([z.literal(''), z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')])
+    .optional()
+    .transform((value) => value || undefined),
   MAIL_FROM: z.string().min(3).default('StoryReel <no-reply@storyreel.app>'),
   CORS_ORIGINS: z.string().default(''),
   ADMIN_EMAILS: z.string().default(''),

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { createTestApp, type TestApp } from '#src/testing/test-app.ts'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+type Document = {
+  openapi: string
+  paths: Record<
+    string,
+    Record<string, { requestBody?: unknown; security?: unknown; responses: Record<string, unknown> }>
+  >
+  components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> }
+}
+
+describe('GET /api/docs/openapi.json', () => {
+  it('is an OpenAPI 3.1 document generated from the contracts', async () => {
+    const response = await t.app.inject('/api/docs/openapi.json')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^application\/json/)
+    const document = response.json<Document>()
+    expect(document.openapi).toBe('3.1.0')
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/auth/register',
+        '/api/v1/auth/login',
+        '/api/v1/auth/send-confirmation-code',
+        '/api/v1/auth/confirm',
+        '/api/v1/auth/me',
+        '/api/v1/auth/profile',
+        '/api/v1/auth/logout',
+        '/api/v1/config',
+      ]),
+    )
+    const register = document.paths['/api/v1/auth/register']?.post
+    expect(register?.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/RegisterBody' } } },
+    })
+    expect(register?.responses['201']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/AuthenticatedUser' } } },
+    })
+    expect(register?.responses.default).toBeDefined()
+    expect(document.paths['/api/v1/auth/me']?.get?.security).toEqual([{ userToken: [] }])
+    expect(document.components.schemas.RegisterBody?.required).toEqual(['email', 'password'])
+    expect(document.components.schemas.ApiError?.required).toEqual(['statusCode', 'error', 'code', 'message'])
+    // The docs' own routes and the site are not part of the API contract.
+    expect(Object.keys(document.paths).some((path) => path.startsWith('/api/docs'))).toBe(false)
+    expect(JSON.stringify(document)).not.toContain('9007199254740991')
+  })
+})
+
+describe('GET /api/docs', () => {
+  it('is a readable page without scripts, locked down by its own policy', async () => {
+    const response = await t.app.inject('/api/docs')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^text\/html/)
+    expect(response.body).toContain('<h1>StoryReel API</h1>')
+    expect(response.body).toContain('/api/v1/auth/register')
+    expect(response.body).not.toContain('<script')
+    expect(response.headers['content-security-policy']).toMatch(
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'/,
+    )
+  })
+})
