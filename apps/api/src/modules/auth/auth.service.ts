@@ -227,6 +227,8 @@ export function createAuthService(deps: Deps) {
     async authenticate(token: string, kind: SessionKind): Promise<Session | undefined> {
       const row = await sessions.findActive(hashAccessToken(token), now())
       if (!row || row.kind !== kind) return undefined
+      // A demoted admin's console token stops working at once, not when it expires.
+      if (kind === 'admin' && row.user.role !== 'admin') return undefined
       return { sessionId: row.sessionId, kind: row.kind, user: row.user }
     },
 
@@ -280,27 +282,34 @@ export function createAuthService(deps: Deps) {
       return deps.db.transaction(async (tx) => {
         let user = await users.getByProvider(identity.provider, identity.subject, tx)
         if (!user) {
-          if (!identity.email) {
-            throw new AppError('PROVIDER_EMAIL_UNVERIFIED', 400, 'Your account there shares no e-mail address with us.')
+          // Only an address the provider has verified may create or join an account (decision 014).
+          if (!identity.email || !identity.emailVerified) {
+            throw new AppError(
+              'PROVIDER_EMAIL_UNVERIFIED',
+              409,
+              'Your e-mail address is not verified there yet. Verify it with the provider first, or sign up with e-mail.',
+            )
           }
           const existing = await users.getByEmail(identity.email, tx)
           const link = { [`${identity.provider}Id`]: identity.subject }
-          if (existing) {
-            if (!identity.emailVerified) {
-              throw new AppError(
-                'PROVIDER_EMAIL_UNVERIFIED',
-                409,
-                'An account with this e-mail exists, and the provider has not verified the address. Sign in with your password.',
-              )
-            }
-            user = await users.update(existing.id, { ...link, confirmed: true }, tx)
+          if (existing && existing.confirmed) {
+            user = await users.update(existing.id, link, tx)
+          } else if (existing) {
+            // Nobody has proven this address for the unconfirmed account, so whatever set it up (a
+            // password, another provider) may be someone else's: the verified owner takes it over clean.
+            await sessions.revokeAllForUser(existing.id, tx)
+            user = await users.update(
+              existing.id,
+              { passwordHash: null, appleId: null, googleId: null, discordId: null, ...link, confirmed: true },
+              tx,
+            )
           } else {
             user = await users.create(
               {
                 email: identity.email,
                 firstName: identity.firstName || null,
                 lastName: identity.lastName || null,
-                confirmed: identity.emailVerified,
+                confirmed: true,
                 ...link,
               },
               tx,
@@ -312,7 +321,7 @@ export function createAuthService(deps: Deps) {
       })
     },
 
-    revokeAllSessions: (userId: string) => sessions.revokeAllForUser(userId),
+    revokeAllSessions: (userId: string, db?: Database) => sessions.revokeAllForUser(userId, db),
     countActiveSessions: () => sessions.countActive(now()),
 
     /** Waits for mail still being sent, so a graceful shutdown does not drop a code. */
