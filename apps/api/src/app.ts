@@ -4,16 +4,26 @@ import type { Redis } from 'ioredis'
 
 import type { DbHandle } from '@storyreel/db/client'
 
+import { createIdentityVerifiers } from './adapters/identity/create-identity-verifiers.ts'
+import type { IdentityVerifiers } from './adapters/identity/identity-verifier.ts'
 import type { Mailer } from './adapters/mailer/mailer.ts'
 import type { Config } from './config.ts'
 import { AppError } from './errors.ts'
+import { registerAdminRoutes } from './modules/admin/admin.routes.ts'
+import { createAdminService } from './modules/admin/admin.service.ts'
+import { createAuditLogRepository } from './modules/admin/audit-log.repository.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
 import { createEmailCodesRepository } from './modules/auth/email-codes.repository.ts'
 import { createLoginAttemptsRepository } from './modules/auth/login-attempts.repository.ts'
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/password.ts'
+import { registerProviderLoginRoutes } from './modules/auth/provider-login.routes.ts'
+import { createProviderLoginService } from './modules/auth/provider-login.service.ts'
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts'
 import { registerPublicConfigRoutes } from './modules/public-config/public-config.routes.ts'
+import { createRedeemCodesRepository } from './modules/referrals/redeem-codes.repository.ts'
+import { registerReferralRoutes } from './modules/referrals/referrals.routes.ts'
+import { createReferralsService } from './modules/referrals/referrals.service.ts'
 import type { Site } from './modules/site/site-files.ts'
 import { registerSiteRoutes } from './modules/site/site.routes.ts'
 import { createUsersRepository } from './modules/users/users.repository.ts'
@@ -33,6 +43,8 @@ export type AppDeps = {
   /** Tests pass a cheaper hasher or a fixed clock; production uses the defaults. */
   hasher?: PasswordHasher
   now?: () => Date
+  /** Sign-in provider verifiers; by default built from config.identity. */
+  identity?: IdentityVerifiers
 }
 
 /** A readiness probe that hangs would hold a load balancer's check open; answer within this bound. */
@@ -94,6 +106,25 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
 
   registerPublicConfigRoutes(app, config.identity)
   registerAuthRoutes(app, { auth, limits: config.rateLimits })
+  registerProviderLoginRoutes(app, {
+    providerLogin: createProviderLoginService({
+      auth,
+      verifiers: deps.identity ?? createIdentityVerifiers(config.identity),
+      log: app.log,
+    }),
+    limits: config.rateLimits,
+  })
+  const referrals = createReferralsService({ repository: createRedeemCodesRepository(db) })
+  const admin = createAdminService({
+    db,
+    users,
+    auth,
+    referrals,
+    auditLog: createAuditLogRepository(db),
+    now: deps.now,
+  })
+  registerAdminRoutes(app, { admin, auth, limits: config.rateLimits })
+  registerReferralRoutes(app, { referrals, perMinute: config.rateLimits.referralPerMinute })
   registerSiteRoutes(app, deps.site)
   return app
 }

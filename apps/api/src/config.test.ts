@@ -67,7 +67,7 @@ describe('loadConfig', () => {
     const example = parseEnv(readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8'))
     expect(() => loadConfig(example)).not.toThrow()
     const source = readFileSync(path.resolve(import.meta.dirname, 'config.ts'), 'utf8')
-    const schemaKeys = [...source.matchAll(/^  ([A-Z][A-Z0-9_]+): /gm)].map((match) => match[1])
+    const schemaKeys = [...source.matchAll(/^ {2}([A-Z][A-Z0-9_]+): /gm)].map((match) => match[1])
     const exampleText = readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8')
     expect(schemaKeys.length).toBeGreaterThan(25)
     for (const key of schemaKeys) expect(exampleText).toMatch(new RegExp(`^#? ?${key}=`, 'm'))

@@ -35,11 +35,14 @@ export type ErrorCode =
 export class AppError extends Error {
   readonly code: ErrorCode
   readonly statusCode: number
+  /** One line per problem, for a validation failure a service finds itself (STYLE §5). */
+  readonly problems: string[] | undefined
 
-  constructor(code: ErrorCode, statusCode: number, message: string) {
-    super(message)
+  constructor(code: ErrorCode, statusCode: number, message: string | string[]) {
+    super(typeof message === 'string' ? message : message.join('\n'))
     this.code = code
     this.statusCode = statusCode
+    this.problems = typeof message === 'string' ? undefined : message
   }
 }
 

@@ -5,6 +5,8 @@ import { EmailSchema, PasswordSchema, UserSchema } from './auth.ts'
 export const ADMIN_USERS_PAGE_SIZE_MAX = 100
 /** One upload holds at most this many redeem codes; its route alone accepts a body beyond 16 KiB. */
 export const REDEEM_CODES_UPLOAD_MAX = 10_000
+/** The upload route's body limit, so the console can refuse a larger file before sending it. */
+export const REDEEM_CODES_UPLOAD_MAX_BYTES = 512 * 1024
 
 export const AdminLoginBodySchema = z
   .strictObject({ email: EmailSchema, password: PasswordSchema })
@@ -34,6 +36,10 @@ export const AdminUsersPageSchema = z
   .meta({ id: 'AdminUsersPage' })
 export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>
 
+/** Any string: an id that is not a uuid names no account, so it is a 404 like an unknown one. */
+export const AdminUserParamsSchema = z.strictObject({ id: z.string().max(64) })
+export type AdminUserParams = z.infer<typeof AdminUserParamsSchema>
+
 export const AdminUserPatchBodySchema = z
   .strictObject({
     role: z.enum(['user', 'admin']).optional(),
@@ -50,10 +56,25 @@ export const RedeemCodeSchema = z
   .trim()
   .regex(/^[A-Za-z0-9][A-Za-z0-9-]{3,63}$/, 'must be 4-64 letters, digits or dashes')
 
+/**
+ * Entries are checked against RedeemCodeSchema by the API, not here, so that a list and a CSV file get the
+ * same 400: every bad entry named with its position and value.
+ */
 export const RedeemCodesUploadBodySchema = z
   .union([
-    z.strictObject({ codes: z.array(RedeemCodeSchema).min(1).max(REDEEM_CODES_UPLOAD_MAX) }),
-    z.strictObject({ csv: z.string().min(1) }),
+    z.strictObject({
+      codes: z
+        .array(z.string().max(256))
+        .min(1)
+        .max(REDEEM_CODES_UPLOAD_MAX)
+        .meta({ description: 'Codes of 4-64 letters, digits or dashes.' }),
+    }),
+    z.strictObject({
+      csv: z.string().min(1).max(REDEEM_CODES_UPLOAD_MAX_BYTES).meta({
+        description:
+          'CSV text: the first column of each row is a code; blank rows and a header row such as "code" are skipped.',
+      }),
+    }),
   ])
   .meta({ id: 'RedeemCodesUploadBody', description: 'Either a list of codes or CSV text with one code per row.' })
 export type RedeemCodesUploadBody = z.input<typeof RedeemCodesUploadBodySchema>
@@ -93,6 +114,13 @@ export const AuditEntrySchema = z
     created_at: z.iso.datetime({ offset: true }),
   })
   .meta({ id: 'AuditEntry' })
+export type AuditEntry = z.infer<typeof AuditEntrySchema>
+
+export const AuditLogQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(ADMIN_USERS_PAGE_SIZE_MAX).default(50),
+})
+export type AuditLogQuery = z.input<typeof AuditLogQuerySchema>
 
 export const AuditLogPageSchema = z
   .object({
@@ -102,3 +130,4 @@ export const AuditLogPageSchema = z
     total: z.number().int(),
   })
   .meta({ id: 'AuditLogPage' })
+export type AuditLogPage = z.infer<typeof AuditLogPageSchema>

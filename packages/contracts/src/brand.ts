@@ -16,6 +16,8 @@ export const BRAND = {
   googlePlay: {
     id: 'app.storyreel.android',
     url: 'https://play.google.com/store/apps/details?id=app.storyreel.android',
+    /** Takes a promo code as `?code=`, so one tap fills it in on the visitor's phone. */
+    redeemUrl: 'https://play.google.com/redeem',
   },
   copyrightYears: '2022-2025',
 } as const

@@ -10,7 +10,9 @@ export const NOT_FOUND_LIMIT_PER_MINUTE = 300
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).send(toErrorBody(error.statusCode, error.code, error.message))
+      return reply
+        .code(error.statusCode)
+        .send(toErrorBody(error.statusCode, error.code, error.problems ?? error.message))
     }
     if (error.validation) {
       const messages = error.validation.map(
