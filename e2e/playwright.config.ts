@@ -1,5 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 
+import { getProductEnv, STAND_INS } from './support/stand-ins-config.ts'
+
 const PORT = Number(process.env.E2E_PORT ?? 3210)
 export const BASE_URL = `http://127.0.0.1:${PORT}`
 
@@ -12,6 +14,8 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-sync',
   '--disable-quic',
+  // Nothing outside this machine resolves: third-party SDK URLs are answered by page.route() stand-ins.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ]
 
 export default defineConfig({
@@ -29,12 +33,28 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    // The same server `npm start` runs, on the build `npm test` made beforehand.
-    command: 'node ../apps/api/src/server.ts',
-    url: `${BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: '../test-results/e2e-data' },
-  },
+  webServer: [
+    {
+      // SMTP, the identity provider and Discord on 127.0.0.1 (support/stand-ins.ts).
+      command: 'node support/stand-ins.ts',
+      url: `${STAND_INS.url}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // The same server `npm start` runs, on the build `npm test` made beforehand.
+      command: 'node ../apps/api/src/server.ts',
+      url: `${BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: '../test-results/e2e-data',
+        PUBLIC_URL: BASE_URL,
+        ...getProductEnv(),
+      },
+    },
+  ],
 })

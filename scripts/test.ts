@@ -84,6 +84,8 @@ const vitestStatus = run(
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(RESULTS, 'vitest.json')}`],
   { TEST_DATABASE_URL: postgresUrl, TEST_REDIS_URL: redisUrl },
 )
+// The browser tests' server keeps its embedded database here; each run starts from an empty one.
+rmSync(path.join(RESULTS, 'e2e-data'), { recursive: true, force: true })
 const e2eStatus = run('npm', ['run', 'test:e2e'])
 
 const unit = readVitest()

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import {
   isRouteErrorResponse,
   Links,
@@ -7,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useNavigate,
   type MiddlewareFunction,
 } from 'react-router'
 
@@ -17,8 +19,10 @@ import routeRulesJson from '../route-rules.json'
 import type { Route } from './+types/root'
 import './app.css'
 import { ErrorPage } from './components/error-page.tsx'
+import { Toaster } from './components/ui/toaster.tsx'
 import { LogoMark } from './components/logo.tsx'
 import { DISPLAY_MODE_SCRIPT } from './lib/display-mode.ts'
+import { setNavigate } from './lib/navigation.ts'
 import { ViewportCookie } from './components/viewport-cookie.tsx'
 
 // Validated against RouteRulesSchema by the build and a unit test; the browser skips the validator.
@@ -52,6 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-canvas text-ink">
         {children}
+        <Toaster />
         <ViewportCookie />
         <ScrollRestoration />
         <Scripts />
@@ -61,6 +66,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const navigate = useNavigate()
+  // Lets code outside components (the query helper's signed-out rule) use client-side navigation.
+  useEffect(() => {
+    setNavigate(navigate)
+    return () => setNavigate(undefined)
+  }, [navigate])
   return <Outlet />
 }
 

@@ -14,7 +14,14 @@ export default [
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),
   layout('routes/app/layout.tsx', { id: 'app-layout' }, [
-    // Screens of the app area arrive with the sign-in issue (#4); unknown app paths are 404s in this layout.
+    route('auth', 'routes/auth/index.tsx', { id: 'auth' }),
+    route('auth/login', 'routes/auth/login.tsx', { id: 'auth-login' }),
+    route('auth/register', 'routes/auth/register.tsx', { id: 'auth-register' }),
+    route('auth/discord', 'routes/auth/discord.tsx', { id: 'auth-discord' }),
+    route('app', 'routes/app/dashboard.tsx', { id: 'app' }),
+    route('app/profile', 'routes/app/profile.tsx', { id: 'app-profile' }),
+    route('app/admin', 'routes/app/admin.tsx', { id: 'app-admin' }),
+    // Unknown app paths are 404s inside this layout.
     route('app/*', 'routes/not-found.tsx', { id: 'app-not-found' }),
     route('auth/*', 'routes/not-found.tsx', { id: 'auth-not-found' }),
   ]),

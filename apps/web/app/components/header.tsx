@@ -3,6 +3,7 @@ import { NavLink, useLocation } from 'react-router'
 
 import { NAV_LINKS } from '#app/lib/site-paths.ts'
 
+import { AccountLink } from './account-link.tsx'
 import { Logo } from './logo.tsx'
 import { StoreIcons } from './store-badges.tsx'
 import { CloseIcon, MenuIcon } from './ui/icons.tsx'
@@ -29,8 +30,9 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <div className="hidden desktop:block">
+        <div className="hidden items-center gap-3 desktop:flex">
           <StoreIcons />
+          <AccountLink className="rounded-full border border-line px-4 py-2 text-sm font-semibold text-ink transition-colors hover:border-accent" />
         </div>
         <button
           type="button"
@@ -135,7 +137,8 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
             ))}
           </ul>
         </nav>
-        <div className="mt-auto">
+        <div className="mt-auto flex flex-col gap-4">
+          <AccountLink className="btn-secondary w-full" onNavigate={onClose} />
           <StoreIcons />
         </div>
       </div>

@@ -6,10 +6,17 @@ import { z } from 'zod'
  */
 const WebEnvSchema = z.object({
   VITE_PUBLIC_URL: z.url().default('https://storyreel.app'),
-  VITE_API_URL: z.string().default('/api'),
+  /**
+   * SPEC §7's "node host": the origin that serves /api/ and /admin/. Empty means the site's own origin (one
+   * `npm start` process); set it when the site sits on a CDN and the API runs elsewhere.
+   */
+  VITE_NODE_HOST: z.union([z.literal(''), z.url().regex(/^https?:\/\/[^/]+$/, 'must be an origin')]).default(''),
+  VITE_API_VERSION: z.coerce.number().int().min(1).default(1),
+  /** 0 means no timeout (SPEC §9). */
+  VITE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(0),
 })
 
-export type PublicEnv = { publicUrl: string; apiUrl: string }
+export type PublicEnv = { publicUrl: string; nodeHost: string; apiVersion: number; requestTimeoutMs: number }
 
 export function parseWebEnv(raw: Record<string, string | undefined>): PublicEnv {
   const result = WebEnvSchema.safeParse(raw)
@@ -17,5 +24,10 @@ export function parseWebEnv(raw: Record<string, string | undefined>): PublicEnv 
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
     throw new Error(`Invalid web environment:\n  ${problems.join('\n  ')}`)
   }
-  return { publicUrl: result.data.VITE_PUBLIC_URL.replace(/\/+$/, ''), apiUrl: result.data.VITE_API_URL }
+  return {
+    publicUrl: result.data.VITE_PUBLIC_URL.replace(/\/+$/, ''),
+    nodeHost: result.data.VITE_NODE_HOST,
+    apiVersion: result.data.VITE_API_VERSION,
+    requestTimeoutMs: result.data.VITE_REQUEST_TIMEOUT_MS,
+  }
 }

@@ -1,15 +1,19 @@
+import {
+  CONFIRMATION_CODE_LENGTH,
+  CONFIRMATION_CODE_RESEND_SECONDS,
+  CONFIRMATION_CODE_TTL_MINUTES,
+} from '@storyreel/contracts/auth'
 import { BRAND } from '@storyreel/contracts/brand'
 
 import { NumberedSteps } from '#app/components/numbered-steps.tsx'
 import { StoreBadges } from '#app/components/store-badges.tsx'
 import { MailIcon } from '#app/components/ui/icons.tsx'
+import { ConfirmForm } from '#app/features/auth/components/confirm-form.tsx'
 import { absoluteUrl, buildMeta, pageTitle } from '#app/lib/seo.ts'
 
-const CONFIRMATION_CODE_LENGTH = 6
-const CONFIRMATION_CODE_TTL_MINUTES = 10
-const CONFIRMATION_CODE_RESEND_MINUTES = 1
+const CONFIRMATION_CODE_RESEND_MINUTES = CONFIRMATION_CODE_RESEND_SECONDS / 60
 
-const DESCRIPTION = `Confirm your ${BRAND.name} account: enter the ${CONFIRMATION_CODE_LENGTH}-digit code we e-mailed you in the app. Here is how it works and what to do if it hasn't arrived.`
+const DESCRIPTION = `Confirm your ${BRAND.name} account: enter the ${CONFIRMATION_CODE_LENGTH}-digit code we e-mailed you, here or in the app. Here is how it works and what to do if it hasn't arrived.`
 
 const STEPS = [
   {
@@ -21,8 +25,8 @@ const STEPS = [
     text: 'We send it to that address as soon as your account is created. Keep the app open while you check your inbox.',
   },
   {
-    title: 'Enter it in the app',
-    text: `Type the code on the confirmation screen within ${CONFIRMATION_CODE_TTL_MINUTES} minutes. Your account is confirmed and ready to create.`,
+    title: 'Enter it here or in the app',
+    text: `Type the code on this page or on the app's confirmation screen within ${CONFIRMATION_CODE_TTL_MINUTES} minutes. Your account is confirmed and ready to create.`,
   },
 ] as const
 
@@ -141,10 +145,7 @@ function Fact({ value, label }: { value: string; label: string }) {
   )
 }
 
-/**
- * The page's card area. Confirmation happens in the app in this release; the web code form slots in here
- * later, so the card keeps its own heading and padding and the rest of the page does not change.
- */
+/** The code form for the web; the mobile apps have their own confirmation screen with the same code. */
 function ConfirmCard() {
   return (
     <section
@@ -153,34 +154,20 @@ function ConfirmCard() {
       className="glass relative overflow-hidden rounded-3xl p-6 shadow-2xl shadow-brand-700/10 tablet:p-8"
     >
       <div aria-hidden="true" className="absolute -right-16 -top-16 h-48 w-48 rounded-full bg-flare-500/20 glow-blur" />
-      <CodeIllustration />
-      <h2 id="confirm-card-title" className="relative mt-7 text-2xl font-bold tracking-tight text-ink">
-        Enter your code in the app
+      <h2 id="confirm-card-title" className="relative text-2xl font-bold tracking-tight text-ink">
+        Enter your code
       </h2>
-      <p className="relative mt-3 leading-relaxed text-muted">
-        Open the {BRAND.name} app, go to the confirmation screen and type the {CONFIRMATION_CODE_LENGTH} digits from our
-        e-mail. Don’t have the app yet? Get it here and sign in with the same address.
+      <p className="relative mb-6 mt-2 text-sm leading-relaxed text-muted">
+        Type or paste the {CONFIRMATION_CODE_LENGTH} digits from our e-mail. Registered in the app? You can enter the
+        code there too.
       </p>
-      <StoreBadges className="relative mt-6" />
+      <div className="relative">
+        <ConfirmForm />
+      </div>
+      <div className="relative mt-8 border-t border-line pt-6">
+        <p className="text-sm text-muted">Get the app and keep creating on the go:</p>
+        <StoreBadges className="mt-4" />
+      </div>
     </section>
-  )
-}
-
-/** Six code boxes with a cursor in the next one: a picture of the step, not a real input. */
-function CodeIllustration() {
-  const digits = ['4', '7', '1', '', '', '']
-  return (
-    <div aria-hidden="true" className="relative flex gap-2">
-      {digits.map((digit, index) => (
-        <span
-          key={index}
-          className={`grid h-12 flex-1 place-items-center rounded-xl border bg-raised text-xl font-bold text-ink mobileMedium:h-14 ${
-            index === 3 ? 'border-accent' : 'border-line'
-          }`}
-        >
-          {digit || (index === 3 ? <span className="h-6 w-0.5 rounded bg-accent" /> : null)}
-        </span>
-      ))}
-    </div>
   )
 }

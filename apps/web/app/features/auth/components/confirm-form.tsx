@@ -1,0 +1,145 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+
+import { CONFIRMATION_CODE_LENGTH, CONFIRMATION_CODE_RESEND_SECONDS } from '@storyreel/contracts/auth'
+
+import { FormField, Spinner } from '#app/components/ui/form-field.tsx'
+import { useSession } from '#app/lib/session.ts'
+import { storage, STORAGE_KEYS } from '#app/lib/storage.ts'
+
+import { authApi } from '../auth-api.ts'
+import { CodeInput } from './code-input.tsx'
+
+/** Seconds until another code may be sent, counted from the stored last-sent time (issue #4). */
+export function getResendSecondsLeft(lastSentAt: number | undefined, now: number): number {
+  if (!lastSentAt) return 0
+  return Math.max(0, Math.ceil((lastSentAt + CONFIRMATION_CODE_RESEND_SECONDS * 1000 - now) / 1000))
+}
+
+function useResendCountdown() {
+  const [now, setNow] = useState(() => Date.now())
+  const lastSentAt = storage.get<number>(STORAGE_KEYS.lastConfirmationCodeSentAt)
+  const left = getResendSecondsLeft(lastSentAt, now)
+  useEffect(() => {
+    if (left <= 0) return
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [left])
+  return { left, restart: () => setNow(Date.now()) }
+}
+
+/**
+ * The code screen. A signed-in, unconfirmed user confirms the address on file; anyone else (the link in
+ * the e-mail, opened on another device) types the address too (decision 013).
+ */
+export function ConfirmForm() {
+  const { user } = useSession()
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const [email, setEmail] = useState(() => params.get('email') ?? '')
+  const [code, setCode] = useState('')
+  const [pending, setPending] = useState(false)
+  const [failed, setFailed] = useState(false)
+  const { left, restart } = useResendCountdown()
+  const address = user?.email ?? email
+
+  if (user?.confirmed) {
+    return (
+      <div className="space-y-4 text-center">
+        <p className="text-ink">
+          <strong>{user.email}</strong> is confirmed.
+        </p>
+        <Link to="/app" className="btn-primary w-full">
+          Open StoryReel
+        </Link>
+      </div>
+    )
+  }
+
+  async function submit(value: string) {
+    if (value.length !== CONFIRMATION_CODE_LENGTH || !address || pending) return
+    setPending(true)
+    setFailed(false)
+    try {
+      await authApi.confirm({ email: address, code: value })
+      void navigate('/app', { replace: true })
+    } catch {
+      // The reason (wrong, expired, too many tries) is in the toast; clear the boxes for another try.
+      setFailed(true)
+      setCode('')
+    } finally {
+      setPending(false)
+    }
+  }
+
+  async function resend() {
+    if (!address) return
+    await authApi.sendConfirmationCode(address)
+    restart()
+  }
+
+  return (
+    <form
+      className="space-y-5"
+      aria-busy={pending}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault()
+        void submit(code)
+      }}
+    >
+      {user ? (
+        <p className="text-sm text-muted">
+          We sent a {CONFIRMATION_CODE_LENGTH}-digit code to <strong className="text-ink">{user.email}</strong>.
+        </p>
+      ) : (
+        <FormField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      )}
+      <div>
+        <p id="code-label" className="mb-2 text-sm font-medium text-ink">
+          Confirmation code
+        </p>
+        <CodeInput
+          length={CONFIRMATION_CODE_LENGTH}
+          value={code}
+          onChange={setCode}
+          onComplete={(value) => void submit(value)}
+          disabled={pending}
+          invalid={failed}
+          labelledBy="code-label"
+        />
+      </div>
+      <button
+        type="submit"
+        className="btn-primary w-full"
+        disabled={pending || code.length !== CONFIRMATION_CODE_LENGTH || !address}
+      >
+        {pending ? <Spinner /> : null}
+        {pending ? 'Confirming…' : 'Confirm e-mail'}
+      </button>
+      <p className="text-center text-sm text-muted" aria-live="polite">
+        Didn’t get it?{' '}
+        {left > 0 ? (
+          <span>
+            You can ask for a new code in <span className="tabular-nums text-ink">{left}s</span>.
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="font-semibold text-accent underline-offset-4 hover:underline disabled:opacity-50"
+            disabled={!address}
+            onClick={() => void resend()}
+          >
+            Send a new code
+          </button>
+        )}
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,127 @@
+import { ApiError, NetworkError, createRequester, type Requester } from './api-client.ts'
+import type { Notify } from './toast.ts'
+
+/** SPEC §7: the local server, the product API (versioned) and the admin requester. */
+export type Target = 'local' | 'api' | 'admin'
+
+export type BaseAddresses = Record<Target, string>
+
+/**
+ * {origin}/api/ for the local server; {node host}/api/v{version}/ for product calls; {node host}/admin/ for
+ * admin calls. An empty node host is the site's own origin.
+ */
+export function getBaseAddresses({
+  origin,
+  nodeHost,
+  apiVersion,
+}: {
+  origin: string
+  nodeHost: string
+  apiVersion: number
+}) {
+  const host = (nodeHost || origin).replace(/\/+$/, '')
+  return {
+    local: `${origin.replace(/\/+$/, '')}/api/`,
+    api: `${host}/api/v${apiVersion}/`,
+    admin: `${host}/admin/`,
+  } satisfies BaseAddresses
+}
+
+export type QueryOptions = {
+  /** Which base address; product calls by default. */
+  target?: Target
+  /** Sends the stored token for this target; without one the call does not go out (SPEC §4). */
+  auth?: boolean
+  /** Extra tries after a network failure or a 5xx; 4xx answers are final. */
+  retry?: number
+  /** A positive toast with this text when the call succeeds. */
+  successToast?: string
+  /** Shows the answer's message as a negative toast (a list joined with line breaks) instead of logging it. */
+  notifyOnError?: boolean
+  signal?: AbortSignal
+  timeoutMs?: number
+}
+
+/** The call needed a token and none was stored. */
+export class MissingTokenError extends Error {
+  override name = 'MissingTokenError'
+}
+
+export type QueryHelperDeps = {
+  baseAddresses: BaseAddresses
+  timeoutMs?: number
+  fetch?: typeof globalThis.fetch
+  getToken(target: Target): string | undefined
+  /** No token for an authenticated call, or a 401: SPEC §4 removes the stored user and goes to sign-in. */
+  onSignedOut(target: Target): void
+  notify: Notify
+  log?: Pick<Console, 'error'>
+  /** Backoff between retries; tests pass 0. */
+  retryDelayMs?: number
+}
+
+const isRetryable = (error: unknown) =>
+  error instanceof NetworkError || (error instanceof ApiError && error.status >= 500)
+
+/** get, post, patch and delete over the three requesters, with retries, toasts and the signed-out rule. */
+export function createQueryHelper(deps: QueryHelperDeps) {
+  const log = deps.log ?? console
+  const retryDelayMs = deps.retryDelayMs ?? 400
+  const requesters: Record<Target, Requester> = {
+    local: createRequester({ baseUrl: deps.baseAddresses.local, timeoutMs: deps.timeoutMs, fetch: deps.fetch }),
+    api: createRequester({ baseUrl: deps.baseAddresses.api, timeoutMs: deps.timeoutMs, fetch: deps.fetch }),
+    admin: createRequester({ baseUrl: deps.baseAddresses.admin, timeoutMs: deps.timeoutMs, fetch: deps.fetch }),
+  }
+
+  async function send<T>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body: unknown,
+    options: QueryOptions = {},
+  ) {
+    const target = options.target ?? 'api'
+    try {
+      let token: string | undefined
+      if (options.auth) {
+        token = deps.getToken(target)
+        if (!token) {
+          deps.onSignedOut(target)
+          throw new MissingTokenError('Sign in to continue.')
+        }
+      }
+      const retries = Math.max(0, options.retry ?? 0)
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          const result = await requesters[target].request<T>(method, path, {
+            body,
+            token,
+            signal: options.signal,
+            timeoutMs: options.timeoutMs,
+          })
+          if (options.successToast) deps.notify({ tone: 'positive', message: options.successToast })
+          return result
+        } catch (error) {
+          if (attempt >= retries || !isRetryable(error) || options.signal?.aborted) throw error
+          await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** attempt))
+        }
+      }
+    } catch (error) {
+      if (options.auth && error instanceof ApiError && error.status === 401) deps.onSignedOut(target)
+      if (options.notifyOnError && error instanceof ApiError) {
+        deps.notify({ tone: 'negative', message: error.messages.join('\n') })
+      } else if (!(error instanceof MissingTokenError)) {
+        log.error(error)
+      }
+      throw error
+    }
+  }
+
+  return {
+    get: <T>(path: string, options?: QueryOptions) => send<T>('GET', path, undefined, options),
+    post: <T>(path: string, body?: unknown, options?: QueryOptions) => send<T>('POST', path, body, options),
+    patch: <T>(path: string, body?: unknown, options?: QueryOptions) => send<T>('PATCH', path, body, options),
+    delete: <T>(path: string, options?: QueryOptions) => send<T>('DELETE', path, undefined, options),
+  }
+}
+
+export type QueryHelper = ReturnType<typeof createQueryHelper>

@@ -1,0 +1,38 @@
+/** Fixed local addresses of the stand-ins, shared by the Playwright config, the stand-ins and the tests. */
+const HTTP_PORT = 3214
+const APP_ORIGIN = 'http://127.0.0.1:3210'
+
+export const STAND_INS = {
+  httpPort: HTTP_PORT,
+  smtpPort: 3213,
+  url: `http://127.0.0.1:${HTTP_PORT}`,
+  googleClientId: 'e2e-web.apps.googleusercontent.com',
+  googleIssuer: `http://127.0.0.1:${HTTP_PORT}/google`,
+  appleClientId: 'app.storyreel.e2e',
+  appleIssuer: `http://127.0.0.1:${HTTP_PORT}/apple`,
+  discordClientId: 'e2e-discord-client',
+  discordClientSecret: 'e2e-discord-secret',
+  discordRedirectUri: `${APP_ORIGIN}/auth/discord`,
+  adminEmail: 'admin@e2e.test',
+} as const
+
+/** The product's environment for the browser tests: every provider pointed at the stand-ins. */
+export function getProductEnv(): Record<string, string> {
+  return {
+    SMTP_URL: `smtp://127.0.0.1:${STAND_INS.smtpPort}`,
+    ADMIN_EMAILS: STAND_INS.adminEmail,
+    GOOGLE_CLIENT_ID: STAND_INS.googleClientId,
+    GOOGLE_ISSUER: STAND_INS.googleIssuer,
+    GOOGLE_JWKS_URL: `${STAND_INS.url}/jwks`,
+    APPLE_ID: STAND_INS.appleClientId,
+    APPLE_REDIRECT_URI: `${APP_ORIGIN}/auth/login`,
+    APPLE_ISSUER: STAND_INS.appleIssuer,
+    APPLE_JWKS_URL: `${STAND_INS.url}/jwks`,
+    DISCORD_CLIENT_ID: STAND_INS.discordClientId,
+    DISCORD_CLIENT_SECRET: STAND_INS.discordClientSecret,
+    DISCORD_REDIRECT_URI: STAND_INS.discordRedirectUri,
+    DISCORD_API_URL: `${STAND_INS.url}/discord/api`,
+    // Every browser test signs up from 127.0.0.1; the per-IP limits have their own API tests.
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+  }
+}

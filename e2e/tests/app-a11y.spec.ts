@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+
+import { createUser, signInAs } from './auth-fixtures.ts'
+
+const ANONYMOUS_PAGES = ['/auth/login', '/auth/register']
+const SIGNED_IN_PAGES = ['/app', '/app/profile']
+
+async function expectNoViolations(page: import('@playwright/test').Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+for (const mode of ['dark', 'light'] as const) {
+  test.describe(`app area accessibility in ${mode} mode`, () => {
+    for (const path of ANONYMOUS_PAGES) {
+      test(`axe finds no violations on ${path}`, async ({ page }) => {
+        await page.addInitScript((value) => localStorage.setItem('displayMode', value), mode)
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        await page.waitForLoadState('networkidle')
+        await expectNoViolations(page)
+      })
+    }
+    for (const path of SIGNED_IN_PAGES) {
+      test(`axe finds no violations on ${path} when signed in`, async ({ page, request }) => {
+        await page.addInitScript((value) => localStorage.setItem('displayMode', value), mode)
+        await signInAs(page, await createUser(request, { firstName: 'Axe' }))
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        await page.waitForLoadState('networkidle')
+        await expectNoViolations(page)
+      })
+    }
+  })
+}
+
+test.describe('app area on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } })
+  for (const path of [...ANONYMOUS_PAGES, ...SIGNED_IN_PAGES]) {
+    test(`${path} fits a 375 px screen without sideways scrolling`, async ({ page, request }) => {
+      if (path.startsWith('/app')) await signInAs(page, await createUser(request))
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow).toBeLessThanOrEqual(0)
+    })
+  }
+})

@@ -1,0 +1,252 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Request } from '@playwright/test'
+
+import { STAND_INS } from '../support/stand-ins-config.ts'
+import { createUser, PASSWORD, readCode, readStorage, routeSignInSdks, signInAs, uniqueEmail } from './auth-fixtures.ts'
+
+test.describe('e-mail sign-up, confirmation and the account', () => {
+  test('register, confirm with the mailed code, edit the profile, sign out and sign in again', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('journey')
+    await page.goto('/auth/register')
+    await page.getByLabel('First name').fill('Nora')
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await expect(page.getByRole('list', { name: 'Password rules' }).getByText('At least 8 characters')).toBeVisible()
+    await page.getByRole('button', { name: 'Create account' }).click()
+
+    await expect(page).toHaveURL(/\/confirm#confirm-code$/)
+    await expect(page.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible()
+    await expect(page.getByText(/You can ask for a new code in \d+s/)).toBeVisible()
+    const code = await readCode(request, email)
+    // Pasting fills every box, and a full code submits itself.
+    await page.getByLabel('Digit 1 of 6').focus()
+    await page.evaluate((text) => {
+      const data = new DataTransfer()
+      data.setData('text', text)
+      document.activeElement?.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      )
+    }, code)
+    await expect(page).toHaveURL(/\/app$/)
+    await expect(page.getByRole('heading', { name: 'Welcome, Nora' })).toBeVisible()
+    await expect(page.getByRole('img', { name: /QR code: StoryReel on the App Store/ })).toBeVisible()
+
+    await page.getByRole('link', { name: 'Profile' }).click()
+    await expect(page.getByLabel('First name')).toHaveValue('Nora')
+    await page.getByLabel('Last name').fill('Quinn')
+    const patch = page.waitForRequest(
+      (req: Request) => req.method() === 'PATCH' && req.url().endsWith('/api/v1/auth/profile'),
+    )
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    expect((await patch).postDataJSON()).toEqual({ last_name: 'Quinn' })
+    await expect(page.getByRole('status').filter({ hasText: 'Profile saved.' })).toBeVisible()
+    await expect(page.getByText('All changes saved')).toBeVisible()
+
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(/\/auth\/login$/)
+    expect(await readStorage(page)).not.toHaveProperty('access_token')
+
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page).toHaveURL(/\/app$/)
+    await expect(page.getByRole('heading', { name: 'Welcome, Nora' })).toBeVisible()
+  })
+
+  test('a wrong password shows the server message as a toast and keeps the form', async ({ page, request }) => {
+    const user = await createUser(request)
+    await page.goto('/auth/login')
+    await page.getByLabel('E-mail').fill(user.email)
+    await page.getByLabel('Password').fill('not-my-password')
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'The e-mail or password is not right.' })).toBeVisible()
+    await expect(page.getByLabel('E-mail')).toHaveValue(user.email)
+    await expect(page).toHaveURL(/\/auth\/login$/)
+  })
+
+  test('a list of validation messages is shown as one toast, one line each', async ({ page }) => {
+    await page.goto('/auth/register')
+    // The browser accepts "a@b" as an e-mail; the API wants a domain with a dot. The name limit is lifted
+    // in the page so the API's own limit answers.
+    await page.getByLabel('E-mail').fill('a@b')
+    await page.getByLabel('Last name').evaluate((input) => input.removeAttribute('maxlength'))
+    await page.getByLabel('Last name').fill('x'.repeat(90))
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByRole('button', { name: 'Create account' }).click()
+    const toast = page.getByRole('alert').filter({ hasText: 'email: must be a valid e-mail address' })
+    await expect(toast).toBeVisible()
+    await expect(toast).toContainText('last_name:')
+    expect(await toast.evaluate((element) => element.textContent?.split('\n').length)).toBeGreaterThanOrEqual(2)
+  })
+
+  test('deleting the account asks for confirmation, then signs out for good', async ({ page, request }) => {
+    const user = await createUser(request, { firstName: 'Del' })
+    await signInAs(page, user)
+    await page.goto('/app/profile')
+    await page.getByRole('button', { name: 'Delete my account' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete your account for good?' })
+    await expect(dialog.getByRole('button', { name: 'Delete account' })).toBeDisabled()
+    await dialog.getByLabel('Type DELETE').fill('DELETE')
+    await dialog.getByRole('button', { name: 'Delete account' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    const login = await request.post('/api/v1/auth/login', { data: { email: user.email, password: PASSWORD } })
+    expect(login.status()).toBe(401)
+  })
+})
+
+test.describe('route middlewares', () => {
+  test('anonymous visitors are sent from /app to sign-in, and back after it', async ({ page, request }) => {
+    const user = await createUser(request)
+    await page.goto('/app/profile')
+    await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fapp%2Fprofile$/)
+    await page.getByLabel('E-mail').fill(user.email)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page).toHaveURL(/\/app\/profile$/)
+  })
+
+  test('an unconfirmed user at /app is sent to /confirm', async ({ page, request }) => {
+    await signInAs(page, await createUser(request, { confirm: false }))
+    await page.goto('/app')
+    await expect(page).toHaveURL(/\/confirm$/)
+  })
+
+  test('a signed-in user at /auth/login is sent on to the app', async ({ page, request }) => {
+    await signInAs(page, await createUser(request))
+    await page.goto('/auth/login')
+    await expect(page).toHaveURL(/\/app$/)
+  })
+
+  test('a user who is not an admin gets the 404 page at /app/admin', async ({ page, request }) => {
+    await signInAs(page, await createUser(request))
+    await page.goto('/app/admin')
+    await expect(page.getByTestId('error-message')).toHaveText('Page not found: /app/admin')
+  })
+
+  test('a revoked token sends the user to sign-in on the next call', async ({ page, request }) => {
+    const user = await createUser(request)
+    await signInAs(page, user)
+    await request.post('/api/v1/auth/logout', { headers: { authorization: `Bearer ${user.access_token}` } })
+    await page.goto('/app/profile')
+    await expect(page).toHaveURL(/\/auth\/login$/)
+    expect(await readStorage(page)).not.toHaveProperty('user')
+  })
+})
+
+test.describe('sign-in providers', () => {
+  test('Google: the SDK is loaded on demand and the verified credential signs in', async ({ page }) => {
+    const email = uniqueEmail('google')
+    await routeSignInSdks(page, { email, sub: `g-${Date.now()}` })
+    await page.goto('/auth/login')
+    await page.getByRole('button', { name: 'Sign in with Google' }).click()
+    await expect(page).toHaveURL(/\/app$/)
+    const stored = await readStorage(page)
+    expect(stored.user).toMatchObject({ email, first_name: 'Gia', confirmed: true, sign_in_methods: ['google'] })
+  })
+
+  test('Apple: the popup result and the identity token sign in, with the shared name', async ({ page }) => {
+    const email = uniqueEmail('apple')
+    await routeSignInSdks(page, { email, sub: `a-${Date.now()}` })
+    await page.goto('/auth/login')
+    const body = page.waitForRequest((req: Request) => req.url().endsWith('/api/v1/auth/apple-login'))
+    await page.getByRole('button', { name: 'Continue with Apple' }).click()
+    expect((await body).postDataJSON()).toMatchObject({ email, first_name: 'Ada', last_name: 'Lovelace', os: 'web' })
+    await expect(page).toHaveURL(/\/app$/)
+    await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible()
+  })
+
+  test('Discord: the OAuth round trip through the stand-in signs in', async ({ page }) => {
+    await page.goto('/auth/login')
+    await page.getByRole('button', { name: 'Continue with Discord' }).click()
+    await expect(page).toHaveURL(/\/app$/, { timeout: 15_000 })
+    await expect(page.getByRole('heading', { name: 'Welcome, Robin' })).toBeVisible()
+  })
+
+  test('Discord: a callback this tab did not start is refused', async ({ page }) => {
+    await page.goto('/auth/discord?code=forged&state=not-ours')
+    await expect(page.getByRole('alert')).toContainText('This sign-in link has expired or was not started here.')
+  })
+})
+
+test.describe('the admin console', () => {
+  test('an admin opens the console, finds a user, disables them and fills the code pool', async ({ page, request }) => {
+    const existing = await request.post('/api/v1/auth/login', {
+      data: { email: STAND_INS.adminEmail, password: PASSWORD },
+    })
+    const admin = existing.ok()
+      ? ((await existing.json()) as Awaited<ReturnType<typeof createUser>>)
+      : await createUser(request, { email: STAND_INS.adminEmail, firstName: 'Ada' })
+    expect(admin.role).toBe('admin')
+    const target = await createUser(request, { firstName: 'Target' })
+    await signInAs(page, admin)
+    await page.goto('/app/admin')
+
+    await expect(page.getByLabel('E-mail')).toHaveValue(STAND_INS.adminEmail)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Open console' }).click()
+    await expect(page.getByRole('heading', { name: /^Users/ })).toBeVisible()
+
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(target.email)
+    const row = page.getByRole('row').filter({ hasText: target.email })
+    await expect(row).toHaveCount(1)
+    await row.getByRole('button', { name: `${target.email} disabled` }).click()
+    const dialog = page.getByRole('dialog', { name: `Disable ${target.email}?` })
+    await dialog.getByRole('button', { name: 'Confirm' }).click()
+    await expect(page.getByRole('status').filter({ hasText: `${target.email} is disabled.` })).toBeVisible()
+    await expect(row.getByRole('button', { name: `${target.email} disabled` })).toHaveText('Disabled')
+    const me = await request.get('/api/v1/auth/me', { headers: { authorization: `Bearer ${target.access_token}` } })
+    expect(me.status()).toBe(401)
+
+    const codes = Array.from({ length: 3 }, (_, index) => `E2E${Date.now().toString(36).toUpperCase()}${index}`)
+    await page.getByLabel(/Add codes/).fill(['code', ...codes].join('\n'))
+    await page.getByRole('button', { name: 'Upload codes' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Added 3 codes.' })).toBeVisible()
+
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze()
+    expect(axe.violations.map((violation) => violation.id)).toEqual([])
+
+    await page.getByRole('button', { name: 'Close admin session' }).click()
+    await expect(page.getByRole('button', { name: 'Open console' })).toBeVisible()
+  })
+})
+
+test.describe('the header sign-in button', () => {
+  test('takes an anonymous visitor to sign-in', async ({ page }) => {
+    await page.goto('/pricing')
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/auth\/login$/)
+  })
+
+  test('opens the store for a signed-in user and records download_app only with consent', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await context.route('https://apps.apple.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>App Store</title>' }),
+    )
+    await signInAs(page, await createUser(request))
+    await page.goto('/pricing')
+    const link = page.getByRole('banner').getByRole('link', { name: 'Get the app' })
+    const firstPopup = page.waitForEvent('popup')
+    await link.click()
+    expect((await firstPopup).url()).toContain('apps.apple.com')
+    expect(await page.evaluate(() => (window as { dataLayer?: unknown[] }).dataLayer ?? [])).toEqual([])
+
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('storyreel') ?? '{}') as Record<string, unknown>
+      localStorage.setItem('storyreel', JSON.stringify({ ...stored, analyticsConsent: 'granted' }))
+    })
+    const secondPopup = page.waitForEvent('popup')
+    await link.click()
+    await secondPopup
+    expect(await page.evaluate(() => (window as { dataLayer?: unknown[] }).dataLayer)).toEqual([
+      { event: 'download_app', store: 'app_store', source: 'header' },
+    ])
+  })
+})
