@@ -6,6 +6,7 @@ import type { DbHandle } from '@storyreel/db/client'
 
 import { createIdentityVerifiers } from './adapters/identity/create-identity-verifiers.ts'
 import type { IdentityVerifiers } from './adapters/identity/identity-verifier.ts'
+import { getSignInSdkSources } from './adapters/identity/sdk-sources.ts'
 import type { Mailer } from './adapters/mailer/mailer.ts'
 import type { Config } from './config.ts'
 import { AppError } from './errors.ts'
@@ -125,6 +126,6 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   })
   registerAdminRoutes(app, { admin, auth, limits: config.rateLimits })
   registerReferralRoutes(app, { referrals, perMinute: config.rateLimits.referralPerMinute })
-  registerSiteRoutes(app, deps.site)
+  registerSiteRoutes(app, deps.site, { external: getSignInSdkSources(config.identity) })
   return app
 }

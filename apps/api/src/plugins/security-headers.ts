@@ -1,17 +1,23 @@
 import type { FastifyInstance } from 'fastify'
 
-export type CspOptions = { scriptHashes: readonly string[]; https: boolean }
+/** Third-party origins a document may use, per directive: only what a configured feature needs. */
+export type ExternalSources = Partial<Record<'script' | 'style' | 'connect' | 'frame', readonly string[]>>
 
-/** The policy for HTML documents: scripts only from us or the exact inline scripts the build emitted. */
-export function buildDocumentCsp({ scriptHashes, https }: CspOptions): string {
+export type CspOptions = { scriptHashes: readonly string[]; https: boolean; external?: ExternalSources }
+
+const sources = (list: readonly string[] | undefined) => (list && list.length > 0 ? ` ${list.join(' ')}` : '')
+
+/** The policy for HTML documents: scripts only from us, the exact inline scripts the build emitted, and the SDKs of configured features. */
+export function buildDocumentCsp({ scriptHashes, https, external = {} }: CspOptions): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    `script-src 'self'${sources(external.script)} ${scriptHashes.join(' ')}`.trim(),
     // React style props become style attributes; scripts stay locked down, styles may be inline.
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self' 'unsafe-inline'${sources(external.style)}`,
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${sources(external.connect)}`,
+    ...(external.frame && external.frame.length > 0 ? [`frame-src${sources(external.frame)}`] : []),
     "manifest-src 'self'",
     "media-src 'self'",
     "object-src 'none'",

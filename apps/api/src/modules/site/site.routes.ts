@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
-import { buildDocumentCsp } from '#src/plugins/security-headers.ts'
+import { buildDocumentCsp, type ExternalSources } from '#src/plugins/security-headers.ts'
 
 import { NOT_FOUND_PLACEHOLDER, type Encoding, type Site, type SiteFile } from './site-files.ts'
 import { resolveSiteRequest } from './site-resolver.ts'
@@ -28,26 +28,29 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   })
 }
 
-// A document's policy depends only on its scripts and the scheme, so it is built once per pair.
-const cspCache = new WeakMap<SiteFile, { http?: string; https?: string }>()
+type DocumentCsp = (file: SiteFile, https: boolean) => string
 
-function getDocumentCsp(file: SiteFile, https: boolean): string {
-  const cached = cspCache.get(file) ?? {}
-  const key = https ? 'https' : 'http'
-  cached[key] ??= buildDocumentCsp({ scriptHashes: file.scriptHashes, https })
-  cspCache.set(file, cached)
-  return cached[key]
-}
-
-function setDocumentHeaders(request: FastifyRequest, reply: FastifyReply, file: SiteFile) {
-  reply.header('content-type', file.contentType)
-  if (file.contentType.startsWith('text/html')) {
-    reply.header('content-security-policy', getDocumentCsp(file, request.protocol === 'https'))
+/** A document's policy depends only on its scripts and the scheme, so it is built once per pair. */
+function createDocumentCsp(external: ExternalSources): DocumentCsp {
+  const cache = new WeakMap<SiteFile, { http?: string; https?: string }>()
+  return (file, https) => {
+    const cached = cache.get(file) ?? {}
+    const key = https ? 'https' : 'http'
+    cached[key] ??= buildDocumentCsp({ scriptHashes: file.scriptHashes, https, external })
+    cache.set(file, cached)
+    return cached[key]
   }
 }
 
-function sendFile(request: FastifyRequest, reply: FastifyReply, file: SiteFile, status: number) {
-  setDocumentHeaders(request, reply, file)
+function setDocumentHeaders(request: FastifyRequest, reply: FastifyReply, file: SiteFile, csp: DocumentCsp) {
+  reply.header('content-type', file.contentType)
+  if (file.contentType.startsWith('text/html')) {
+    reply.header('content-security-policy', csp(file, request.protocol === 'https'))
+  }
+}
+
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: SiteFile, status: number, csp: DocumentCsp) {
+  setDocumentHeaders(request, reply, file, csp)
   reply.header('vary', 'Accept-Encoding')
   const encoding = pickEncoding(request.headers['accept-encoding'], file)
   if (status !== 200) {
@@ -70,9 +73,9 @@ function escapeHtml(text: string): string {
  * The prerendered error page names a placeholder path; this puts the requested path in its place, so the
  * visitor reads 'Page not found: {path}' before any script runs and hydration finds the same text.
  */
-function sendNotFoundPage(request: FastifyRequest, reply: FastifyReply, site: Site, path: string) {
+function sendNotFoundPage(request: FastifyRequest, reply: FastifyReply, site: Site, path: string, csp: DocumentCsp) {
   const file = site.notFoundPage
-  setDocumentHeaders(request, reply, file)
+  setDocumentHeaders(request, reply, file, csp)
   // The prerender saw the placeholder as a directory URL, so it may carry a trailing slash.
   const html = file.body
     .toString('utf8')
@@ -81,14 +84,19 @@ function sendNotFoundPage(request: FastifyRequest, reply: FastifyReply, site: Si
 }
 
 /** Serves the prerendered site from memory: pages, data files and assets, redirects and real 404s. */
-export function registerSiteRoutes(app: FastifyInstance, site: Site): void {
+export function registerSiteRoutes(
+  app: FastifyInstance,
+  site: Site,
+  { external = {} }: { external?: ExternalSources } = {},
+): void {
+  const csp = createDocumentCsp(external)
   app.get('/*', async (request, reply) => {
     const outcome = resolveSiteRequest(site, request.url)
     switch (outcome.kind) {
       case 'file':
-        return sendFile(request, reply, outcome.file, outcome.status)
+        return sendFile(request, reply, outcome.file, outcome.status, csp)
       case 'not-found-page':
-        return sendNotFoundPage(request, reply, site, outcome.path)
+        return sendNotFoundPage(request, reply, site, outcome.path, csp)
       case 'redirect':
         reply.header(
           'cache-control',

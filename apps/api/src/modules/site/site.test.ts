@@ -222,7 +222,7 @@ describe('routing rules and fallbacks', () => {
   })
 
   it('leaves encoded /api paths and /admin to the API too', async () => {
-    for (const url of ['/%61pi/x', '/admin', '/admin/users']) {
+    for (const url of ['/%61pi/x', '/admin', '/admin/nothing-here']) {
       const response = await app.inject(url)
       expect(response.statusCode, url).toBe(404)
       expect(response.json(), url).toMatchObject({ code: 'NOT_FOUND' })
@@ -281,5 +281,33 @@ describe('getInlineScriptHashes', () => {
     )
     expect(hashes).toHaveLength(3)
     expect(hashes[0]).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/)
+  })
+})
+
+describe('the CSP of site documents', () => {
+  it('lets in the sign-in SDKs of configured providers only', async () => {
+    const site = await loadSite(dir)
+    const db = await createTestDb()
+    const withProviders = await buildApp({
+      config: loadConfig({
+        LOG_LEVEL: 'silent',
+        GOOGLE_CLIENT_ID: 'web.apps.googleusercontent.com',
+        APPLE_ID: 'app.storyreel.web',
+      }),
+      deps: { site, db, mailer },
+    })
+    try {
+      const csp = String((await withProviders.inject('/')).headers['content-security-policy'])
+      expect(csp).toMatch(
+        /script-src 'self' https:\/\/accounts\.google\.com\/gsi\/client https:\/\/appleid\.cdn-apple\.com/,
+      )
+      expect(csp).toContain('frame-src https://accounts.google.com/gsi/ https://appleid.apple.com')
+      const plain = String((await app.inject('/')).headers['content-security-policy'])
+      expect(plain).not.toMatch(/google|apple/)
+      expect(plain).not.toContain('frame-src')
+    } finally {
+      await withProviders.close()
+      await db.close()
+    }
   })
 })
