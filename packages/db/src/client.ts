@@ -50,8 +50,11 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
       // Below the API's 2-second promise for answering 503 while the database is away (issue #3).
       connectionTimeoutMillis: options.connectionTimeoutMs ?? 1500,
     })
-    // A dropped connection must not crash the process; the next query gets a fresh one.
+    // A dropped connection must not crash the process; the next query gets a fresh one. The pool hears
+    // errors of idle clients only: a client checked out for a transaction emits its own 'error' (its
+    // queries fail too, which is what the caller sees), and with no listener that would end the process.
     pool.on('error', () => undefined)
+    pool.on('connect', (client) => client.on('error', () => undefined))
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' })
     return {
       db,
