@@ -3,8 +3,14 @@ import path from 'node:path'
 
 import { ROOT } from './build-state.ts'
 
-/** Starts the production server (as `npm start` runs it) on 127.0.0.1 for a benchmark and waits until it answers. */
-export async function startServer(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * Starts the production server (as `npm start` runs it) on 127.0.0.1 for a benchmark and waits until it
+ * answers. `env` overrides the inherited environment; an undefined value removes a variable.
+ */
+export async function startServer(
+  port: number,
+  env: Record<string, string | undefined> = {},
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/api/src/server.ts')], {
     cwd: ROOT,
     env: {
@@ -13,6 +19,7 @@ export async function startServer(port: number): Promise<{ url: string; stop: ()
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATA_DIR: path.join(ROOT, 'test-results', `bench-data-${port}`),
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
