@@ -89,7 +89,7 @@ try {
   ]
   const summary = [
     `auth/me ÷ bare route: ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}).`,
-    'auth/me looks the session up in the database on every call; /healthz touches nothing.',
+    'auth/me authenticates the bearer token (SHA-256, then the session cache, filled from the database and dropped on every revocation; decision 015), parses the response with its contract and runs the per-IP rate limiter; /healthz does none of that.',
     'Login hashes with argon2id (m=19456, t=2, p=1), at most 4 hashes at once.',
     `Embedded PGlite, ${WARMUP_S} s warm-up before each ${DURATION_S} s run, server and autocannon on the same machine.`,
   ]

@@ -20,6 +20,8 @@ import { createLoginAttemptsRepository } from './modules/auth/login-attempts.rep
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/password.ts'
 import { registerProviderLoginRoutes } from './modules/auth/provider-login.routes.ts'
 import { createProviderLoginService } from './modules/auth/provider-login.service.ts'
+import { createSessionCache } from './modules/auth/session-cache.ts'
+import { createSessionInvalidation } from './modules/auth/session-invalidation.ts'
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts'
 import { registerPublicConfigRoutes } from './modules/public-config/public-config.routes.ts'
 import { createRedeemCodesRepository } from './modules/referrals/redeem-codes.repository.ts'
@@ -47,6 +49,9 @@ export type AppDeps = {
   /** Sign-in provider verifiers; by default built from config.identity. */
   identity?: IdentityVerifiers
 }
+
+/** Revocations reach every instance at once; this bounds an entry's life should a message be lost. */
+const SESSION_CACHE_TTL_MS = 30_000
 
 /** A readiness probe that hangs would hold a load balancer's check open; answer within this bound. */
 const READY_TIMEOUT_MS = 2000
@@ -86,7 +91,24 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
 
   const db = deps.db.db
   const users = createUsersService({ repository: createUsersRepository(db), adminEmails: config.adminEmails })
+  // Sessions are cached only where every instance hears about a revocation at once: the embedded database
+  // serves one process, and Redis carries the news between several. PostgreSQL alone reads every time.
+  const sessionCache =
+    deps.db.kind === 'pglite' || deps.redis
+      ? createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 50_000 })
+      : undefined
+  const invalidation = sessionCache
+    ? createSessionInvalidation({
+        redis: deps.redis,
+        channel: `${config.rateLimitPrefix}session-invalidation`,
+        log: app.log,
+        onInvalidate: (message) =>
+          message.kind === 'token' ? sessionCache.forgetToken(message.id) : sessionCache.forgetUser(message.id),
+      })
+    : undefined
   const auth = createAuthService({
+    sessionCache,
+    invalidate: invalidation?.publish,
     db,
     users,
     sessions: createSessionsRepository(db),
@@ -100,9 +122,11 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   })
   app.addHook('onReady', async () => {
     await users.promoteConfiguredAdmins()
+    await invalidation?.ready()
   })
   app.addHook('onClose', async () => {
     await auth.drain()
+    invalidation?.close()
   })
 
   registerPublicConfigRoutes(app, config.identity)

@@ -100,11 +100,27 @@ describe.skipIf(!POSTGRES_URL || !REDIS_URL)('two instances on one PostgreSQL an
     it('accepts a token issued by A on B, and a logout on B revokes it on A at once', async () => {
       const token = await register(a, uniqueEmail('shared'))
       const headers = { authorization: `Bearer ${token}` }
+      // Both instances have the session in their caches before B signs it out.
+      expect((await a.inject({ url: '/api/v1/auth/me', headers })).statusCode).toBe(200)
       expect((await b.inject({ url: '/api/v1/auth/me', headers })).statusCode).toBe(200)
       expect((await b.inject({ method: 'POST', url: '/api/v1/auth/logout', headers })).statusCode).toBe(204)
       const onA = await a.inject({ url: '/api/v1/auth/me', headers })
       expect(onA.statusCode).toBe(401)
       expect(ApiErrorSchema.parse(onA.json()).code).toBe('UNAUTHORIZED')
+    })
+
+    it('drops a profile cached on A as soon as B changes it', async () => {
+      const token = await register(a, uniqueEmail('profile'))
+      const headers = { authorization: `Bearer ${token}` }
+      expect((await a.inject({ url: '/api/v1/auth/me', headers })).json()).toMatchObject({ first_name: null })
+      const patch = await b.inject({
+        method: 'PATCH',
+        url: '/api/v1/auth/profile',
+        headers,
+        payload: { first_name: 'Ines' },
+      })
+      expect(patch.statusCode).toBe(200)
+      expect((await a.inject({ url: '/api/v1/auth/me', headers })).json()).toMatchObject({ first_name: 'Ines' })
     })
 
     it('counts login failures for one e-mail and IP across both, locking the pair after ten', async () => {

@@ -67,7 +67,7 @@ export function createAdminService(deps: {
       if (id === actor.user.id && (patch.role === 'user' || patch.disabled === true || patch.confirmed === false)) {
         throw new AppError('CANNOT_CHANGE_SELF', 409, 'You cannot demote, disable or unconfirm your own account.')
       }
-      return db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         const target = await users.getById(id, tx)
         if (!target) throw USER_NOT_FOUND()
         if (patch.role === 'user' && target.role === 'admin' && users.isConfiguredAdmin(target.email)) {
@@ -101,6 +101,9 @@ export function createAdminService(deps: {
         )
         return toAdminUser(updated)
       })
+      // After the commit, so no instance can cache the row as it was (decision 015).
+      await auth.invalidateUser(id)
+      return updated
     },
 
     getRedeemCodeStats: (): Promise<RedeemCodeStats> => referrals.getStats(),

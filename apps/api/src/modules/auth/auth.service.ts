@@ -18,6 +18,8 @@ import { renderConfirmationEmail } from './confirmation-email.ts'
 import type { EmailCodesRepository } from './email-codes.repository.ts'
 import type { LoginAttemptsRepository } from './login-attempts.repository.ts'
 import type { PasswordHasher } from './password.ts'
+import type { SessionCache } from './session-cache.ts'
+import type { Invalidation } from './session-invalidation.ts'
 import { getPasswordProblem } from './password.ts'
 import type { SessionKind, SessionsRepository } from './sessions.repository.ts'
 import {
@@ -51,7 +53,7 @@ export type VerifiedIdentity = {
   lastName?: string | null | undefined
 }
 
-export type Session = { sessionId: string; kind: SessionKind; user: UserRow }
+export type Session = { sessionId: string; tokenHash: string; kind: SessionKind; user: UserRow }
 
 type Deps = {
   db: Database
@@ -64,6 +66,10 @@ type Deps = {
   publicUrl: string
   log: FastifyBaseLogger
   now?: () => Date
+  /** Set when every instance can be told about revocations (embedded database, or Redis); decision 015. */
+  sessionCache?: SessionCache
+  /** Drops cached sessions here and on the other instances. */
+  invalidate?: (message: Invalidation) => Promise<void>
 }
 
 const INVALID_CREDENTIALS = () => new AppError('INVALID_CREDENTIALS', 401, 'The e-mail or password is not right.')
@@ -74,6 +80,16 @@ export function createAuthService(deps: Deps) {
   const { users, sessions, emailCodes, loginAttempts, hasher, mailer, log } = deps
   const now = deps.now ?? (() => new Date())
   const pendingMail = new Set<Promise<void>>()
+  const cache = deps.sessionCache
+  // Counts invalidations seen here. A lookup that overlapped one does not cache what it read, because the
+  // row may predate the change that caused it.
+  let invalidations = 0
+  const invalidate = async (message: Invalidation) => {
+    invalidations += 1
+    if (deps.invalidate) await deps.invalidate(message)
+    else if (message.kind === 'token') cache?.forgetToken(message.id)
+    else cache?.forgetUser(message.id)
+  }
 
   async function startSession(user: UserRow, kind: SessionKind, db?: Database): Promise<AuthenticatedUser> {
     const { token, tokenHash } = createAccessToken()
@@ -217,20 +233,34 @@ export function createAuthService(deps: Deps) {
         }
         throw CODE_INVALID(`This code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`)
       }
-      return deps.db.transaction(async (tx) => {
+      const authenticated = await deps.db.transaction(async (tx) => {
         if (!(await emailCodes.markUsed(stored.id, tx))) throw CODE_INVALID()
         const confirmed = await users.update(user.id, { confirmed: true }, tx)
         return startSession(confirmed, 'user', tx)
       })
+      await invalidate({ kind: 'user', id: user.id })
+      return authenticated
     },
 
     async authenticate(token: string, kind: SessionKind): Promise<Session | undefined> {
-      const row = await sessions.findActive(hashAccessToken(token), now())
-      if (!row || row.kind !== kind) return undefined
+      const tokenHash = hashAccessToken(token)
+      const at = now()
+      let row = cache?.get(tokenHash, at)
+      if (!row) {
+        const seen = invalidations
+        const found = await sessions.findActive(tokenHash, at)
+        if (!found) return undefined
+        row = { sessionId: found.sessionId, kind: found.kind, expiresAt: found.expiresAt, user: found.user }
+        if (seen === invalidations) cache?.set(tokenHash, row, at)
+      }
+      if (row.kind !== kind) return undefined
       // A demoted admin's console token stops working at once, not when it expires.
       if (kind === 'admin' && row.user.role !== 'admin') return undefined
-      return { sessionId: row.sessionId, kind: row.kind, user: row.user }
+      return { sessionId: row.sessionId, tokenHash, kind: row.kind, user: row.user }
     },
+
+    /** Call after any committed change to a user, so no instance serves a cached copy of the old row. */
+    invalidateUser: (userId: string) => invalidate({ kind: 'user', id: userId }),
 
     me: (session: Session): User => toUser(session.user),
 
@@ -261,17 +291,22 @@ export function createAuthService(deps: Deps) {
       }
       if (Object.keys(update).length === 0) return toUser(current)
       const updated = await users.update(current.id, update)
+      await invalidate({ kind: 'user', id: current.id })
       if (emailChanged) await issueCode(updated)
       return toUser(updated)
     },
 
-    logout: (session: Session) => sessions.revoke(session.sessionId),
+    async logout(session: Session): Promise<void> {
+      await sessions.revoke(session.sessionId)
+      await invalidate({ kind: 'token', id: session.tokenHash })
+    },
 
     async deleteAccount(session: Session): Promise<void> {
       await deps.db.transaction(async (tx) => {
         await emailCodes.deleteForEmail(session.user.email, tx)
         await users.delete(session.user.id, tx)
       })
+      await invalidate({ kind: 'user', id: session.user.id })
     },
 
     /**
@@ -279,7 +314,7 @@ export function createAuthService(deps: Deps) {
      * e-mail links the provider to the existing account; otherwise a new account is made.
      */
     async providerLogin(identity: VerifiedIdentity): Promise<AuthenticatedUser> {
-      return deps.db.transaction(async (tx) => {
+      const authenticated = await deps.db.transaction(async (tx) => {
         let user = await users.getByProvider(identity.provider, identity.subject, tx)
         if (!user) {
           // Only an address the provider has verified may create or join an account (decision 014).
@@ -319,6 +354,9 @@ export function createAuthService(deps: Deps) {
         if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 403, 'This account is disabled. Contact support.')
         return startSession(user, 'user', tx)
       })
+      // A linked provider or a taken-over account changes the user other sessions carry.
+      await invalidate({ kind: 'user', id: authenticated.id })
+      return authenticated
     },
 
     revokeAllSessions: (userId: string, db?: Database) => sessions.revokeAllForUser(userId, db),

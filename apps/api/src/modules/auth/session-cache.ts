@@ -1,0 +1,61 @@
+import type { SessionKind } from './sessions.repository.ts'
+import type { UserRow } from '#src/modules/users/users.service.ts'
+
+export type CachedSession = { sessionId: string; kind: SessionKind; expiresAt: Date; user: UserRow }
+
+/**
+ * Live sessions by token hash, so an authenticated call does not wait on the database each time (issue #3's
+ * bench: auth/me at least half a bare route's throughput). Entries live `ttlMs` at most and are dropped at
+ * once on logout, on revocation and on any change to their user, here and, through Redis, on every other
+ * instance (decision 015).
+ */
+export function createSessionCache({ ttlMs, maxEntries }: { ttlMs: number; maxEntries: number }) {
+  const byToken = new Map<string, { session: CachedSession; storedAt: number }>()
+  const byUser = new Map<string, Set<string>>()
+
+  const forgetToken = (tokenHash: string) => {
+    const entry = byToken.get(tokenHash)
+    if (!entry) return
+    byToken.delete(tokenHash)
+    const tokens = byUser.get(entry.session.user.id)
+    tokens?.delete(tokenHash)
+    if (tokens?.size === 0) byUser.delete(entry.session.user.id)
+  }
+
+  return {
+    get(tokenHash: string, now: Date): CachedSession | undefined {
+      const entry = byToken.get(tokenHash)
+      if (!entry) return undefined
+      if (now.getTime() - entry.storedAt > ttlMs || entry.session.expiresAt <= now) {
+        forgetToken(tokenHash)
+        return undefined
+      }
+      return entry.session
+    },
+
+    set(tokenHash: string, session: CachedSession, now: Date): void {
+      forgetToken(tokenHash)
+      // Maps iterate in insertion order, so the first key is the oldest entry.
+      if (byToken.size >= maxEntries) {
+        const oldest = byToken.keys().next().value
+        if (oldest !== undefined) forgetToken(oldest)
+      }
+      byToken.set(tokenHash, { session, storedAt: now.getTime() })
+      const tokens = byUser.get(session.user.id) ?? new Set<string>()
+      tokens.add(tokenHash)
+      byUser.set(session.user.id, tokens)
+    },
+
+    forgetToken,
+
+    forgetUser(userId: string): void {
+      for (const tokenHash of [...(byUser.get(userId) ?? [])]) forgetToken(tokenHash)
+    },
+
+    get size() {
+      return byToken.size
+    },
+  }
+}
+
+export type SessionCache = ReturnType<typeof createSessionCache>
