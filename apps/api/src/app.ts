@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 
 import type { Redis } from 'ioredis'
 
@@ -9,7 +9,7 @@ import type { IdentityVerifiers } from './adapters/identity/identity-verifier.ts
 import { getSignInSdkSources } from './adapters/identity/sdk-sources.ts'
 import type { Mailer } from './adapters/mailer/mailer.ts'
 import type { Config } from './config.ts'
-import { AppError } from './errors.ts'
+import { AppError, toErrorBody } from './errors.ts'
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts'
 import { createAdminService } from './modules/admin/admin.service.ts'
 import { createAuditLogRepository } from './modules/admin/audit-log.repository.ts'
@@ -67,6 +67,12 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     bodyLimit: 16 * 1024,
     requestTimeout: 30_000,
     routerOptions: { ignoreDuplicateSlashes: false },
+    // Errors the router raises before any handler runs (a malformed URL, an over-long parameter) get the
+    // one error shape too, with the code named like every other one.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400
+      void reply.code(status).send(toErrorBody(status, error.code.replace(/^FST_ERR_/, ''), error.message))
+    },
   })
   app.decorateRequest('session', null)
   registerZodSchemas(app)
@@ -108,7 +114,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     : undefined
   const auth = createAuthService({
     sessionCache,
-    invalidate: invalidation?.publish,
+    invalidate: invalidation ? (message) => invalidation.publish(message) : undefined,
     db,
     users,
     sessions: createSessionsRepository(db),

@@ -62,3 +62,15 @@ for (const { name, url } of TEST_DRIVERS) {
     })
   })
 }
+
+describe('errors raised by the router', () => {
+  it('answer a malformed URL in the one error shape', async () => {
+    const db = await createTestDb()
+    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), deps: { site, db, mailer } })
+    const response = await app.inject('/admin/users/%E0%A4%A')
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'BAD_URL' })
+    await app.close()
+    await db.close()
+  })
+})
