@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 import { createUser, signInAs } from './auth-fixtures.ts'
 
 const ANONYMOUS_PAGES = ['/auth/login', '/auth/register']
 const SIGNED_IN_PAGES = ['/app', '/app/profile']
 
-async function expectNoViolations(page: import('@playwright/test').Page) {
+async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze()

@@ -46,6 +46,8 @@ export type AppDeps = {
   /** Tests pass a cheaper hasher or a fixed clock; production uses the defaults. */
   hasher?: PasswordHasher
   now?: () => Date
+  /** Where log lines go instead of stdout; tests read them. */
+  logStream?: { write(line: string): void }
   /** Sign-in provider verifiers; by default built from config.identity. */
   identity?: IdentityVerifiers
 }
@@ -62,7 +64,10 @@ const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'res.
 /** Builds the whole server without listening, so tests can inject() requests (STYLE §1, §9). */
 export async function buildApp({ config, deps }: { config: Config; deps: AppDeps }): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: REDACTED_PATHS },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: REDACTED_PATHS, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 16 * 1024,
     requestTimeout: 30_000,
