@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
+import { parseWebEnv } from './apps/web/app/lib/env-schema.ts'
+
 // One Vitest run covers every workspace; Playwright's *.spec.ts files stay out (STYLE §9).
 export default defineConfig({
   test: {
@@ -22,6 +24,8 @@ export default defineConfig({
       },
       {
         root: 'apps/web',
+        // The public env the Vite build inlines, at its defaults.
+        define: { __PUBLIC_ENV__: JSON.stringify(parseWebEnv({})) },
         test: {
           name: 'web',
           environment: 'node',

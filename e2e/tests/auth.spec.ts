@@ -203,6 +203,10 @@ test.describe('the admin console', () => {
     const codes = Array.from({ length: 3 }, (_, index) => `E2E${Date.now().toString(36).toUpperCase()}${index}`)
     await page.getByLabel(/Add codes/).fill(['code', ...codes].join('\n'))
     await page.getByRole('button', { name: 'Upload codes' }).click()
+    await page
+      .getByRole('dialog', { name: 'Add these codes to the pool?' })
+      .getByRole('button', { name: 'Add codes' })
+      .click()
     await expect(page.getByRole('status').filter({ hasText: 'Added 3 codes.' })).toBeVisible()
 
     const axe = await new AxeBuilder({ page })

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
 
 /**
  * A modal confirmation on the native <dialog>: focus moves in and is trapped by the browser, Escape and the
@@ -26,6 +26,7 @@ export function ConfirmDialog({
   onClose: () => void
 }) {
   const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
@@ -35,7 +36,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      aria-labelledby="confirm-dialog-title"
+      aria-labelledby={titleId}
       className="m-auto w-[min(92vw,28rem)] rounded-3xl border border-line bg-raised p-0 text-ink shadow-2xl backdrop:bg-black/60"
       onClose={onClose}
       onCancel={(event) => {
@@ -50,7 +51,7 @@ export function ConfirmDialog({
           onConfirm()
         }}
       >
-        <h2 id="confirm-dialog-title" className="text-lg font-bold">
+        <h2 id={titleId} className="text-lg font-bold">
           {title}
         </h2>
         <div className="mt-3 text-sm leading-relaxed text-muted">{children}</div>

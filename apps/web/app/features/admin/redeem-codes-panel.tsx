@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { Spinner } from '#app/components/ui/form-field.tsx'
 import { toasts } from '#app/lib/toast.ts'
 
@@ -11,8 +12,10 @@ export function RedeemCodesPanel() {
   const queryClient = useQueryClient()
   const stats = useQuery({ queryKey: ['admin', 'redeem-codes'], queryFn: adminApi.getRedeemCodeStats })
   const [text, setText] = useState('')
+  const [confirming, setConfirming] = useState(false)
   const upload = useMutation({
     mutationFn: (csv: string) => adminApi.uploadRedeemCodes({ csv }),
+    onSettled: () => setConfirming(false),
     onSuccess: (result) => {
       setText('')
       toasts.notify({
@@ -25,8 +28,10 @@ export function RedeemCodesPanel() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (text.trim()) upload.mutate(text)
+    if (text.trim()) setConfirming(true)
   }
+  // Rows with something in them; a header row, if any, is skipped by the server and counted here.
+  const rows = text.split(/\r?\n/).filter((line) => line.trim()).length
 
   const figures = [
     { label: 'Total', value: stats.data?.total },
@@ -83,6 +88,17 @@ export function RedeemCodesPanel() {
           </label>
         </div>
       </form>
+      <ConfirmDialog
+        open={confirming}
+        title="Add these codes to the pool?"
+        confirmLabel="Add codes"
+        busy={upload.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => upload.mutate(text)}
+      >
+        {rows} row{rows === 1 ? '' : 's'} will be checked. Codes already in the pool are skipped; if any row is not a
+        valid code, nothing is added and each problem is listed.
+      </ConfirmDialog>
     </section>
   )
 }
