@@ -1,8 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 
-import { getProductEnv, STAND_INS } from './support/stand-ins-config.ts'
+import { E2E_PORT as PORT, getProductEnv, STAND_INS } from './support/stand-ins-config.ts'
 
-const PORT = Number(process.env.E2E_PORT ?? 3210)
 export const BASE_URL = `http://127.0.0.1:${PORT}`
 
 // Debian's chromium, never a downloaded browser; flags keep it off the (closed) network.

@@ -1,10 +1,14 @@
-/** Fixed local addresses of the stand-ins, shared by the Playwright config, the stand-ins and the tests. */
-const HTTP_PORT = 3214
-const APP_ORIGIN = 'http://127.0.0.1:3210'
+/**
+ * Local addresses of the product and its stand-ins, shared by the Playwright config, the stand-ins and the
+ * tests. Everything follows E2E_PORT, so two checkouts can run their browser tests side by side.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210)
+const HTTP_PORT = E2E_PORT + 4
+const APP_ORIGIN = `http://127.0.0.1:${E2E_PORT}`
 
 export const STAND_INS = {
   httpPort: HTTP_PORT,
-  smtpPort: 3213,
+  smtpPort: E2E_PORT + 3,
   url: `http://127.0.0.1:${HTTP_PORT}`,
   googleClientId: 'e2e-web.apps.googleusercontent.com',
   googleIssuer: `http://127.0.0.1:${HTTP_PORT}/google`,
