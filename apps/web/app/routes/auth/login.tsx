@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react'
-import { Link, useSearchParams } from 'react-router'
 
 import { FormField, Spinner } from '#app/components/ui/form-field.tsx'
 import { authApi } from '#app/features/auth/auth-api.ts'
 import { AuthShell } from '#app/features/auth/components/auth-shell.tsx'
+import { AuthSwitchLink } from '#app/features/auth/components/auth-switch-link.tsx'
 import { ProviderButtons } from '#app/features/auth/components/provider-buttons.tsx'
 import { routeMiddleware } from '#app/features/auth/route-middleware.ts'
 import { useSignedIn } from '#app/features/auth/use-signed-in.ts'
@@ -18,7 +18,6 @@ export function meta() {
 
 export default function LoginRoute() {
   const onSignedIn = useSignedIn()
-  const [params] = useSearchParams()
   const [pending, setPending] = useState(false)
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -34,17 +33,13 @@ export default function LoginRoute() {
     }
   }
 
-  const registerHref = params.get('redirectTo') ? `/auth/register?${params.toString()}` : '/auth/register'
   return (
     <AuthShell
       title="Welcome back"
       subtitle="Sign in to keep creating."
       footer={
         <>
-          New to StoryReel?{' '}
-          <Link to={registerHref} className="font-semibold text-accent underline-offset-4 hover:underline">
-            Create an account
-          </Link>
+          New to StoryReel? <AuthSwitchLink to="/auth/register">Create an account</AuthSwitchLink>
         </>
       }
     >

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@storyreel/contracts/auth'
 
 import { FormField, Spinner } from '#app/components/ui/form-field.tsx'
 import { authApi } from '#app/features/auth/auth-api.ts'
 import { AuthShell } from '#app/features/auth/components/auth-shell.tsx'
+import { AuthSwitchLink } from '#app/features/auth/components/auth-switch-link.tsx'
 import { PasswordRules } from '#app/features/auth/components/password-rules.tsx'
 import { ProviderButtons } from '#app/features/auth/components/provider-buttons.tsx'
 import { routeMiddleware } from '#app/features/auth/route-middleware.ts'
@@ -21,7 +22,6 @@ export function meta() {
 
 export default function RegisterRoute() {
   const onSignedIn = useSignedIn()
-  const [params] = useSearchParams()
   const [password, setPassword] = useState('')
   const [pending, setPending] = useState(false)
   const [passwordError, setPasswordError] = useState<string>()
@@ -53,17 +53,13 @@ export default function RegisterRoute() {
     }
   }
 
-  const loginHref = params.get('redirectTo') ? `/auth/login?${params.toString()}` : '/auth/login'
   return (
     <AuthShell
       title="Create your account"
       subtitle="Free to start. We will e-mail you a 6-digit code to confirm your address."
       footer={
         <>
-          Already have an account?{' '}
-          <Link to={loginHref} className="font-semibold text-accent underline-offset-4 hover:underline">
-            Sign in
-          </Link>
+          Already have an account? <AuthSwitchLink to="/auth/login">Sign in</AuthSwitchLink>
         </>
       }
     >
