@@ -61,6 +61,8 @@ describe('GET /api/docs', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/)
     expect(response.body).toContain('<h1>StoryReel API</h1>')
     expect(response.body).toContain('/api/v1/auth/register')
+    expect(response.body).toContain('Schema <a href="#schema-RegisterBody">RegisterBody</a>')
+    expect(response.body).toContain('id="schema-RegisterBody"')
     expect(response.body).not.toContain('<script')
     expect(response.headers['content-security-policy']).toMatch(
       /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'/,

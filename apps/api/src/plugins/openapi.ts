@@ -156,36 +156,60 @@ summary:focus-visible{outline:2px solid var(--accent);outline-offset:-2px}
 .get{background:#34d399}.post{background:#a78bfa}.patch{background:#fbbf24}.delete{background:#f87171}
 .p{font-family:ui-monospace,monospace;color:#fff}.s{color:var(--muted)}.lock{margin-left:auto;font-size:12px;color:#fbbf24}
 .b{padding:0 18px 18px}pre{background:#0b0814;border:1px solid var(--line);border-radius:10px;padding:12px;overflow:auto;color:#d8d2ee}
-h3{font-size:14px;margin:16px 0 6px;color:#fff}`
+h3{font-size:14px;margin:16px 0 6px;color:#fff}\n.ref{margin:0 0 6px;font-size:13px}p code{background:#1b1530;border-radius:6px;padding:1px 6px;color:#e9e6f5}`
+
+/** Inline `code` in descriptions, the rest escaped. */
+const renderText = (text: string) =>
+  escapeHtml(text).replace(/`([^`]+)`/g, (_match, code: string) => `<code>${code}</code>`)
 
 /** The readable page: the same document, grouped by tag, with no script at all. */
 export function renderOpenApiPage(document: ReturnType<typeof buildOpenApiDocument>): string {
+  const schemas = document.components.schemas
+  // A named schema is linked and shown in full where it is used, so no one has to follow $refs by hand.
+  const renderSchema = (schema: unknown) => {
+    const ref = (schema as { $ref?: string } | undefined)?.$ref?.replace('#/components/schemas/', '')
+    const shown = ref ? schemas[ref] : schema
+    const link = ref ? `<p class="ref">Schema <a href="#schema-${escapeHtml(ref)}">${escapeHtml(ref)}</a></p>` : ''
+    return `${link}<pre>${escapeHtml(JSON.stringify(shown, null, 2))}</pre>`
+  }
   const sections = document.tags.map((tag) => {
     const items = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods as Record<string, DocOperation>)
         .filter(([, operation]) => operation.tags?.includes(tag.name))
         .map(([method, operation]) => {
-          const body = operation.requestBody
-          const responses = Object.entries(
-            operation.responses as Record<
-              string,
-              { content?: Record<string, { schema: unknown }>; description: string }
-            >,
-          )
-          return `<details><summary><span class="m ${method}">${method.toUpperCase()}</span><span class="p">${escapeHtml(path)}</span><span class="s">${escapeHtml(operation.summary ?? '')}</span>${operation.security ? '<span class="lock">Bearer token</span>' : ''}</summary><div class="b">${operation.description ? `<p>${escapeHtml(operation.description)}</p>` : ''}${operation.parameters ? `<h3>Parameters</h3><pre>${escapeHtml(JSON.stringify(operation.parameters, null, 2))}</pre>` : ''}${body ? `<h3>Request body</h3><pre>${escapeHtml(JSON.stringify(body.content['application/json']?.schema, null, 2))}</pre>` : ''}${responses.map(([status, response]) => `<h3>${escapeHtml(status)} · ${escapeHtml(response.description)}</h3>${response.content ? `<pre>${escapeHtml(JSON.stringify(response.content['application/json']?.schema, null, 2))}</pre>` : ''}`).join('')}</div></details>`
+          const body = operation.requestBody?.content['application/json']?.schema
+          const responses = Object.entries(operation.responses)
+          return [
+            `<details><summary><span class="m ${method}">${method.toUpperCase()}</span><span class="p">${escapeHtml(path)}</span>`,
+            `<span class="s">${escapeHtml(operation.summary ?? '')}</span>`,
+            operation.security ? '<span class="lock">Bearer token</span>' : '',
+            '</summary><div class="b">',
+            operation.description ? `<p>${renderText(operation.description)}</p>` : '',
+            operation.parameters
+              ? `<h3>Parameters</h3><pre>${escapeHtml(JSON.stringify(operation.parameters, null, 2))}</pre>`
+              : '',
+            body ? `<h3>Request body</h3>${renderSchema(body)}` : '',
+            ...responses.map(
+              ([status, response]) =>
+                `<h3>${escapeHtml(status)} · ${escapeHtml(response.description)}</h3>${
+                  response.content ? renderSchema(response.content['application/json']?.schema) : ''
+                }`,
+            ),
+            '</div></details>',
+          ].join('')
         }),
     )
     return items.length === 0
       ? ''
       : `<h2 id="${escapeHtml(tag.name.toLowerCase().replace(/\W+/g, '-'))}">${escapeHtml(tag.name)}</h2><p>${escapeHtml(tag.description)}</p>${items.join('')}`
   })
-  const schemas = Object.entries(document.components.schemas)
+  const schemaList = Object.entries(schemas)
     .map(
       ([name, schema]) =>
-        `<details><summary><span class="p">${escapeHtml(name)}</span></summary><div class="b"><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></div></details>`,
+        `<details id="schema-${escapeHtml(name)}"><summary><span class="p">${escapeHtml(name)}</span></summary><div class="b"><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></div></details>`,
     )
     .join('')
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>StoryReel API ${escapeHtml(document.info.version)}</title><style>${DOCS_STYLE}</style></head><body><main><h1>StoryReel API</h1><p>${escapeHtml(document.info.description)}</p><p>OpenAPI 3.1 document: <a href="/api/docs/openapi.json">/api/docs/openapi.json</a></p>${sections.join('')}<h2 id="schemas">Schemas</h2>${schemas}</main></body></html>`
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>StoryReel API ${escapeHtml(document.info.version)}</title><style>${DOCS_STYLE}</style></head><body><main><h1>StoryReel API</h1><p>${renderText(document.info.description)}</p><p>OpenAPI 3.1 document: <a href="/api/docs/openapi.json">/api/docs/openapi.json</a></p>${sections.join('')}<h2 id="schemas">Schemas</h2>${schemaList}</main></body></html>`
 }
 
 /**
