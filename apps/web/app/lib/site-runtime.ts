@@ -82,6 +82,19 @@ export function startSiteRuntime(): BuildManifest | undefined {
     },
   })
 
+  // React Router reloads the current page when a route module fails to load (its loadRouteModule). During a
+  // client navigation that is the wrong page: turn that reload into a load of the target, once per 10 s.
+  const navigation = (window as { navigation?: EventTarget }).navigation
+  navigation?.addEventListener('navigate', (event) => {
+    const { navigationType } = event as Event & { navigationType?: string }
+    const target = navigationTarget
+    if (navigationType !== 'reload' || !target || !event.cancelable) return
+    if (!claimChunkReload(target, getSessionStorage())) return
+    event.preventDefault()
+    console.warn(`A script of this site failed to load (a new version may be live): loading ${target} again.`)
+    queueMicrotask(() => window.location.assign(target))
+  })
+
   // Vite's preload helper reports failed dynamic imports here; without preventDefault it rethrows them.
   window.addEventListener('vite:preloadError', (event) => {
     if (reloadAfterChunkError()) event.preventDefault()
@@ -130,9 +143,12 @@ export const siteNavigationMiddleware: MiddlewareFunction = async ({ request }, 
       const { to, statusCode } = rule.redirect
       throw to.startsWith('/') ? redirect(to, statusCode) : redirectDocument(to, statusCode)
     }
-    // React Router's own module loader reloads the current page on such an error; this sends the
-    // visitor to where they were going instead, and the guard keeps a missing file from looping.
-    if (!modulesLoaded && reloadAfterChunkError(target)) return new Promise<never>(() => undefined)
+    if (!modulesLoaded) {
+      // A document load is already under way: React Router's reload, redirected to the target by the
+      // navigate listener above. Browsers without the Navigation API get this load of the target instead.
+      reloadAfterChunkError(target)
+      return new Promise<never>(() => undefined)
+    }
     return await next()
   } finally {
     navigationTarget = undefined
