@@ -23,6 +23,7 @@ import { createOgRenderer } from './og-renderer.ts'
 import { deferHydration } from './defer-hydration.ts'
 import { getPostbuildConfig } from './postbuild-config.ts'
 import { precompressDir } from './precompress.ts'
+import { recordOwnFiles, restorePreviousBuild } from './previous-build.ts'
 import { renderSvgToPng } from './render-png.ts'
 import { createRobotsTxt } from './robots-txt.ts'
 import { createSitemapEntries, createSitemapXml } from './sitemap.ts'
@@ -104,6 +105,9 @@ async function main(): Promise<void> {
   await out('robots.txt', createRobotsTxt(config.publicUrl))
 
   const [compressed, compressMs] = await timed(() => precompressDir(config.clientDir, availableParallelism()))
+  // Last, so the list holds only this build's files and the restored ones are not compressed again.
+  const ownFiles = await recordOwnFiles(config.buildDir)
+  const restored = await restorePreviousBuild(config.clientDir, path.join(config.webDir, '.previous-build'))
 
   const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`
   console.log(
@@ -117,6 +121,7 @@ async function main(): Promise<void> {
       `  ${getBuildMetaFile(buildMeta.id)} with ${buildMeta.prerendered.length} prerendered paths`,
       `  ${compressed.files} files precompressed (${compressMs} ms): ${kib(compressed.bytes)} -> ` +
         `${kib(compressed.brotliBytes)} br, ${kib(compressed.gzipBytes)} gz`,
+      `  ${ownFiles.length} files of this build listed; ${restored} files of the previous build kept`,
     ].join('\n'),
   )
 }
