@@ -62,7 +62,10 @@ test.describe('build manifest', () => {
     expect(metaRequests).toHaveLength(0)
     await page.clock.runFor(200)
     await expect.poll(() => metaRequests.length).toBe(1)
-    const meta = await (await metaRequests[0]?.response())?.json()
+    const meta = (await (await metaRequests[0]?.response())?.json()) as {
+      prerendered: string[]
+      routeRules: Record<string, unknown>
+    }
     expect(meta.prerendered).toContain('/pricing')
     expect(meta.routeRules['/step-by-step-guide']).toBeTruthy()
   })
@@ -139,7 +142,7 @@ test.describe('prefetch', () => {
     const dataRequests = collectRequests(page, isPageData)
     const metaResponse = page.waitForResponse((response) => isMeta(response.url()))
     await openPage(page, '/')
-    const buildId = (await (await metaResponse).json()).id as string
+    const { id: buildId } = (await (await metaResponse).json()) as { id: string }
     await showIntentOnArticles(page)
     await expect.poll(() => total, { timeout: 10_000 }).toBe(10)
     expect(maxInFlight).toBe(5)
@@ -184,8 +187,8 @@ test.describe('chunk-load guard', () => {
     // Hydration fails on the reloaded page too; the guard must keep it from reloading again.
     await page.waitForTimeout(3000)
     expect(privacyDocuments.filter((request) => request.resourceType() === 'document')).toHaveLength(1)
-    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('chunkReloads') ?? '{}'))).toHaveProperty(
-      '/privacy',
-    )
+    expect(
+      await page.evaluate(() => JSON.parse(sessionStorage.getItem('chunkReloads') ?? '{}') as Record<string, number>),
+    ).toHaveProperty('/privacy')
   })
 })

@@ -16,7 +16,7 @@ import { ErrorPage } from './components/error-page.tsx'
 import { Toaster } from './components/ui/toaster.tsx'
 import { LogoMark } from './components/logo.tsx'
 import { DISPLAY_MODE_SCRIPT } from './lib/display-mode.ts'
-import { isChunkLoadError } from './lib/chunk-reload.ts'
+import { canClaimChunkReload, getSessionStorage, isChunkLoadError } from './lib/chunk-reload.ts'
 import { setNavigate } from './lib/navigation.ts'
 import { reloadAfterChunkError, siteNavigationMiddleware, startSiteRuntime } from './lib/site-runtime.ts'
 import { ViewportCookie } from './components/viewport-cookie.tsx'
@@ -83,11 +83,13 @@ export function HydrateFallback() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname, search } = useLocation()
   // A script of this page is gone (usually a deploy): load the page again, once per 10 s (SPEC §8).
-  const chunkError = isChunkLoadError(error)
-  const [reloading, setReloading] = useState(chunkError)
+  const path = `${pathname}${search}`
+  const [reloading] = useState(
+    () => typeof window !== 'undefined' && isChunkLoadError(error) && canClaimChunkReload(path, getSessionStorage()),
+  )
   useEffect(() => {
-    if (chunkError && !reloadAfterChunkError(`${pathname}${search}`)) setReloading(false)
-  }, [chunkError, pathname, search])
+    if (reloading) reloadAfterChunkError(path)
+  }, [reloading, path])
   if (reloading) return <HydrateFallback />
   if (isRouteErrorResponse(error)) {
     const message =

@@ -32,7 +32,7 @@ function setup(options: { connection?: ConnectionInfo; respond?: (url: string) =
   const deps: BuildManifestDeps = {
     build: BUILD,
     fetch: async (input) => {
-      const url = String(input)
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
       requests.push(url)
       return respond(url)
     },

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { CHUNK_RELOAD_WINDOW_MS, claimChunkReload, isChunkLoadError } from './chunk-reload.ts'
+import { canClaimChunkReload, CHUNK_RELOAD_WINDOW_MS, claimChunkReload, isChunkLoadError } from './chunk-reload.ts'
 
 describe('isChunkLoadError', () => {
   it('recognises failed module loads in Chromium, Safari, Firefox and Vite wording', () => {
@@ -30,6 +30,7 @@ describe('claimChunkReload', () => {
   it('allows one reload per path per 10 seconds, remembered across page loads', () => {
     expect(claimChunkReload('/pricing', sessionStorage)).toBe(true)
     vi.advanceTimersByTime(CHUNK_RELOAD_WINDOW_MS - 1)
+    expect(canClaimChunkReload('/pricing', sessionStorage)).toBe(false)
     expect(claimChunkReload('/pricing', sessionStorage)).toBe(false)
     vi.advanceTimersByTime(1)
     expect(claimChunkReload('/pricing', sessionStorage)).toBe(true)
@@ -45,7 +46,8 @@ describe('claimChunkReload', () => {
     claimChunkReload('/a', sessionStorage)
     vi.advanceTimersByTime(CHUNK_RELOAD_WINDOW_MS)
     claimChunkReload('/b', sessionStorage)
-    expect(Object.keys(JSON.parse(sessionStorage.getItem('chunkReloads') ?? '{}'))).toEqual(['/b'])
+    const record = JSON.parse(sessionStorage.getItem('chunkReloads') ?? '{}') as Record<string, number>
+    expect(Object.keys(record)).toEqual(['/b'])
   })
 
   it('never reloads without storage, since nothing would stop a loop', () => {

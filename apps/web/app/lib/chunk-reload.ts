@@ -20,16 +20,21 @@ function readReloads(storage: Storage): Record<string, number> {
   }
 }
 
+/** Whether `path` may be reloaded now, without recording anything (for rendering). */
+export function canClaimChunkReload(path: string, storage: Storage | undefined, now = Date.now()): boolean {
+  if (!storage) return false
+  const last = readReloads(storage)[path]
+  return !(typeof last === 'number' && now - last < CHUNK_RELOAD_WINDOW_MS && now >= last)
+}
+
 /**
  * Records a reload of `path` and returns true, unless one happened in the last 10 seconds. The record sits
  * in sessionStorage so it survives the reload; without storage there is no reload, since nothing would
  * stop a loop.
  */
 export function claimChunkReload(path: string, storage: Storage | undefined, now = Date.now()): boolean {
-  if (!storage) return false
+  if (!storage || !canClaimChunkReload(path, storage, now)) return false
   const reloads = readReloads(storage)
-  const last = reloads[path]
-  if (typeof last === 'number' && now - last < CHUNK_RELOAD_WINDOW_MS && now >= last) return false
   const kept = Object.fromEntries(
     Object.entries(reloads).filter(([, at]) => typeof at === 'number' && now - at < CHUNK_RELOAD_WINDOW_MS),
   )
