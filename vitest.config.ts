@@ -25,7 +25,10 @@ export default defineConfig({
       {
         root: 'apps/web',
         // The public env the Vite build inlines, at its defaults.
-        define: { __PUBLIC_ENV__: JSON.stringify(parseWebEnv({})) },
+        define: {
+          __PUBLIC_ENV__: JSON.stringify(parseWebEnv({})),
+          __BUILD__: JSON.stringify({ id: 'test-build', timestamp: 0 }),
+        },
         test: {
           name: 'web',
           environment: 'node',

@@ -34,6 +34,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/build/**',
+      '**/.previous-build/**',
       '**/.react-router/**',
       '**/test-results/**',
       '**/playwright-report/**',
@@ -81,7 +82,7 @@ export default tseslint.config(
   },
   {
     // React Router's redirect() and data() are thrown on purpose: the router turns them into responses.
-    files: ['apps/web/app/root.tsx', 'apps/web/app/routes/**'],
+    files: ['apps/web/app/root.tsx', 'apps/web/app/lib/site-runtime.ts', 'apps/web/app/routes/**'],
     rules: { '@typescript-eslint/only-throw-error': 'off' },
   },
   {

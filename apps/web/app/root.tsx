@@ -1,40 +1,28 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import {
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
-  redirect,
   Scripts,
   ScrollRestoration,
   useLocation,
   useNavigate,
-  type MiddlewareFunction,
 } from 'react-router'
 
-import { getRouteRule } from '@storyreel/contracts/route-rule-match'
-import type { RouteRules } from '@storyreel/contracts/route-rules'
-
-import routeRulesJson from '../route-rules.json'
 import type { Route } from './+types/root'
 import './app.css'
 import { ErrorPage } from './components/error-page.tsx'
 import { Toaster } from './components/ui/toaster.tsx'
 import { LogoMark } from './components/logo.tsx'
 import { DISPLAY_MODE_SCRIPT } from './lib/display-mode.ts'
+import { canClaimChunkReload, getSessionStorage, isChunkLoadError } from './lib/chunk-reload.ts'
 import { setNavigate } from './lib/navigation.ts'
+import { reloadAfterChunkError, siteNavigationMiddleware, startSiteRuntime } from './lib/site-runtime.ts'
 import { ViewportCookie } from './components/viewport-cookie.tsx'
 
-// Validated against RouteRulesSchema by the build and a unit test; the browser skips the validator.
-const routeRules = routeRulesJson as RouteRules
-
-/** The route rules file is honoured on client navigation too, so in-app links behave like the server. */
-const routeRulesMiddleware: MiddlewareFunction = ({ request }) => {
-  const rule = getRouteRule(routeRules, new URL(request.url).pathname)
-  if (rule) throw redirect(rule.redirect.to, rule.redirect.statusCode)
-}
-
-export const clientMiddleware = [routeRulesMiddleware]
+/** Route rules from the build manifest, new-build reloads and the chunk-load guard (lib/site-runtime.ts). */
+export const clientMiddleware = [siteNavigationMiddleware]
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -72,6 +60,9 @@ export default function App() {
     setNavigate(navigate)
     return () => setNavigate(undefined)
   }, [navigate])
+  useEffect(() => {
+    startSiteRuntime()
+  }, [])
   return <Outlet />
 }
 
@@ -90,7 +81,16 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { pathname } = useLocation()
+  const { pathname, search } = useLocation()
+  // A script of this page is gone (usually a deploy): load the page again, once per 10 s (SPEC §8).
+  const path = `${pathname}${search}`
+  const [reloading] = useState(
+    () => typeof window !== 'undefined' && isChunkLoadError(error) && canClaimChunkReload(path, getSessionStorage()),
+  )
+  useEffect(() => {
+    if (reloading) reloadAfterChunkError(path)
+  }, [reloading, path])
+  if (reloading) return <HydrateFallback />
   if (isRouteErrorResponse(error)) {
     const message =
       error.status === 404

@@ -8,6 +8,7 @@ describe('getPostbuildConfig', () => {
   it('defaults the public URL and derives the build paths from the web app folder', () => {
     expect(getPostbuildConfig({}, '/repo/apps/web')).toEqual({
       publicUrl: 'https://storyreel.app',
+      webDir: '/repo/apps/web',
       buildDir: path.join('/repo/apps/web', 'build'),
       clientDir: path.join('/repo/apps/web', 'build', 'client'),
       routeRulesFile: path.join('/repo/apps/web', 'route-rules.json'),

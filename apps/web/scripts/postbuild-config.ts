@@ -5,6 +5,8 @@ import { parseWebEnv } from '../app/lib/env-schema.ts'
 export type PostbuildConfig = {
   /** Public origin without a trailing slash, e.g. https://storyreel.app */
   publicUrl: string
+  /** apps/web */
+  webDir: string
   /** apps/web/build */
   buildDir: string
   /** apps/web/build/client, the static files the server sends */
@@ -25,6 +27,7 @@ export function getPostbuildConfig(env: Record<string, string | undefined>, webD
   const buildDir = path.join(webDir, 'build')
   return {
     publicUrl,
+    webDir,
     buildDir,
     clientDir: path.join(buildDir, 'client'),
     routeRulesFile: path.join(webDir, 'route-rules.json'),

@@ -16,12 +16,14 @@ import { BRAND } from '@storyreel/contracts/brand'
 import { getAllPosts } from '../app/features/blog/posts.server.ts'
 import { LANDING_PATHS, NOT_FOUND_PAGE_PATH } from '../app/lib/site-paths.ts'
 import { APP_ICONS, getIconSvg, getManifestIcons } from './app-icons.ts'
+import { createBuildMeta, getBuildMetaFile, LATEST_BUILD_FILE } from './build-meta.ts'
 import { mapWithConcurrency } from './map-with-concurrency.ts'
 import { listOgImageJobs } from './og-images.ts'
 import { createOgRenderer } from './og-renderer.ts'
 import { deferHydration } from './defer-hydration.ts'
 import { getPostbuildConfig } from './postbuild-config.ts'
 import { precompressDir } from './precompress.ts'
+import { recordOwnFiles, restorePreviousBuild } from './previous-build.ts'
 import { renderSvgToPng } from './render-png.ts'
 import { createRobotsTxt } from './robots-txt.ts'
 import { createSitemapEntries, createSitemapXml } from './sitemap.ts'
@@ -61,6 +63,12 @@ async function main(): Promise<void> {
   const [posts, faviconSvg] = await Promise.all([getAllPosts(), readFile(config.faviconFile, 'utf8')])
 
   const pagePaths = [...LANDING_PATHS, NOT_FOUND_PAGE_PATH, ...posts.map((post) => `/blog/${post.slug}`)]
+  const buildMeta = createBuildMeta(
+    await readFile(path.join(config.clientDir, LATEST_BUILD_FILE), 'utf8'),
+    routeRules,
+    pagePaths.filter((pagePath) => pagePath !== NOT_FOUND_PAGE_PATH),
+  )
+  await out(getBuildMetaFile(buildMeta.id), `${JSON.stringify(buildMeta)}\n`)
   await Promise.all(
     pagePaths.map(async (pagePath) => {
       const file = path.join(config.clientDir, pagePath === '/' ? '' : pagePath, 'index.html')
@@ -97,6 +105,9 @@ async function main(): Promise<void> {
   await out('robots.txt', createRobotsTxt(config.publicUrl))
 
   const [compressed, compressMs] = await timed(() => precompressDir(config.clientDir, availableParallelism()))
+  // Last, so the list holds only this build's files and the restored ones are not compressed again.
+  const ownFiles = await recordOwnFiles(config.buildDir)
+  const restored = await restorePreviousBuild(config.clientDir, path.join(config.webDir, '.previous-build'))
 
   const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`
   console.log(
@@ -107,8 +118,10 @@ async function main(): Promise<void> {
       `  sitemap.xml with ${sitemapEntries.length} URLs on ${config.publicUrl}, robots.txt`,
       `  ${pagePaths.length} pages set to hydrate after first paint`,
       `  build/route-rules.json with ${Object.keys(routeRules).length} rules`,
+      `  ${getBuildMetaFile(buildMeta.id)} with ${buildMeta.prerendered.length} prerendered paths`,
       `  ${compressed.files} files precompressed (${compressMs} ms): ${kib(compressed.bytes)} -> ` +
         `${kib(compressed.brotliBytes)} br, ${kib(compressed.gzipBytes)} gz`,
+      `  ${ownFiles.length} files of this build listed; ${restored} files of the previous build kept`,
     ].join('\n'),
   )
 }

@@ -23,7 +23,7 @@ export function Header() {
           <ul className="flex items-center gap-1">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end className={desktopLink} prefetch="intent">
+                <NavLink to={link.to} end className={desktopLink}>
                   {link.label}
                 </NavLink>
               </li>

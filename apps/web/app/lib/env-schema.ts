@@ -14,9 +14,17 @@ const WebEnvSchema = z.object({
   VITE_API_VERSION: z.coerce.number().int().min(1).default(1),
   /** 0 means no timeout (SPEC §9). */
   VITE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(0),
+  /** How often an open page asks whether a newer build is live (SPEC §7); hourly unless set. */
+  VITE_BUILD_CHECK_INTERVAL_MS: z.coerce.number().int().min(10_000).default(3_600_000),
 })
 
-export type PublicEnv = { publicUrl: string; nodeHost: string; apiVersion: number; requestTimeoutMs: number }
+export type PublicEnv = {
+  publicUrl: string
+  nodeHost: string
+  apiVersion: number
+  requestTimeoutMs: number
+  buildCheckIntervalMs: number
+}
 
 export function parseWebEnv(raw: Record<string, string | undefined>): PublicEnv {
   const result = WebEnvSchema.safeParse(raw)
@@ -29,5 +37,6 @@ export function parseWebEnv(raw: Record<string, string | undefined>): PublicEnv 
     nodeHost: result.data.VITE_NODE_HOST,
     apiVersion: result.data.VITE_API_VERSION,
     requestTimeoutMs: result.data.VITE_REQUEST_TIMEOUT_MS,
+    buildCheckIntervalMs: result.data.VITE_BUILD_CHECK_INTERVAL_MS,
   }
 }

@@ -68,8 +68,14 @@ export function getContentType(filePath: string): string {
   return CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream'
 }
 
+/** Names the live build: an open page polls it, so a browser must never answer it from its cache. */
+export const LATEST_BUILD_FILE = '/builds/latest.json'
+/** One file per build id, never rewritten. */
+const BUILD_META_PREFIX = '/builds/meta/'
+
 function getCacheControl(urlPath: string): string {
-  if (urlPath.startsWith(ASSETS_PREFIX)) return IMMUTABLE
+  if (urlPath.startsWith(ASSETS_PREFIX) || urlPath.startsWith(BUILD_META_PREFIX)) return IMMUTABLE
+  if (urlPath === LATEST_BUILD_FILE) return 'no-cache'
   if (urlPath.endsWith('.html') || urlPath.endsWith('.data')) return REVALIDATE
   return SHORT_CACHE
 }

@@ -45,6 +45,10 @@ beforeAll(async () => {
   await write('client/assets/entry-abc123.js', js)
   await write('client/assets/entry-abc123.js.br', brotliCompressSync(js))
   await write('client/assets/entry-abc123.js.gz', gzipSync(js))
+  await write('client/builds/latest.json', '{"id":"b2","timestamp":2}')
+  await write('client/builds/meta/b2.json', '{"id":"b2","timestamp":2,"routeRules":{},"prerendered":["/"]}')
+  // A chunk of the previous build, kept beside the new one by the web build (apps/web/scripts/previous-build.ts).
+  await write('client/assets/privacy-OLD111.js', 'export default "previous build"')
   await write('client/.env', 'SECRET=1')
   await write('client/robots.txt', 'User-agent: *\n')
   await write(
@@ -119,6 +123,30 @@ describe('GET prerendered pages', () => {
       headers: { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) },
     })
     expect(revalidated.statusCode).toBe(200)
+  })
+})
+
+describe('build manifest and deploys', () => {
+  it('never lets a browser reuse latest.json without asking, and caches meta files for good', async () => {
+    const latest = await app.inject('/builds/latest.json?1717000000000')
+    expect(latest.statusCode).toBe(200)
+    expect(latest.headers['cache-control']).toBe('no-cache')
+    expect(latest.json()).toEqual({ id: 'b2', timestamp: 2 })
+    const meta = await app.inject('/builds/meta/b2.json')
+    expect(meta.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('serves page data whatever build id the query carries', async () => {
+    const response = await app.inject('/blog/hello.data?_b=b1')
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toBe('[{"_1":2}]')
+  })
+
+  it('still serves a chunk of the previous build that was kept in the assets folder', async () => {
+    const response = await app.inject('/assets/privacy-OLD111.js')
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toBe('export default "previous build"')
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
   })
 })
 

@@ -506,7 +506,6 @@ function Cta() {
           <Link
             to={href('/pricing')}
             className="mt-6 inline-flex items-center gap-1.5 rounded-full font-semibold text-accent hover:underline"
-            prefetch="intent"
           >
             Compare plans
             <ArrowRightIcon className="h-4 w-4" />

@@ -128,7 +128,7 @@ function Hero() {
           </p>
           <div className="mt-8 flex flex-wrap items-center gap-4">
             <StoreBadges />
-            <Link to={href('/features')} className="btn-secondary" prefetch="intent">
+            <Link to={href('/features')} className="btn-secondary">
               Explore features
               <ArrowRightIcon className="h-4 w-4" />
             </Link>
@@ -263,7 +263,6 @@ function Capabilities() {
               <Link
                 to={`${href('/features')}#${id}`}
                 className="mt-5 inline-flex items-center gap-1.5 self-start rounded-full text-sm font-semibold text-accent hover:underline"
-                prefetch="intent"
               >
                 {more}
                 <ArrowRightIcon className="h-4 w-4 transition-transform group-hover:translate-x-0.5" />
@@ -421,7 +420,7 @@ function PricingTeaser() {
             The Free plan lets you make videos from day one. Premium unlocks more and is billed weekly, monthly or
             yearly through the App Store or Google Play, so you manage it in the account you already use.
           </p>
-          <Link to={href('/pricing')} className="btn-primary mt-8" prefetch="intent">
+          <Link to={href('/pricing')} className="btn-primary mt-8">
             See plans and pricing
             <ArrowRightIcon className="h-4 w-4" />
           </Link>
@@ -440,7 +439,6 @@ function PricingTeaser() {
           <Link
             to={href('/pricing')}
             className="mt-6 inline-flex items-center gap-1.5 rounded-full font-semibold text-accent hover:underline"
-            prefetch="intent"
           >
             How to claim your Free Week
             <ArrowRightIcon className="h-4 w-4" />
@@ -466,7 +464,7 @@ function TestimonialsLink() {
             week.
           </p>
         </div>
-        <Link to={href('/testimonials')} className="btn-secondary shrink-0" prefetch="intent">
+        <Link to={href('/testimonials')} className="btn-secondary shrink-0">
           Read testimonials
           <ArrowRightIcon className="h-4 w-4" />
         </Link>

@@ -66,7 +66,7 @@ export default function Testimonials() {
             </p>
             <div className="mt-9 flex flex-col items-center gap-5">
               <StoreBadges className="justify-center" />
-              <Link to={href('/pricing')} className="btn-secondary" prefetch="intent">
+              <Link to={href('/pricing')} className="btn-secondary">
                 Compare plans and the Free Week
                 <ArrowRightIcon className="h-4 w-4" />
               </Link>
