@@ -2,6 +2,7 @@ import { Outlet } from 'react-router'
 
 import { Footer } from '#app/components/footer.tsx'
 import { Header } from '#app/components/header.tsx'
+import { AndroidBanner } from '#app/features/android-banner/android-banner.tsx'
 import { BlogIndex } from '#app/features/blog/blog-index.tsx'
 import { FreeWeekGiftButton } from '#app/features/referral/free-week-gift-button.tsx'
 import { FreeWeekReferral } from '#app/features/referral/free-week-referral.tsx'
@@ -21,6 +22,7 @@ export default function LandingLayout() {
       </main>
       <BlogIndex />
       <Footer />
+      <AndroidBanner />
       <FreeWeekReferral />
     </div>
   )
