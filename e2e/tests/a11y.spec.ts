@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 import { BLOG_SLUGS } from './site-data.ts'
 import { openPage } from './open-page.ts'
+import { USER_AGENTS } from './user-agents.ts'
 
 const PAGE_TYPES = [
   '/',
@@ -30,6 +31,41 @@ for (const mode of ['dark', 'light'] as const) {
         expect(summary).toEqual([])
       })
     }
+  })
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+for (const mode of ['dark', 'light'] as const) {
+  test.describe(`accessibility of the growth features in ${mode} mode`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((value) => localStorage.setItem('displayMode', value), mode)
+    })
+
+    test('the Free Week popup, and the header gift once it is closed', async ({ page }) => {
+      await openPage(page, '/pricing?referral=FREEWEEK')
+      const popup = page.getByRole('dialog', { name: 'Free Week of StoryReel!' })
+      await expect(popup).toBeVisible()
+      await expectNoAxeViolations(page)
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('banner').getByRole('button', { name: /^Free Week offer/ })).toBeVisible()
+      await expectNoAxeViolations(page)
+    })
+
+    test.describe('on Android', () => {
+      test.use({ userAgent: USER_AGENTS.android, viewport: { width: 390, height: 800 } })
+
+      test('the app banner', async ({ page }) => {
+        await openPage(page, '/')
+        await expect(page.getByRole('complementary', { name: 'StoryReel for Android' })).toBeVisible()
+        await expectNoAxeViolations(page)
+      })
+    })
   })
 }
 

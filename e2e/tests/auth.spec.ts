@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Request } from '@playwright/test'
 
 import { STAND_INS } from '../support/stand-ins-config.ts'
+import { signInAdminAccount } from './admin-fixtures.ts'
 import { createUser, PASSWORD, readCode, readStorage, routeSignInSdks, signInAs, uniqueEmail } from './auth-fixtures.ts'
 
 test.describe('e-mail sign-up, confirmation and the account', () => {
@@ -173,12 +174,7 @@ test.describe('sign-in providers', () => {
 
 test.describe('the admin console', () => {
   test('an admin opens the console, finds a user, disables them and fills the code pool', async ({ page, request }) => {
-    const existing = await request.post('/api/v1/auth/login', {
-      data: { email: STAND_INS.adminEmail, password: PASSWORD },
-    })
-    const admin = existing.ok()
-      ? ((await existing.json()) as Awaited<ReturnType<typeof createUser>>)
-      : await createUser(request, { email: STAND_INS.adminEmail, firstName: 'Ada' })
+    const admin = await signInAdminAccount(request)
     expect(admin.role).toBe('admin')
     const target = await createUser(request, { firstName: 'Target' })
     await signInAs(page, admin)

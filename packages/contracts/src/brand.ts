@@ -12,6 +12,12 @@ export const BRAND = {
   appStore: {
     id: '6450186302',
     url: 'https://apps.apple.com/app/storyreel-ai-video-generator/id6450186302',
+    /**
+     * Apple's offer-code redemption page: `?ctx=offercodes&id=<app id>&code=<code>` opens the App Store's
+     * redeem sheet for this app with the code filled in.
+     * @see https://developer.apple.com/help/app-store-connect/manage-subscriptions/set-up-offer-codes
+     */
+    redeemUrl: 'https://apps.apple.com/redeem',
   },
   googlePlay: {
     id: 'app.storyreel.android',

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { NavLink, useLocation } from 'react-router'
 
 import { NAV_LINKS } from '#app/lib/site-paths.ts'
@@ -13,7 +13,11 @@ const desktopLink = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-raised text-ink' : 'text-muted hover:text-ink'
   }`
 
-export function Header() {
+/**
+ * `actions` sits beside the menu on every screen size; the landing layout puts the referral's gift there,
+ * since shared components never import features (STYLE §2).
+ */
+export function Header({ actions }: { actions?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false)
   return (
     <header className="sticky top-0 z-40 border-b border-line/70 bg-canvas/95">
@@ -30,20 +34,23 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <div className="hidden items-center gap-3 desktop:flex">
-          <StoreIcons />
-          <AccountLink className="rounded-full border border-line px-4 py-2 text-sm font-semibold text-ink transition-colors hover:border-accent" />
+        <div className="flex items-center gap-3">
+          {actions}
+          <div className="hidden items-center gap-3 desktop:flex">
+            <StoreIcons />
+            <AccountLink className="rounded-full border border-line px-4 py-2 text-sm font-semibold text-ink transition-colors hover:border-accent" />
+          </div>
+          <button
+            type="button"
+            className="grid h-11 w-11 place-items-center rounded-full border border-line text-ink desktop:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label="Open menu"
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon className="h-5 w-5" />
+          </button>
         </div>
-        <button
-          type="button"
-          className="grid h-11 w-11 place-items-center rounded-full border border-line text-ink desktop:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label="Open menu"
-          onClick={() => setMenuOpen(true)}
-        >
-          <MenuIcon className="h-5 w-5" />
-        </button>
       </div>
       <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
     </header>

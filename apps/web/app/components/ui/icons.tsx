@@ -190,3 +190,13 @@ export function UserIcon({ className }: IconProps) {
     </svg>
   )
 }
+
+export function GiftIcon({ className }: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} {...base}>
+      <rect x="3.5" y="8" width="17" height="4" rx="1" />
+      <path d="M5 12v7.5a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V12M12 8v12.5" />
+      <path d="M12 8S10.8 3.5 8 3.5a2.25 2.25 0 0 0 0 4.5h4ZM12 8s1.2-4.5 4-4.5a2.25 2.25 0 0 1 0 4.5h-4Z" />
+    </svg>
+  )
+}

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+
 import { BRAND } from '@storyreel/contracts/brand'
 
 import { StoreBadges } from '#app/components/store-badges.tsx'
@@ -11,8 +13,11 @@ const STEPS = [
   { title: 'Create with everything', body: 'Every Premium feature is unlocked for seven full days.' },
 ] as const
 
-/** The Free Week promotion: a full week of Premium, redeemed as an App Store or Google Play offer code. */
-export function FreeWeekOffer() {
+/**
+ * The Free Week promotion: a full week of Premium, redeemed as an App Store or Google Play offer code.
+ * `action` is the route's way in to the referral popup (features never import each other, STYLE §2).
+ */
+export function FreeWeekOffer({ action }: { action?: ReactNode }) {
   return (
     <section
       aria-labelledby="free-week-title"
@@ -51,7 +56,8 @@ export function FreeWeekOffer() {
               </li>
             ))}
           </ol>
-          <StoreBadges className="mt-9" />
+          {action ? <div className="mt-9">{action}</div> : null}
+          <StoreBadges className={action ? 'mt-5' : 'mt-9'} />
         </div>
         <FreeWeekTicket />
       </div>

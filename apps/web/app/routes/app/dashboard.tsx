@@ -7,8 +7,9 @@ import { QrCode } from '#app/components/qr-code.tsx'
 import { StoreBadges } from '#app/components/store-badges.tsx'
 import { ArrowRightIcon, CheckIcon, SparkIcon } from '#app/components/ui/icons.tsx'
 import { routeMiddleware } from '#app/features/auth/route-middleware.ts'
+import { getGooglePlayRedeemUrl } from '#app/features/referral/redeem-urls.ts'
+import { getReferralRecord } from '#app/features/referral/referral-store.ts'
 import { useSession } from '#app/lib/session.ts'
-import { storage, STORAGE_KEYS } from '#app/lib/storage.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 
 export const clientMiddleware = routeMiddleware('full-auth')
@@ -16,8 +17,6 @@ export const clientMiddleware = routeMiddleware('full-auth')
 export function meta() {
   return [{ title: pageTitle('Your dashboard') }, { name: 'robots', content: 'noindex' }]
 }
-
-type ReferralRecord = { from?: number; to?: number; code?: string }
 
 function greeting(hour: number) {
   if (hour < 5) return 'Working late'
@@ -29,7 +28,7 @@ function greeting(hour: number) {
 /** The Free Week as this browser knows it (SPEC §3: the referral record kept locally). */
 function FreeWeekStatus() {
   const [now, setNow] = useState(() => Date.now())
-  const record = storage.get<Record<string, ReferralRecord>>(STORAGE_KEYS.referralExpire)?.[FREE_WEEK_REFERRAL]
+  const record = getReferralRecord(FREE_WEEK_REFERRAL)
   const left = record?.to ? record.to - now : 0
   useEffect(() => {
     if (left <= 0) return
@@ -38,6 +37,7 @@ function FreeWeekStatus() {
   }, [left])
   const minutes = Math.floor(left / 60_000)
   const seconds = Math.floor((left % 60_000) / 1000)
+  const ended = Boolean(record) && left <= 0
   return (
     <section aria-labelledby="free-week-status" className="glass rounded-3xl p-6">
       <p className="eyebrow text-accent">Free Week</p>
@@ -46,19 +46,35 @@ function FreeWeekStatus() {
           ? 'Your Free Week offer is open'
           : record?.code
             ? 'Your Free Week code is ready'
-            : 'A full week of Premium, free'}
+            : ended
+              ? 'Your Free Week offer has ended'
+              : 'A full week of Premium, free'}
       </h2>
       <p className="mt-2 text-sm leading-relaxed text-muted">
         {left > 0
           ? `Redeem it within ${minutes}:${String(seconds).padStart(2, '0')} to unlock every Premium feature for seven days.`
           : record?.code
-            ? `Redeem code ${record.code} in Google Play, or use the App Store offer, to start your week.`
-            : `Unlock a full week of ${BRAND.name} access: HD exports, every voice and the whole music library.`}
+            ? `Redeem code ${record.code} in Google Play to start your week.`
+            : ended
+              ? 'The offer stays open for 10 minutes once claimed, and that time has run out in this browser.'
+              : `Unlock a full week of ${BRAND.name} access: HD exports, every voice and the whole music library.`}
       </p>
-      <Link to={`/?referral=${FREE_WEEK_REFERRAL}`} className="btn-secondary mt-5 text-sm">
-        {left > 0 || record?.code ? 'Redeem now' : 'Claim your free week'}
-        <ArrowRightIcon className="h-4 w-4" />
-      </Link>
+      {left <= 0 && record?.code ? (
+        <a
+          href={getGooglePlayRedeemUrl(record.code)}
+          target="_blank"
+          rel="noopener"
+          className="btn-secondary mt-5 text-sm"
+        >
+          Redeem in Google Play
+          <ArrowRightIcon className="h-4 w-4" />
+        </a>
+      ) : ended ? null : (
+        <Link to={`/?referral=${FREE_WEEK_REFERRAL}`} className="btn-secondary mt-5 text-sm">
+          {left > 0 ? 'Redeem now' : 'Claim your free week'}
+          <ArrowRightIcon className="h-4 w-4" />
+        </Link>
+      )}
     </section>
   )
 }

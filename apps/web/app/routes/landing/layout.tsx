@@ -2,7 +2,10 @@ import { Outlet } from 'react-router'
 
 import { Footer } from '#app/components/footer.tsx'
 import { Header } from '#app/components/header.tsx'
+import { AndroidBanner } from '#app/features/android-banner/android-banner.tsx'
 import { BlogIndex } from '#app/features/blog/blog-index.tsx'
+import { FreeWeekGiftButton } from '#app/features/referral/free-week-gift-button.tsx'
+import { FreeWeekReferral } from '#app/features/referral/free-week-referral.tsx'
 
 export default function LandingLayout() {
   return (
@@ -13,12 +16,14 @@ export default function LandingLayout() {
       >
         Skip to content
       </a>
-      <Header />
+      <Header actions={<FreeWeekGiftButton />} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <BlogIndex />
       <Footer />
+      <AndroidBanner />
+      <FreeWeekReferral />
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { BillingFaq } from '#app/features/pricing/billing-faq.tsx'
 import { FreeWeekOffer } from '#app/features/pricing/free-week-offer.tsx'
 import { PlanCards } from '#app/features/pricing/plan-cards.tsx'
 import { FREE_PLAN, PAID_PLANS, PLAN_CURRENCY } from '#app/features/pricing/plans.ts'
+import { FreeWeekCta } from '#app/features/referral/free-week-cta.tsx'
 import { absoluteUrl, buildMeta, pageTitle } from '#app/lib/seo.ts'
 
 const DESCRIPTION =
@@ -65,7 +66,7 @@ export default function Pricing() {
       </section>
 
       <div className="mx-auto max-w-7xl px-5 pb-24 tablet:px-8">
-        <FreeWeekOffer />
+        <FreeWeekOffer action={<FreeWeekCta />} />
       </div>
 
       <section aria-labelledby="billing-faq-title" className="mx-auto max-w-4xl px-5 pb-24 tablet:px-8">
