@@ -19,7 +19,10 @@ import { createPrefetchQueue } from './prefetch-queue.ts'
 
 /** What React Router's hydration script leaves on `window` in framework mode. */
 type RouterGlobals = {
-  __reactRouterDataRouter?: { routes: RouteObject[] }
+  __reactRouterDataRouter?: {
+    routes: RouteObject[]
+    state: { navigation: { location?: { pathname: string; search: string } } }
+  }
   __reactRouterManifest?: RouteAssetsManifest
   __reactRouterRouteModules?: Record<string, unknown>
 }
@@ -27,6 +30,8 @@ type RouterGlobals = {
 let manifest: BuildManifest | undefined
 /** The path a client navigation is heading to, so a chunk error during it reloads there, not here. */
 let navigationTarget: string | undefined
+/** Set once this page has started loading another document after a chunk error. */
+let reloadingTo: string | undefined
 
 function getGlobals(): RouterGlobals {
   return window as unknown as RouterGlobals
@@ -41,8 +46,10 @@ function getCurrentPath(): string {
  * (SPEC §8). Returns false when the guard holds, so the caller shows the error instead of looping.
  */
 export function reloadAfterChunkError(target = navigationTarget ?? getCurrentPath()): boolean {
+  if (reloadingTo === target) return true
   if (!claimChunkReload(target, getSessionStorage())) return false
   console.warn(`A script of this site failed to load (a new version may be live): loading ${target} again.`)
+  reloadingTo = target
   window.location.assign(target)
   return true
 }
@@ -87,10 +94,15 @@ export function startSiteRuntime(): BuildManifest | undefined {
   const navigation = (window as { navigation?: EventTarget }).navigation
   navigation?.addEventListener('navigate', (event) => {
     const { navigationType } = event as Event & { navigationType?: string }
-    const target = navigationTarget
+    // The router's pending location: route modules load before any middleware runs, so this is set first.
+    const pending = getGlobals().__reactRouterDataRouter?.state.navigation.location
+    const target = pending ? `${pending.pathname}${pending.search}` : navigationTarget
     if (navigationType !== 'reload' || !target || !event.cancelable) return
-    if (!claimChunkReload(target, getSessionStorage())) return
+    // Either our own load of the target is already under way, or the guard allows one now.
+    if (reloadingTo !== target && !claimChunkReload(target, getSessionStorage())) return
     event.preventDefault()
+    if (reloadingTo === target) return
+    reloadingTo = target
     console.warn(`A script of this site failed to load (a new version may be live): loading ${target} again.`)
     queueMicrotask(() => window.location.assign(target))
   })
