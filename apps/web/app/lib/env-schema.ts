@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { getGtmIdProblem } from './gtm-id.ts'
+
 /**
  * The web app's public, build-time configuration. Only VITE_ values, because they end up in the browser.
  * Parsed once by the Vite config (and the post-build step); the browser receives the parsed result, not zod.
@@ -14,9 +16,27 @@ const WebEnvSchema = z.object({
   VITE_API_VERSION: z.coerce.number().int().min(1).default(1),
   /** 0 means no timeout (SPEC §9). */
   VITE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(0),
+  /**
+   * The Google Tag Manager container. Empty means no Tag Manager at all; a malformed id fails the build with
+   * the corrected id as a suggestion (SPEC §5), rather than shipping a container that never loads.
+   */
+  VITE_GTM_ID: z
+    .string()
+    .default('')
+    .superRefine((value, context) => {
+      const problem = value === '' ? undefined : getGtmIdProblem(value)
+      if (problem) context.addIssue({ code: 'custom', message: problem })
+    }),
 })
 
-export type PublicEnv = { publicUrl: string; nodeHost: string; apiVersion: number; requestTimeoutMs: number }
+export type PublicEnv = {
+  publicUrl: string
+  nodeHost: string
+  apiVersion: number
+  requestTimeoutMs: number
+  /** A valid container id, or null when Tag Manager is off. */
+  gtmId: string | null
+}
 
 export function parseWebEnv(raw: Record<string, string | undefined>): PublicEnv {
   const result = WebEnvSchema.safeParse(raw)
@@ -29,5 +49,6 @@ export function parseWebEnv(raw: Record<string, string | undefined>): PublicEnv 
     nodeHost: result.data.VITE_NODE_HOST,
     apiVersion: result.data.VITE_API_VERSION,
     requestTimeoutMs: result.data.VITE_REQUEST_TIMEOUT_MS,
+    gtmId: result.data.VITE_GTM_ID || null,
   }
 }
