@@ -19,6 +19,7 @@ import routeRulesJson from '../route-rules.json'
 import type { Route } from './+types/root'
 import './app.css'
 import { ErrorPage } from './components/error-page.tsx'
+import { ConsentManager } from './features/consent/consent-manager.tsx'
 import { Toaster } from './components/ui/toaster.tsx'
 import { LogoMark } from './components/logo.tsx'
 import { DISPLAY_MODE_SCRIPT } from './lib/display-mode.ts'
@@ -72,7 +73,13 @@ export default function App() {
     setNavigate(navigate)
     return () => setNavigate(undefined)
   }, [navigate])
-  return <Outlet />
+  return (
+    <>
+      <Outlet />
+      {/* After the page, so the banner rests below the footer at the end and comes last in tab order. */}
+      <ConsentManager />
+    </>
+  )
 }
 
 /** Shown by the SPA fallback (/app, /auth) while the client bundle starts. */

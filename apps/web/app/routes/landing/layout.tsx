@@ -1,8 +1,9 @@
 import { Outlet } from 'react-router'
 
-import { Footer } from '#app/components/footer.tsx'
+import { Footer, FOOTER_LINK_CLASS } from '#app/components/footer.tsx'
 import { Header } from '#app/components/header.tsx'
 import { BlogIndex } from '#app/features/blog/blog-index.tsx'
+import { CookieSettingsButton } from '#app/features/consent/cookie-settings-button.tsx'
 
 export default function LandingLayout() {
   return (
@@ -18,7 +19,7 @@ export default function LandingLayout() {
         <Outlet />
       </main>
       <BlogIndex />
-      <Footer />
+      <Footer settingsLink={<CookieSettingsButton className={FOOTER_LINK_CLASS} />} />
     </div>
   )
 }
