@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 
+import { E2E_BUILD_ENV } from '../e2e/support/stand-ins-config.ts'
 import { ensureBuild, ROOT } from './build-state.ts'
 
 // `npm test`: every test. Unit and API tests (Vitest), then browser tests (Playwright) against the built product.
@@ -10,7 +11,8 @@ const RESULTS = path.join(ROOT, 'test-results')
 rmSync(RESULTS, { recursive: true, force: true })
 mkdirSync(RESULTS, { recursive: true })
 
-ensureBuild()
+// The browser tests need a build with a Tag Manager id (the consent spec); `npm start` rebuilds without it.
+ensureBuild({ env: E2E_BUILD_ENV })
 
 function isPortOpen(port: number): Promise<boolean> {
   return new Promise<boolean>((resolve) => {

@@ -20,6 +20,13 @@ export const STAND_INS = {
   adminEmail: 'admin@e2e.test',
 } as const
 
+/**
+ * Public values the browser tests' web build is made with (`npm test` passes them to the build). The Tag
+ * Manager id only names the container: chromium reaches no outside host, and the consent spec answers
+ * googletagmanager.com requests itself.
+ */
+export const E2E_BUILD_ENV = { VITE_GTM_ID: 'GTM-E2ETEST' } as const
+
 /** The product's environment for the browser tests: every provider pointed at the stand-ins. */
 export function getProductEnv(): Record<string, string> {
   return {

@@ -245,8 +245,12 @@ test.describe('the header sign-in button', () => {
     const secondPopup = page.waitForEvent('popup')
     await link.click()
     await secondPopup
-    expect(await page.evaluate(() => (window as { dataLayer?: unknown[] }).dataLayer)).toEqual([
-      { event: 'download_app', store: 'app_store', source: 'header' },
-    ])
+    // After the Consent Mode commands that always come first (consent.spec.ts covers those).
+    const events = await page.evaluate(() =>
+      ((window as { dataLayer?: unknown[] }).dataLayer ?? []).filter(
+        (entry) => typeof entry === 'object' && entry !== null && 'event' in entry,
+      ),
+    )
+    expect(events).toEqual([{ event: 'download_app', store: 'app_store', source: 'header' }])
   })
 })

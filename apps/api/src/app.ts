@@ -29,13 +29,14 @@ import { registerReferralRoutes } from './modules/referrals/referrals.routes.ts'
 import { createReferralsService } from './modules/referrals/referrals.service.ts'
 import type { Site } from './modules/site/site-files.ts'
 import { registerSiteRoutes } from './modules/site/site.routes.ts'
+import { getTagManagerSources } from './modules/site/tag-manager-sources.ts'
 import { createUsersRepository } from './modules/users/users.repository.ts'
 import { createUsersService } from './modules/users/users.service.ts'
 import { registerCors } from './plugins/cors.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
-import { registerSecurityHeaders } from './plugins/security-headers.ts'
+import { mergeExternalSources, registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerZodSchemas } from './plugins/zod-schemas.ts'
 
 export type AppDeps = {
@@ -161,6 +162,8 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   })
   registerAdminRoutes(app, { admin, auth, limits: config.rateLimits })
   registerReferralRoutes(app, { referrals, perMinute: config.rateLimits.referralPerMinute })
-  registerSiteRoutes(app, deps.site, { external: getSignInSdkSources(config.identity) })
+  registerSiteRoutes(app, deps.site, {
+    external: mergeExternalSources(getSignInSdkSources(config.identity), getTagManagerSources(deps.site.config)),
+  })
   return app
 }

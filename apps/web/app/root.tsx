@@ -13,6 +13,7 @@ import {
 import type { Route } from './+types/root'
 import './app.css'
 import { ErrorPage } from './components/error-page.tsx'
+import { ConsentManager } from './features/consent/consent-manager.tsx'
 import { Toaster } from './components/ui/toaster.tsx'
 import { LogoMark } from './components/logo.tsx'
 import { DISPLAY_MODE_SCRIPT } from './lib/display-mode.ts'
@@ -63,7 +64,13 @@ export default function App() {
   useEffect(() => {
     startSiteRuntime()
   }, [])
-  return <Outlet />
+  return (
+    <>
+      <Outlet />
+      {/* After the page, so the banner rests below the footer at the end and comes last in tab order. */}
+      <ConsentManager />
+    </>
+  )
 }
 
 /** Shown by the SPA fallback (/app, /auth) while the client bundle starts. */

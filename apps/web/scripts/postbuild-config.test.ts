@@ -13,7 +13,18 @@ describe('getPostbuildConfig', () => {
       clientDir: path.join('/repo/apps/web', 'build', 'client'),
       routeRulesFile: path.join('/repo/apps/web', 'route-rules.json'),
       faviconFile: path.join('/repo/apps/web', 'public', 'favicon.svg'),
+      gtmId: null,
     })
+  })
+
+  it('passes on the Tag Manager container the pages are built with', () => {
+    expect(getPostbuildConfig({ VITE_GTM_ID: 'GTM-AB12CD' }, '/w').gtmId).toBe('GTM-AB12CD')
+  })
+
+  it('fails on a malformed container id, naming the corrected one', () => {
+    expect(() => getPostbuildConfig({ VITE_GTM_ID: 'gtm-ab12cd' }, '/w')).toThrow(
+      /VITE_GTM_ID: 'gtm-ab12cd' is not a Tag Manager container id.*Did you mean 'GTM-AB12CD'\?/,
+    )
   })
 
   it('drops a trailing slash from VITE_PUBLIC_URL', () => {

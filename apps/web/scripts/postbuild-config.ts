@@ -15,6 +15,8 @@ export type PostbuildConfig = {
   routeRulesFile: string
   /** apps/web/public/favicon.svg, the source of every app icon */
   faviconFile: string
+  /** The Tag Manager container the pages were built with, or null; the server's CSP follows it. */
+  gtmId: string | null
 }
 
 /**
@@ -23,7 +25,7 @@ export type PostbuildConfig = {
  */
 export function getPostbuildConfig(env: Record<string, string | undefined>, webDir: string): PostbuildConfig {
   // The same schema as the pages' canonicals, so sitemap and robots.txt name the same host.
-  const { publicUrl } = parseWebEnv(env)
+  const { publicUrl, gtmId } = parseWebEnv(env)
   const buildDir = path.join(webDir, 'build')
   return {
     publicUrl,
@@ -32,5 +34,6 @@ export function getPostbuildConfig(env: Record<string, string | undefined>, webD
     clientDir: path.join(buildDir, 'client'),
     routeRulesFile: path.join(webDir, 'route-rules.json'),
     faviconFile: path.join(webDir, 'public', 'favicon.svg'),
+    gtmId,
   }
 }

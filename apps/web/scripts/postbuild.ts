@@ -1,7 +1,7 @@
 /**
  * Runs after `react-router build`: social cards, app icons and manifest, sitemap and robots.txt, the
- * validated route rules for the server, then .br/.gz variants of every text file (compression goes last
- * so it covers what the earlier steps wrote).
+ * validated route rules and the site config for the server, then .br/.gz variants of every text file
+ * (compression goes last so it covers what the earlier steps wrote).
  */
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks'
 import { loadEnv } from 'vite'
 
 import { BRAND } from '@storyreel/contracts/brand'
+import type { SiteConfig } from '@storyreel/contracts/site-config'
 
 import { getAllPosts } from '../app/features/blog/posts.server.ts'
 import { LANDING_PATHS, NOT_FOUND_PAGE_PATH } from '../app/lib/site-paths.ts'
@@ -59,6 +60,9 @@ async function main(): Promise<void> {
   const routeRulesText = await readFile(config.routeRulesFile, 'utf8')
   const routeRules = parseRouteRules(routeRulesText, path.relative(process.cwd(), config.routeRulesFile))
   await writeOutput(config.buildDir, 'route-rules.json', `${JSON.stringify(routeRules, null, 2)}\n`)
+  // Beside the route rules, outside client/: the server reads it to let Tag Manager into the CSP (or not).
+  const siteConfig: SiteConfig = { gtmId: config.gtmId }
+  await writeOutput(config.buildDir, 'site-config.json', `${JSON.stringify(siteConfig, null, 2)}\n`)
 
   const [posts, faviconSvg] = await Promise.all([getAllPosts(), readFile(config.faviconFile, 'utf8')])
 
@@ -119,6 +123,7 @@ async function main(): Promise<void> {
       `  ${pagePaths.length} pages set to hydrate after first paint`,
       `  build/route-rules.json with ${Object.keys(routeRules).length} rules`,
       `  ${getBuildMetaFile(buildMeta.id)} with ${buildMeta.prerendered.length} prerendered paths`,
+      `  build/site-config.json: Tag Manager ${config.gtmId ?? 'off'}`,
       `  ${compressed.files} files precompressed (${compressMs} ms): ${kib(compressed.bytes)} -> ` +
         `${kib(compressed.brotliBytes)} br, ${kib(compressed.gzipBytes)} gz`,
       `  ${ownFiles.length} files of this build listed; ${restored} files of the previous build kept`,

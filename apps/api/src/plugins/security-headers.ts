@@ -1,11 +1,23 @@
 import type { FastifyInstance } from 'fastify'
 
 /** Third-party origins a document may use, per directive: only what a configured feature needs. */
-export type ExternalSources = Partial<Record<'script' | 'style' | 'connect' | 'frame', readonly string[]>>
+export type ExternalSources = Partial<Record<'script' | 'style' | 'img' | 'connect' | 'frame', readonly string[]>>
 
 export type CspOptions = { scriptHashes: readonly string[]; https: boolean; external?: ExternalSources }
 
 const sources = (list: readonly string[] | undefined) => (list && list.length > 0 ? ` ${list.join(' ')}` : '')
+
+/** Several features' sources in one, each origin once per directive. */
+export function mergeExternalSources(...all: ExternalSources[]): ExternalSources {
+  const merged: Record<string, string[]> = {}
+  for (const external of all) {
+    for (const [directive, list] of Object.entries(external)) {
+      const target = (merged[directive] ??= [])
+      for (const source of list ?? []) if (!target.includes(source)) target.push(source)
+    }
+  }
+  return merged
+}
 
 /** The policy for HTML documents: scripts only from us, the exact inline scripts the build emitted, and the SDKs of configured features. */
 export function buildDocumentCsp({ scriptHashes, https, external = {} }: CspOptions): string {
@@ -14,7 +26,7 @@ export function buildDocumentCsp({ scriptHashes, https, external = {} }: CspOpti
     `script-src 'self'${sources(external.script)} ${scriptHashes.join(' ')}`.trim(),
     // React style props become style attributes; scripts stay locked down, styles may be inline.
     `style-src 'self' 'unsafe-inline'${sources(external.style)}`,
-    "img-src 'self' data:",
+    `img-src 'self' data:${sources(external.img)}`,
     "font-src 'self'",
     `connect-src 'self'${sources(external.connect)}`,
     ...(external.frame && external.frame.length > 0 ? [`frame-src${sources(external.frame)}`] : []),

@@ -43,7 +43,7 @@ async function timed(request: Promise<Response>) {
 
 describe.skipIf(!POSTGRES_URL)('a PostgreSQL outage', () => {
   const serverUrl = POSTGRES_URL ?? ''
-  const target = new URL(serverUrl)
+  const target = new URL(serverUrl || 'postgres://127.0.0.1:5432/test')
   let proxy: TcpProxy
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>
   let webBuild: Awaited<ReturnType<typeof createEmptyWebBuild>>

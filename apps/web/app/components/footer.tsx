@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
 import { BRAND } from '@storyreel/contracts/brand'
@@ -9,9 +10,10 @@ import { StoreBadges } from './store-badges.tsx'
 /** A short URL from route-rules.json; the router's middleware forwards it to the guide article. */
 export const STEP_BY_STEP_GUIDE_PATH = '/step-by-step-guide'
 
-const footerLink = 'inline-block py-1 text-sm text-muted transition-colors hover:text-ink'
+export const FOOTER_LINK_CLASS = 'inline-block cursor-pointer py-1 text-sm text-muted transition-colors hover:text-ink'
 
-export function Footer() {
+/** `settingsLink` is the layout's way in for a feature's control, such as the cookie settings button. */
+export function Footer({ settingsLink }: { settingsLink?: ReactNode }) {
   return (
     <footer className="border-t border-line bg-surface/60">
       <div className="mx-auto grid max-w-7xl gap-10 px-5 py-12 tablet:px-8 desktop:grid-cols-[1.3fr_1fr_auto]">
@@ -27,27 +29,28 @@ export function Footer() {
           <ul className="grid gap-1">
             <li>
               <a
-                className={footerLink}
+                className={FOOTER_LINK_CLASS}
                 href={`mailto:${BRAND.supportEmail}?subject=${encodeURIComponent(`${BRAND.name} support`)}`}
               >
                 Support
               </a>
             </li>
             <li>
-              <Link className={footerLink} to="/privacy#terms">
+              <Link className={FOOTER_LINK_CLASS} to="/privacy#terms">
                 Terms &amp; Conditions
               </Link>
             </li>
             <li>
-              <Link className={footerLink} to="/privacy#privacy-policy">
+              <Link className={FOOTER_LINK_CLASS} to="/privacy#privacy-policy">
                 Privacy Policy
               </Link>
             </li>
             <li>
-              <Link className={footerLink} to={STEP_BY_STEP_GUIDE_PATH}>
+              <Link className={FOOTER_LINK_CLASS} to={STEP_BY_STEP_GUIDE_PATH}>
                 Step By Step Guide
               </Link>
             </li>
+            {settingsLink ? <li>{settingsLink}</li> : null}
           </ul>
         </nav>
         <div className="flex flex-col items-start gap-3">

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { getGtmIdProblem } from './gtm-id.ts'
+
 /**
  * The web app's public, build-time configuration. Only VITE_ values, because they end up in the browser.
  * Parsed once by the Vite config (and the post-build step); the browser receives the parsed result, not zod.
@@ -16,6 +18,17 @@ const WebEnvSchema = z.object({
   VITE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(0),
   /** How often an open page asks whether a newer build is live (SPEC §7); hourly unless set. */
   VITE_BUILD_CHECK_INTERVAL_MS: z.coerce.number().int().min(10_000).default(3_600_000),
+  /**
+   * The Google Tag Manager container. Empty means no Tag Manager at all; a malformed id fails the build with
+   * the corrected id as a suggestion (SPEC §5), rather than shipping a container that never loads.
+   */
+  VITE_GTM_ID: z
+    .string()
+    .default('')
+    .superRefine((value, context) => {
+      const problem = value === '' ? undefined : getGtmIdProblem(value)
+      if (problem) context.addIssue({ code: 'custom', message: problem })
+    }),
 })
 
 export type PublicEnv = {
@@ -24,6 +37,8 @@ export type PublicEnv = {
   apiVersion: number
   requestTimeoutMs: number
   buildCheckIntervalMs: number
+  /** A valid container id, or null when Tag Manager is off. */
+  gtmId: string | null
 }
 
 export function parseWebEnv(raw: Record<string, string | undefined>): PublicEnv {
@@ -38,5 +53,6 @@ export function parseWebEnv(raw: Record<string, string | undefined>): PublicEnv 
     apiVersion: result.data.VITE_API_VERSION,
     requestTimeoutMs: result.data.VITE_REQUEST_TIMEOUT_MS,
     buildCheckIntervalMs: result.data.VITE_BUILD_CHECK_INTERVAL_MS,
+    gtmId: result.data.VITE_GTM_ID || null,
   }
 }

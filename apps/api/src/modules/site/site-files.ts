@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 
 import { RouteRulesSchema, type RouteRules } from '@storyreel/contracts/route-rules'
+import { SiteConfigSchema, type SiteConfig } from '@storyreel/contracts/site-config'
 
 import { ASSETS_PREFIX } from './site-paths.ts'
 
@@ -27,7 +28,11 @@ export type Site = {
   /** The prerendered error page; its placeholder path is replaced by the requested one. */
   notFoundPage: SiteFile
   routeRules: RouteRules
+  /** What the build was made with (build/site-config.json); a build without the file has Tag Manager off. */
+  config: SiteConfig
 }
+
+const NO_SITE_CONFIG: SiteConfig = { gtmId: null }
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -143,5 +148,10 @@ export async function loadSite(buildDir: string): Promise<Site> {
   files.delete(NOT_FOUND_FILE)
   const rulesFile = path.join(buildDir, 'route-rules.json')
   const routeRules = existsSync(rulesFile) ? RouteRulesSchema.parse(JSON.parse(await readFile(rulesFile, 'utf8'))) : {}
-  return { files, spaFallback, notFoundPage, routeRules }
+  const configFile = path.join(buildDir, 'site-config.json')
+  // A malformed file stops the start rather than serving pages whose CSP blocks what they load.
+  const config = existsSync(configFile)
+    ? SiteConfigSchema.parse(JSON.parse(await readFile(configFile, 'utf8')))
+    : NO_SITE_CONFIG
+  return { files, spaFallback, notFoundPage, routeRules, config }
 }

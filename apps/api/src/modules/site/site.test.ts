@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, mkdir, rm, unlink, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
@@ -302,6 +302,15 @@ describe('security headers', () => {
   })
 })
 
+function directives(csp: string): Record<string, string[]> {
+  const map: Record<string, string[]> = {}
+  for (const part of csp.split('; ')) {
+    const [name = '', ...values] = part.split(' ')
+    map[name] = values
+  }
+  return map
+}
+
 describe('getInlineScriptHashes', () => {
   it('hashes inline scripts but not external ones', () => {
     const hashes = getInlineScriptHashes(
@@ -337,5 +346,82 @@ describe('the CSP of site documents', () => {
       await withProviders.close()
       await db.close()
     }
+  })
+
+  describe('with Tag Manager', () => {
+    const TAG_MANAGER = 'https://www.googletagmanager.com'
+    const ANALYTICS = ['https://*.google-analytics.com', 'https://*.analytics.google.com']
+
+    /** The fixture build with a site-config.json, served by a fresh app; the file goes again afterwards. */
+    async function withSiteConfig(content: string, check: (csp: (url: string) => Promise<string>) => Promise<void>) {
+      await write('site-config.json', content)
+      try {
+        const site = await loadSite(dir)
+        const db = await createTestDb()
+        const configured = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), deps: { site, db, mailer } })
+        try {
+          await check(async (url) => String((await configured.inject(url)).headers['content-security-policy']))
+        } finally {
+          await configured.close()
+          await db.close()
+        }
+      } finally {
+        await unlink(path.join(dir, 'site-config.json'))
+      }
+    }
+
+    it('lets in Tag Manager and Google Analytics when the build has a container id', async () => {
+      await withSiteConfig(JSON.stringify({ gtmId: 'GTM-AB12CD' }), async (csp) => {
+        // Pages, the app shell and the error page alike.
+        for (const url of ['/pricing', '/app', '/nope']) {
+          const policy = directives(await csp(url))
+          expect(policy['script-src']?.slice(0, 2), url).toEqual(["'self'", TAG_MANAGER])
+          expect(policy['script-src'], url).not.toContain("'unsafe-inline'")
+          expect(policy['img-src'], url).toEqual(["'self'", 'data:', TAG_MANAGER, ...ANALYTICS])
+          expect(policy['connect-src'], url).toEqual(["'self'", TAG_MANAGER, ...ANALYTICS])
+        }
+      })
+    })
+
+    it('adds nothing for a build without a container id, or without the file', async () => {
+      await withSiteConfig(JSON.stringify({ gtmId: null }), async (csp) => {
+        expect(await csp('/pricing')).not.toMatch(/googletagmanager|google-analytics|analytics\.google/)
+      })
+      const plain = directives(String((await app.inject('/pricing')).headers['content-security-policy']))
+      expect(plain['img-src']).toEqual(["'self'", 'data:'])
+      expect(plain['connect-src']).toEqual(["'self'"])
+    })
+
+    it('joins the sign-in SDKs and Tag Manager in one policy', async () => {
+      await write('site-config.json', JSON.stringify({ gtmId: 'GTM-AB12CD' }))
+      const site = await loadSite(dir)
+      await unlink(path.join(dir, 'site-config.json'))
+      const db = await createTestDb()
+      const both = await buildApp({
+        config: loadConfig({ LOG_LEVEL: 'silent', GOOGLE_CLIENT_ID: 'web.apps.googleusercontent.com' }),
+        deps: { site, db, mailer },
+      })
+      try {
+        const policy = directives(String((await both.inject('/')).headers['content-security-policy']))
+        expect(policy['script-src']?.slice(0, 3)).toEqual([
+          "'self'",
+          'https://accounts.google.com/gsi/client',
+          TAG_MANAGER,
+        ])
+        expect(policy['connect-src']).toEqual(["'self'", 'https://accounts.google.com/gsi/', TAG_MANAGER, ...ANALYTICS])
+      } finally {
+        await both.close()
+        await db.close()
+      }
+    })
+
+    it('refuses to start on a malformed container id in the build', async () => {
+      await write('site-config.json', JSON.stringify({ gtmId: 'gtm-ab12cd' }))
+      try {
+        await expect(loadSite(dir)).rejects.toThrow(/GTM- followed by uppercase letters or digits/)
+      } finally {
+        await unlink(path.join(dir, 'site-config.json'))
+      }
+    })
   })
 })

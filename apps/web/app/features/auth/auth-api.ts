@@ -8,6 +8,7 @@ import type {
 } from '@storyreel/contracts/auth'
 import type { PublicConfig } from '@storyreel/contracts/public-config'
 
+import { recordEvent } from '#app/lib/analytics.ts'
 import { getApi } from '#app/lib/api.ts'
 import { navigateTo } from '#app/lib/navigation.ts'
 import { clearSession, saveSession, saveUser } from '#app/lib/session.ts'
@@ -22,6 +23,7 @@ export const authApi = {
     // The server mailed a code with the new account; the resend cooldown counts from now.
     storage.set(STORAGE_KEYS.lastConfirmationCodeSentAt, Date.now())
     saveSession(user)
+    recordEvent('sign_up', { method: 'email' })
     return user
   },
 

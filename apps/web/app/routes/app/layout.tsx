@@ -6,6 +6,7 @@ import { BRAND } from '@storyreel/contracts/brand'
 
 import { Logo } from '#app/components/logo.tsx'
 import { authApi } from '#app/features/auth/auth-api.ts'
+import { CookieSettingsButton } from '#app/features/consent/cookie-settings-button.tsx'
 import { useSession } from '#app/lib/session.ts'
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
@@ -80,7 +81,8 @@ export default function AppLayout() {
             ·{' '}
             <Link to="/privacy#privacy-policy" className="underline-offset-2 hover:underline">
               Privacy
-            </Link>
+            </Link>{' '}
+            · <CookieSettingsButton className="cursor-pointer underline-offset-2 hover:underline" />
           </p>
         </footer>
       </div>

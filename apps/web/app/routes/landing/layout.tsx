@@ -1,11 +1,12 @@
 import { Outlet } from 'react-router'
 
-import { Footer } from '#app/components/footer.tsx'
+import { Footer, FOOTER_LINK_CLASS } from '#app/components/footer.tsx'
 import { Header } from '#app/components/header.tsx'
 import { AndroidBanner } from '#app/features/android-banner/android-banner.tsx'
 import { BlogIndex } from '#app/features/blog/blog-index.tsx'
 import { FreeWeekGiftButton } from '#app/features/referral/free-week-gift-button.tsx'
 import { FreeWeekReferral } from '#app/features/referral/free-week-referral.tsx'
+import { CookieSettingsButton } from '#app/features/consent/cookie-settings-button.tsx'
 
 export default function LandingLayout() {
   return (
@@ -21,7 +22,7 @@ export default function LandingLayout() {
         <Outlet />
       </main>
       <BlogIndex />
-      <Footer />
+      <Footer settingsLink={<CookieSettingsButton className={FOOTER_LINK_CLASS} />} />
       <AndroidBanner />
       <FreeWeekReferral />
     </div>

@@ -1,0 +1,24 @@
+import { useEffect } from 'react'
+
+import { ConsentBanner } from './consent-banner.tsx'
+import { ConsentSettings } from './consent-settings.tsx'
+import { consentStore, useConsent } from './consent-store.ts'
+
+/**
+ * Asks for analytics consent on the first visit and applies the stored choice on every page: Tag Manager
+ * starts only once it is granted. Renders nothing in the prerendered HTML, where the choice is unknown.
+ */
+export function ConsentManager() {
+  const { ready, choice, settingsOpen } = useConsent()
+  useEffect(() => consentStore.start(), [])
+  return (
+    <>
+      {ready && choice === undefined ? (
+        <ConsentBanner onChoose={consentStore.choose} onOpenSettings={consentStore.openSettings} />
+      ) : null}
+      {settingsOpen ? (
+        <ConsentSettings choice={choice} onChoose={consentStore.choose} onClose={consentStore.closeSettings} />
+      ) : null}
+    </>
+  )
+}
