@@ -12,7 +12,11 @@ const banner = (page: Page) => page.getByRole('complementary', { name: 'StoryRee
 
 async function hiddenAgo(page: Page, ms: number) {
   await page.addInitScript(
-    (hiddenAt) => localStorage.setItem('storyreel', JSON.stringify({ lastTimeHideAndroidBanner: hiddenAt })),
+    (hiddenAt) =>
+      localStorage.setItem(
+        'storyreel',
+        JSON.stringify({ analyticsConsent: 'denied', lastTimeHideAndroidBanner: hiddenAt }),
+      ),
     NOW - ms,
   )
 }
@@ -22,6 +26,25 @@ test.describe('the Android banner on Android', () => {
 
   test.beforeEach(async ({ page }) => {
     await page.clock.install({ time: NOW })
+    // The banner waits for the consent question to be answered; these tests answer it up front.
+    await page.addInitScript(() => {
+      const stored = JSON.parse(localStorage.getItem('storyreel') ?? '{}') as Record<string, unknown>
+      if (!stored.analyticsConsent)
+        localStorage.setItem('storyreel', JSON.stringify({ ...stored, analyticsConsent: 'denied' }))
+    })
+  })
+
+  test('waits until the consent question is answered', async ({ page }) => {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('consent-cleared')) {
+        sessionStorage.setItem('consent-cleared', '1')
+        localStorage.removeItem('storyreel')
+      }
+    })
+    await openPage(page, '/features')
+    await expect(banner(page)).toHaveCount(0)
+    await page.getByRole('button', { name: 'Decline' }).click()
+    await expect(banner(page)).toBeVisible()
   })
 
   test('shows the app with a download button, and is not in the prerendered page', async ({ page, request }) => {
@@ -43,7 +66,9 @@ test.describe('the Android banner on Android', () => {
       route.fulfill({ contentType: 'text/html', body: '<title>Google Play</title>' }),
     )
     await page.addInitScript(() => {
-      if (!localStorage.getItem('storyreel')) localStorage.setItem('storyreel', '{"analyticsConsent":"granted"}')
+      const stored = JSON.parse(localStorage.getItem('storyreel') ?? '{}') as Record<string, unknown>
+      if (!stored.lastTimeHideAndroidBanner)
+        localStorage.setItem('storyreel', JSON.stringify({ ...stored, analyticsConsent: 'granted' }))
     })
     await openPage(page, '/')
     await page.clock.pauseAt(NOW + HOUR)
@@ -54,7 +79,10 @@ test.describe('the Android banner on Android', () => {
     await expect(banner(page)).toBeHidden()
     const stored = await readStorage(page)
     expect(stored.lastTimeHideAndroidBanner).toBe(NOW + HOUR)
-    expect(await page.evaluate(() => (window as { dataLayer?: unknown[] }).dataLayer)).toEqual([
+    const events = await page.evaluate(() =>
+      ((window as { dataLayer?: object[] }).dataLayer ?? []).filter((entry) => 'event' in entry),
+    )
+    expect(events.filter((entry) => (entry as { event: string }).event === 'download_app')).toEqual([
       { event: 'download_app', store: 'google_play', source: 'android_banner' },
     ])
   })

@@ -21,6 +21,8 @@ describe('<AndroidBanner>', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: NOW })
     storage.clear()
+    // The banner waits for the consent question; each test starts with it answered.
+    storage.set(ANALYTICS_CONSENT_KEY, 'denied')
     window.dataLayer = undefined
     // jsdom cannot navigate; the link's own handler still runs.
     document.addEventListener('click', preventNavigation)
@@ -70,12 +72,23 @@ describe('<AndroidBanner>', () => {
     expect(screen.getByRole('complementary')).toBeTruthy()
   })
 
+  it('waits until the consent question is answered', () => {
+    useUserAgent(ANDROID)
+    storage.remove(ANALYTICS_CONSENT_KEY)
+    render(<AndroidBanner />)
+    expect(screen.queryByRole('complementary')).toBeNull()
+    act(() => storage.set(ANALYTICS_CONSENT_KEY, 'denied'))
+    expect(screen.getByRole('complementary')).toBeTruthy()
+  })
+
   it('records the hide time and download_app when the download link is used', () => {
     useUserAgent(ANDROID)
     storage.set(ANALYTICS_CONSENT_KEY, 'granted')
     render(<AndroidBanner />)
     fireEvent.click(screen.getByRole('link', { name: 'Download' }))
-    expect(window.dataLayer).toEqual([{ event: 'download_app', store: 'google_play', source: 'android_banner' }])
+    expect(window.dataLayer?.filter((entry) => 'event' in entry)).toEqual([
+      { event: 'download_app', store: 'google_play', source: 'android_banner' },
+    ])
     act(() => void vi.runAllTimers())
     expect(storage.get(STORAGE_KEYS.lastTimeHideAndroidBanner)).toBe(NOW)
     expect(screen.queryByRole('complementary')).toBeNull()

@@ -6,10 +6,13 @@ import { LogoMark } from '#app/components/logo.tsx'
 import { CloseIcon } from '#app/components/ui/icons.tsx'
 import { recordEvent } from '#app/lib/analytics.ts'
 import { storage, STORAGE_KEYS } from '#app/lib/storage.ts'
+import { getAnalyticsConsent } from '#app/lib/analytics.ts'
 
 import { shouldShowAndroidBanner } from './android-banner-rule.ts'
 
+// One sheet at a time at the bottom of the screen: the consent question comes first (decision 016).
 const isVisible = () =>
+  getAnalyticsConsent() !== undefined &&
   shouldShowAndroidBanner({
     userAgent: navigator.userAgent,
     lastHiddenAt: storage.get(STORAGE_KEYS.lastTimeHideAndroidBanner),
