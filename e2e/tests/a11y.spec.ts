@@ -61,6 +61,10 @@ for (const mode of ['dark', 'light'] as const) {
       test.use({ userAgent: USER_AGENTS.android, viewport: { width: 390, height: 800 } })
 
       test('the app banner', async ({ page }) => {
+        // The banner waits for the consent question; answer it first.
+        await page.addInitScript(() =>
+          localStorage.setItem('storyreel', JSON.stringify({ analyticsConsent: 'denied' })),
+        )
         await openPage(page, '/')
         await expect(page.getByRole('complementary', { name: 'StoryReel for Android' })).toBeVisible()
         await expectNoAxeViolations(page)
