@@ -5,6 +5,8 @@ import { z } from 'zod'
 
 import { ApiErrorSchema } from '@storyreel/contracts/errors'
 
+import { escapeHtml } from '#src/escape-html.ts'
+
 type JsonSchema = Record<string, unknown>
 type Operation = { method: string; path: string; schema: FastifySchema }
 type DocOperation = {
@@ -141,8 +143,6 @@ export function buildOpenApiDocument(
     },
   }
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 const DOCS_STYLE = `
 :root{color-scheme:dark;--bg:#0b0814;--card:#130f22;--line:#2a2245;--text:#e9e6f5;--muted:#a79fc4;--accent:#a78bfa}

@@ -1,8 +1,7 @@
 import { BRAND } from '@storyreel/contracts/brand'
 
 import type { MailMessage } from '#src/adapters/mailer/mailer.ts'
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+import { escapeHtml } from '#src/escape-html.ts'
 
 /**
  * The code e-mail: a designed HTML part built from tables and inline styles (what mail clients render

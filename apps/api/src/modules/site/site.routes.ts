@@ -4,6 +4,7 @@ import { buildDocumentCsp, type ExternalSources } from '#src/plugins/security-he
 
 import { NOT_FOUND_PLACEHOLDER, type Encoding, type Site, type SiteFile } from './site-files.ts'
 import { resolveSiteRequest } from './site-resolver.ts'
+import { escapeHtml } from '#src/escape-html.ts'
 
 function pickEncoding(acceptEncoding: string | undefined, file: SiteFile): Encoding | undefined {
   if (!acceptEncoding) return undefined
@@ -63,10 +64,6 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: SiteFile, 
   }
   if (encoding) reply.header('content-encoding', encoding)
   return reply.code(status).send(encoding ? file.encoded[encoding] : file.body)
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
 /**
