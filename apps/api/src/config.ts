@@ -59,6 +59,28 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   SESSION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   REFERRAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  STUDIO_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  MEDIA_DIR: optionalString,
+  MEDIA_SIGNING_SECRET: z
+    .union([z.literal(''), z.string().min(32, 'must be at least 32 characters')])
+    .optional()
+    .transform((value) => value || undefined),
+  MEDIA_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(6 * 3600),
+  RENDER_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
+  SCRIPT_API_URL: optionalUrl,
+  SCRIPT_API_KEY: optionalString,
+  SCRIPT_API_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  TTS_API_URL: optionalUrl,
+  TTS_API_KEY: optionalString,
+  TTS_API_MODEL: z.string().min(1).default('tts-1'),
+  IMAGE_API_URL: optionalUrl,
+  IMAGE_API_KEY: optionalString,
+  IMAGE_API_MODEL: z.string().min(1).default('gpt-image-1'),
 })
 
 const emailList = z.array(z.email())
@@ -90,7 +112,24 @@ export type Config = {
   /** Accounts with these e-mails (lower-cased) are admins. */
   adminEmails: string[]
   identity: IdentityConfig
-  rateLimits: { authPerMinute: number; sessionPerMinute: number; referralPerMinute: number }
+  rateLimits: { authPerMinute: number; sessionPerMinute: number; referralPerMinute: number; studioPerMinute: number }
+  studio: StudioConfig
+}
+
+/** A hosted AI API speaking OpenAI's HTTP protocol; unset, the local engine does the work (issue #6). */
+export type HostedApiConfig = { url: string; apiKey: string | undefined; model: string }
+
+export type StudioConfig = {
+  /** Project media (renders, previews, reusable scene parts): DATA_DIR/media unless set. */
+  mediaDir: string
+  /** Signs media URLs. Unset, a random secret is kept in DATA_DIR; several instances must share one. */
+  mediaSigningSecret: string | undefined
+  mediaUrlTtlSeconds: number
+  /** Render workers inside this process; 0 leaves rendering to `npm run worker` processes. */
+  renderWorkers: number
+  script: HostedApiConfig | undefined
+  tts: HostedApiConfig | undefined
+  images: HostedApiConfig | undefined
 }
 
 /** A provider is on only when its public client id (and, for Discord, its secret and redirect) is set. */
@@ -101,6 +140,10 @@ export type IdentityConfig = {
 }
 
 export class ConfigError extends Error {}
+
+function hostedApi(url: string | undefined, apiKey: string | undefined, model: string): HostedApiConfig | undefined {
+  return url ? { url: url.replace(/\/$/, ''), apiKey, model } : undefined
+}
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const result = EnvSchema.safeParse(env)
@@ -161,6 +204,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       authPerMinute: parsed.AUTH_RATE_LIMIT_PER_MINUTE,
       sessionPerMinute: parsed.SESSION_RATE_LIMIT_PER_MINUTE,
       referralPerMinute: parsed.REFERRAL_RATE_LIMIT_PER_MINUTE,
+      studioPerMinute: parsed.STUDIO_RATE_LIMIT_PER_MINUTE,
+    },
+    studio: {
+      mediaDir: path.resolve(parsed.MEDIA_DIR ?? path.join(parsed.DATA_DIR, 'media')),
+      mediaSigningSecret: parsed.MEDIA_SIGNING_SECRET,
+      mediaUrlTtlSeconds: parsed.MEDIA_URL_TTL_SECONDS,
+      renderWorkers: parsed.RENDER_WORKERS,
+      script: hostedApi(parsed.SCRIPT_API_URL, parsed.SCRIPT_API_KEY, parsed.SCRIPT_API_MODEL),
+      tts: hostedApi(parsed.TTS_API_URL, parsed.TTS_API_KEY, parsed.TTS_API_MODEL),
+      images: hostedApi(parsed.IMAGE_API_URL, parsed.IMAGE_API_KEY, parsed.IMAGE_API_MODEL),
     },
   }
 }

@@ -1,0 +1,311 @@
+import { z } from 'zod'
+
+/** The studio (issue #6): a prompt or a script becomes a storyboard, then a rendered MP4. */
+
+export const VIDEO_STYLES = ['cinematic', 'anime', 'realistic', '3d-cartoon', 'watercolor', 'comic'] as const
+export const VideoStyleSchema = z.enum(VIDEO_STYLES).meta({ id: 'VideoStyle' })
+export type VideoStyle = z.infer<typeof VideoStyleSchema>
+export const VIDEO_STYLE_LABELS: Record<VideoStyle, string> = {
+  cinematic: 'Cinematic',
+  anime: 'Anime',
+  realistic: 'Realistic',
+  '3d-cartoon': '3D Cartoon',
+  watercolor: 'Watercolor',
+  comic: 'Comic',
+}
+
+export const ASPECT_RATIOS = ['9:16', '16:9', '1:1'] as const
+export const AspectRatioSchema = z.enum(ASPECT_RATIOS).meta({ id: 'AspectRatio' })
+export type AspectRatio = z.infer<typeof AspectRatioSchema>
+
+export const RESOLUTIONS = ['720p', '1080p'] as const
+export const ResolutionSchema = z.enum(RESOLUTIONS).meta({ id: 'Resolution' })
+export type Resolution = z.infer<typeof ResolutionSchema>
+
+/** Frame size for an aspect ratio at a resolution: the short side is 720 or 1080 px. */
+export function getFrameSize(aspectRatio: AspectRatio, resolution: Resolution): { width: number; height: number } {
+  const short = resolution === '1080p' ? 1080 : 720
+  const long = resolution === '1080p' ? 1920 : 1280
+  if (aspectRatio === '9:16') return { width: short, height: long }
+  if (aspectRatio === '16:9') return { width: long, height: short }
+  return { width: short, height: short }
+}
+
+export const VIDEO_FPS = 30
+export const VIDEO_MIN_SECONDS = 15
+export const VIDEO_MAX_SECONDS = 90
+export const SCENE_MIN_SECONDS = 2
+export const SCENE_MAX_SECONDS = 15
+export const SCENES_MAX = 30
+export const SCENE_NARRATION_MAX_CHARS = 400
+export const SCENE_VISUAL_MAX_CHARS = 300
+export const SOURCE_TEXT_MAX_CHARS = 6000
+export const PROJECT_TITLE_MAX_CHARS = 120
+export const VOICE_SPEED_MIN = 0.75
+export const VOICE_SPEED_MAX = 1.5
+
+/** Per-plan render limits, enforced by the API (issue #6). Failed and canceled renders do not count. */
+export const PLAN_LIMITS = {
+  free: { rendersPerDay: 3, maxResolution: '720p' },
+  paid: { rendersPerDay: 50, maxResolution: '1080p' },
+} as const satisfies Record<string, { rendersPerDay: number; maxResolution: Resolution }>
+export const PLANS = ['free', 'paid'] as const
+export const PlanSchema = z.enum(PLANS).meta({ id: 'Plan' })
+export type Plan = z.infer<typeof PlanSchema>
+
+export const CAPTION_STYLES = ['classic', 'bold', 'karaoke', 'boxed'] as const
+export const CaptionStyleSchema = z.enum(CAPTION_STYLES).meta({ id: 'CaptionStyle' })
+export type CaptionStyle = z.infer<typeof CaptionStyleSchema>
+export const CAPTION_STYLE_LABELS: Record<CaptionStyle, string> = {
+  classic: 'Classic',
+  bold: 'Bold pop',
+  karaoke: 'Word by word',
+  boxed: 'Boxed',
+}
+
+const IdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,63}$/, 'must be a lower-case id')
+
+export const ProjectSettingsSchema = z
+  .strictObject({
+    style: VideoStyleSchema,
+    aspect_ratio: AspectRatioSchema,
+    target_seconds: z.number().int().min(VIDEO_MIN_SECONDS).max(VIDEO_MAX_SECONDS),
+    voice_id: IdSchema,
+    voice_speed: z.number().min(VOICE_SPEED_MIN).max(VOICE_SPEED_MAX),
+    /** null: no music. */
+    music_id: IdSchema.nullable(),
+    voice_volume: z.number().min(0).max(2).meta({ description: '1 is the voice as synthesised.' }),
+    music_volume: z.number().min(0).max(1).meta({ description: 'Before ducking under the voice.' }),
+    captions: z.strictObject({ enabled: z.boolean(), style: CaptionStyleSchema }),
+  })
+  .meta({ id: 'ProjectSettings' })
+export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>
+
+export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
+  style: 'cinematic',
+  aspect_ratio: '9:16',
+  target_seconds: 30,
+  voice_id: 'en-us-aria',
+  voice_speed: 1,
+  music_id: null,
+  voice_volume: 1,
+  music_volume: 0.6,
+  captions: { enabled: true, style: 'karaoke' },
+}
+
+export const SceneSchema = z
+  .strictObject({
+    id: z.uuid(),
+    narration: z.string().trim().max(SCENE_NARRATION_MAX_CHARS),
+    visual: z.string().trim().min(1, 'describe what the scene shows').max(SCENE_VISUAL_MAX_CHARS),
+    duration: z.number().min(SCENE_MIN_SECONDS).max(SCENE_MAX_SECONDS),
+    /** A re-roll picks a new seed: the same words drawn another way. */
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1),
+  })
+  .meta({ id: 'Scene' })
+export type Scene = z.infer<typeof SceneSchema>
+
+export const SourceSchema = z
+  .strictObject({
+    kind: z.enum(['prompt', 'script']),
+    text: z.string().trim().min(3, 'write at least a few words').max(SOURCE_TEXT_MAX_CHARS),
+  })
+  .meta({ id: 'ProjectSource' })
+export type Source = z.infer<typeof SourceSchema>
+
+export const PROJECT_STATUSES = ['draft', 'queued', 'rendering', 'ready', 'failed', 'canceled'] as const
+export const RENDER_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const
+export const RENDER_STAGES = ['queued', 'voice', 'visuals', 'audio', 'encoding', 'finishing', 'done'] as const
+export const RENDER_STAGE_LABELS: Record<(typeof RENDER_STAGES)[number], string> = {
+  queued: 'Waiting for a renderer',
+  voice: 'Recording the voiceover',
+  visuals: 'Drawing the scenes',
+  audio: 'Mixing voice and music',
+  encoding: 'Encoding the MP4',
+  finishing: 'Writing captions and receipt',
+  done: 'Done',
+}
+
+/** Signed, expiring links to a finished render's files; only the owner receives them. */
+export const RenderOutputsSchema = z
+  .object({
+    video_url: z.string(),
+    download_url: z.string(),
+    poster_url: z.string(),
+    srt_url: z.string().nullable(),
+    vtt_url: z.string().nullable(),
+    receipt_url: z.string(),
+    duration_seconds: z.number(),
+    width: z.number().int(),
+    height: z.number().int(),
+    size_bytes: z.number().int(),
+    expires_at: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'RenderOutputs' })
+export type RenderOutputs = z.infer<typeof RenderOutputsSchema>
+
+export const RenderJobSchema = z
+  .object({
+    id: z.uuid(),
+    project_id: z.uuid(),
+    status: z.enum(RENDER_STATUSES),
+    stage: z.enum(RENDER_STAGES),
+    progress: z.number().min(0).max(100),
+    resolution: ResolutionSchema,
+    error: z.string().nullable(),
+    attempts: z.number().int(),
+    /** Scenes whose voice and picture came from an earlier render unchanged. */
+    reused_scenes: z.number().int(),
+    created_at: z.iso.datetime({ offset: true }),
+    started_at: z.iso.datetime({ offset: true }).nullable(),
+    finished_at: z.iso.datetime({ offset: true }).nullable(),
+    outputs: RenderOutputsSchema.nullable(),
+  })
+  .meta({ id: 'RenderJob' })
+export type RenderJob = z.infer<typeof RenderJobSchema>
+
+export const ProjectSummarySchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    status: z.enum(PROJECT_STATUSES),
+    style: VideoStyleSchema,
+    aspect_ratio: AspectRatioSchema,
+    duration_seconds: z.number(),
+    scene_count: z.number().int(),
+    thumbnail_url: z.string().nullable(),
+    created_at: z.iso.datetime({ offset: true }),
+    updated_at: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'ProjectSummary' })
+export type ProjectSummary = z.infer<typeof ProjectSummarySchema>
+
+export const ProjectSchema = ProjectSummarySchema.extend({
+  source: SourceSchema,
+  settings: ProjectSettingsSchema,
+  scenes: z.array(SceneSchema),
+  /** Which engine wrote the storyboard, so the page can say a local draft is a starting point. */
+  script_engine: z.string(),
+  latest_render: RenderJobSchema.nullable(),
+}).meta({ id: 'Project' })
+export type Project = z.infer<typeof ProjectSchema>
+
+export const ProjectListSchema = z.object({ projects: z.array(ProjectSummarySchema) }).meta({ id: 'ProjectList' })
+export type ProjectList = z.infer<typeof ProjectListSchema>
+
+export const CreateProjectBodySchema = z
+  .strictObject({
+    title: z.string().trim().min(1).max(PROJECT_TITLE_MAX_CHARS).optional(),
+    source: SourceSchema,
+    settings: ProjectSettingsSchema,
+  })
+  .meta({ id: 'CreateProjectBody' })
+export type CreateProjectBody = z.input<typeof CreateProjectBodySchema>
+
+/** A scene sent without an id is new; the array's order is the storyboard's order. */
+export const SceneInputSchema = SceneSchema.extend({
+  id: z.uuid().optional(),
+  seed: SceneSchema.shape.seed.optional(),
+}).meta({ id: 'SceneInput' })
+export type SceneInput = z.input<typeof SceneInputSchema>
+
+export const UpdateProjectBodySchema = z
+  .strictObject({
+    title: z.string().trim().min(1).max(PROJECT_TITLE_MAX_CHARS).optional(),
+    settings: ProjectSettingsSchema.optional(),
+    scenes: z.array(SceneInputSchema).min(1).max(SCENES_MAX).optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'send at least one field to change')
+  .meta({ id: 'UpdateProjectBody' })
+export type UpdateProjectBody = z.input<typeof UpdateProjectBodySchema>
+
+export const ProjectParamsSchema = z.strictObject({ id: z.string().max(64) })
+export const SceneParamsSchema = z.strictObject({ id: z.string().max(64), sceneId: z.string().max(64) })
+export const RenderParamsSchema = z.strictObject({ id: z.string().max(64), renderId: z.string().max(64) })
+
+export const ScenePreviewSchema = z
+  .object({ video_url: z.string(), poster_url: z.string(), duration_seconds: z.number() })
+  .meta({ id: 'ScenePreview' })
+export type ScenePreview = z.infer<typeof ScenePreviewSchema>
+
+export const UsageSchema = z
+  .object({
+    plan: PlanSchema,
+    renders_today: z.number().int(),
+    renders_per_day: z.number().int(),
+    max_resolution: ResolutionSchema,
+    resets_at: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'Usage' })
+export type Usage = z.infer<typeof UsageSchema>
+
+export const VOICE_GENDERS = ['female', 'male'] as const
+export const VoiceSchema = z
+  .object({
+    id: IdSchema,
+    name: z.string(),
+    language: z.string().meta({ description: 'BCP 47 tag, e.g. en-US.' }),
+    language_label: z.string(),
+    gender: z.enum(VOICE_GENDERS),
+    description: z.string(),
+    engine: z.enum(['local', 'hosted']),
+    preview_url: z.string(),
+  })
+  .meta({ id: 'Voice' })
+export type Voice = z.infer<typeof VoiceSchema>
+export const VoiceListSchema = z.object({ voices: z.array(VoiceSchema) }).meta({ id: 'VoiceList' })
+
+export const MUSIC_MOODS = ['calm', 'epic', 'upbeat', 'dreamy', 'dark', 'playful', 'inspiring', 'romantic'] as const
+export const MUSIC_GENRES = [
+  'ambient',
+  'cinematic',
+  'electronic',
+  'lo-fi',
+  'anime',
+  'corporate',
+  'acoustic',
+  'pop',
+] as const
+export const MusicTrackSchema = z
+  .object({
+    id: IdSchema,
+    title: z.string(),
+    mood: z.enum(MUSIC_MOODS),
+    genre: z.enum(MUSIC_GENRES),
+    bpm: z.number().int(),
+    duration_seconds: z.number(),
+    description: z.string(),
+    audio_url: z.string(),
+    licence: z.string(),
+  })
+  .meta({ id: 'MusicTrack' })
+export type MusicTrack = z.infer<typeof MusicTrackSchema>
+export const MusicListSchema = z.object({ tracks: z.array(MusicTrackSchema) }).meta({ id: 'MusicList' })
+export const MusicQuerySchema = z.strictObject({
+  mood: z.enum(MUSIC_MOODS).optional(),
+  genre: z.enum(MUSIC_GENRES).optional(),
+  q: z.string().trim().max(80).optional(),
+})
+export type MusicQuery = z.input<typeof MusicQuerySchema>
+
+/** What ships with every export: who made each part and what the user may do with the result. */
+export const LicenceReceiptSchema = z
+  .object({
+    receipt_id: z.uuid(),
+    project_id: z.uuid(),
+    render_id: z.uuid(),
+    issued_at: z.iso.datetime({ offset: true }),
+    issued_to: z.string(),
+    video: z.object({ title: z.string(), duration_seconds: z.number(), resolution: ResolutionSchema }),
+    voice: z.object({ id: z.string(), name: z.string(), engine: z.string(), licence: z.string() }),
+    music: z.object({ id: z.string(), title: z.string(), licence: z.string() }).nullable(),
+    engines: z.object({ script: z.string(), voice: z.string(), visuals: z.string(), encoder: z.string() }),
+    permitted: z.array(z.string()),
+    not_permitted: z.array(z.string()),
+  })
+  .meta({ id: 'LicenceReceipt' })
+export type LicenceReceipt = z.infer<typeof LicenceReceiptSchema>
