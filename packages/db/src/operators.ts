@@ -1,3 +1,20 @@
 // Apps build queries with these, so only packages/db depends on drizzle-orm (STYLE §6).
-export { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
+export {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm'
 export type { SQL } from 'drizzle-orm'

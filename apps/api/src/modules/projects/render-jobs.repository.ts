@@ -1,0 +1,197 @@
+import type { Database } from '@storyreel/db/client'
+import { and, desc, eq, gte, inArray, sql } from '@storyreel/db/operators'
+import { renderJobs, users } from '@storyreel/db/schema'
+
+export type RenderJobRow = typeof renderJobs.$inferSelect
+export type RenderJobStatus = RenderJobRow['status']
+
+/** Renders that count against the daily limit: failed and canceled ones do not. */
+const COUNTED_STATUSES: RenderJobStatus[] = ['queued', 'running', 'succeeded']
+
+/** Every query on `render_jobs`, the persistent queue (STYLE §6, issue #6). */
+export function createRenderJobsRepository(defaultDb: Database) {
+  return {
+    async create(
+      job: Pick<RenderJobRow, 'projectId' | 'userId' | 'resolution' | 'spec'>,
+      db: Database = defaultDb,
+    ): Promise<RenderJobRow> {
+      const [row] = await db.insert(renderJobs).values(job).returning()
+      if (!row) throw new Error('insert into render_jobs returned no row')
+      return row
+    },
+
+    async findForUser(
+      id: string,
+      projectId: string,
+      userId: string,
+      db: Database = defaultDb,
+    ): Promise<RenderJobRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(renderJobs)
+        .where(and(eq(renderJobs.id, id), eq(renderJobs.projectId, projectId), eq(renderJobs.userId, userId)))
+        .limit(1)
+      return row
+    },
+
+    /**
+     * Locks the owner's row until the transaction ends: one user's render requests then pass the daily
+     * limit check one at a time.
+     */
+    async lockOwner(userId: string, db: Database): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+    },
+
+    async findById(id: string, db: Database = defaultDb): Promise<RenderJobRow | undefined> {
+      const [row] = await db.select().from(renderJobs).where(eq(renderJobs.id, id)).limit(1)
+      return row
+    },
+
+    async findActiveForProject(projectId: string, db: Database = defaultDb): Promise<RenderJobRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(renderJobs)
+        .where(and(eq(renderJobs.projectId, projectId), inArray(renderJobs.status, ['queued', 'running'])))
+        .limit(1)
+      return row
+    },
+
+    /** The newest succeeded render of each project, for the projects list. */
+    async findLatestForProjects(projectIds: string[], db: Database = defaultDb): Promise<RenderJobRow[]> {
+      if (projectIds.length === 0) return []
+      return db
+        .select()
+        .from(renderJobs)
+        .where(inArray(renderJobs.projectId, projectIds))
+        .orderBy(desc(renderJobs.createdAt))
+    },
+
+    async countSince(userId: string, since: Date, db: Database = defaultDb): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(renderJobs)
+        .where(
+          and(
+            eq(renderJobs.userId, userId),
+            gte(renderJobs.createdAt, since),
+            inArray(renderJobs.status, COUNTED_STATUSES),
+          ),
+        )
+      return row?.count ?? 0
+    },
+
+    /**
+     * Takes the oldest queued job, or a running one whose worker stopped renewing its lease (it died), in
+     * one statement. SKIP LOCKED lets several workers claim different rows; the attempt is counted here, so
+     * a job that keeps killing its worker ends as failed instead of looping.
+     */
+    async claimNext(workerId: string, leaseMs: number, db: Database = defaultDb): Promise<RenderJobRow | undefined> {
+      const rows = await db
+        .update(renderJobs)
+        .set({
+          status: 'running',
+          lockedBy: workerId,
+          lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+          attempts: sql`${renderJobs.attempts} + 1`,
+          startedAt: sql`coalesce(${renderJobs.startedAt}, now())`,
+          error: null,
+        })
+        .where(
+          sql`${renderJobs.id} = (
+            select ${renderJobs.id} from ${renderJobs}
+            where (${renderJobs.status} = 'queued'
+               or (${renderJobs.status} = 'running' and ${renderJobs.lockedUntil} < now()))
+              and ${renderJobs.cancelRequested} = false
+            order by ${renderJobs.createdAt}, ${renderJobs.id}
+            limit 1
+            for update skip locked
+          )`,
+        )
+        .returning()
+      return rows[0]
+    },
+
+    /** Running jobs whose lease ran out and that asked to stop, or used up their attempts. */
+    async expireAbandoned(db: Database = defaultDb): Promise<RenderJobRow[]> {
+      return db
+        .update(renderJobs)
+        .set({
+          status: sql`case when ${renderJobs.cancelRequested} then 'canceled' else 'failed' end`,
+          error: sql`case when ${renderJobs.cancelRequested} then null else 'The renderer stopped too many times on this video. Try again.' end`,
+          finishedAt: sql`now()`,
+          lockedBy: null,
+          lockedUntil: null,
+        })
+        .where(
+          sql`${renderJobs.status} in ('queued', 'running')
+            and (${renderJobs.status} = 'running' and ${renderJobs.lockedUntil} < now())
+            and (${renderJobs.cancelRequested} or ${renderJobs.attempts} >= ${renderJobs.maxAttempts})`,
+        )
+        .returning()
+    },
+
+    /**
+     * Progress from the worker holding the lease, which it renews. Answers undefined when the worker lost
+     * the job (deleted, or claimed by another after a stall), so it stops.
+     */
+    async reportProgress(
+      id: string,
+      workerId: string,
+      progress: { stage: string; progress: number },
+      leaseMs: number,
+      db: Database = defaultDb,
+    ): Promise<{ cancelRequested: boolean } | undefined> {
+      const [row] = await db
+        .update(renderJobs)
+        .set({ ...progress, lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+        .where(and(eq(renderJobs.id, id), eq(renderJobs.lockedBy, workerId), eq(renderJobs.status, 'running')))
+        .returning({ cancelRequested: renderJobs.cancelRequested })
+      return row
+    },
+
+    async finish(
+      id: string,
+      workerId: string,
+      result:
+        | { status: 'succeeded'; outputs: unknown; reusedScenes: number }
+        | { status: 'failed'; error: string }
+        | { status: 'canceled' }
+        | { status: 'queued'; error: string },
+      db: Database = defaultDb,
+    ): Promise<RenderJobRow | undefined> {
+      const done = result.status !== 'queued'
+      const [row] = await db
+        .update(renderJobs)
+        .set({
+          status: result.status,
+          stage: result.status === 'succeeded' ? 'done' : result.status === 'queued' ? 'queued' : undefined,
+          progress: result.status === 'succeeded' ? 100 : undefined,
+          outputs: result.status === 'succeeded' ? result.outputs : undefined,
+          reusedScenes: result.status === 'succeeded' ? result.reusedScenes : undefined,
+          error: 'error' in result ? result.error : null,
+          finishedAt: done ? sql`now()` : null,
+          lockedBy: null,
+          lockedUntil: null,
+        })
+        .where(and(eq(renderJobs.id, id), eq(renderJobs.lockedBy, workerId)))
+        .returning()
+      return row
+    },
+
+    /** A queued job is canceled at once; a running one is flagged, and its worker stops it. */
+    async requestCancel(id: string, db: Database = defaultDb): Promise<RenderJobRow | undefined> {
+      const [row] = await db
+        .update(renderJobs)
+        .set({
+          cancelRequested: true,
+          status: sql`case when ${renderJobs.status} = 'queued' then 'canceled' else ${renderJobs.status} end`,
+          finishedAt: sql`case when ${renderJobs.status} = 'queued' then now() else ${renderJobs.finishedAt} end`,
+        })
+        .where(and(eq(renderJobs.id, id), inArray(renderJobs.status, ['queued', 'running'])))
+        .returning()
+      return row
+    },
+  }
+}
+
+export type RenderJobsRepository = ReturnType<typeof createRenderJobsRepository>
