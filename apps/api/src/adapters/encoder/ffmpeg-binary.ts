@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
+import type { Writable } from 'node:stream'
 
 const require = createRequire(import.meta.url)
 
@@ -9,14 +10,22 @@ export const FFPROBE_PATH: string = (require('@ffprobe-installer/ffprobe') as { 
 
 export type FfmpegRun = { stdout: Buffer; stderr: string }
 
+export type RunOptions = {
+  input?: Buffer
+  /** Written to file descriptors 3, 4 ... (`-i pipe:3`), for a second raw input beside stdin. */
+  extraInputs?: Buffer[]
+  signal?: AbortSignal
+}
+
 /** Runs a binary to completion; a non-zero exit rejects with the tail of its stderr. */
 export function runBinary(
   binary: string,
   args: string[],
-  { input, signal }: { input?: Buffer; signal?: AbortSignal } = {},
+  { input, extraInputs = [], signal }: RunOptions = {},
 ): Promise<FfmpegRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'], signal })
+    const extraPipes = extraInputs.map(() => 'pipe' as const)
+    const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe', ...extraPipes], signal })
     const out: Buffer[] = []
     let err = ''
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
@@ -33,10 +42,15 @@ export function runBinary(
     })
     child.stdin.on('error', () => {})
     child.stdin.end(input)
+    extraInputs.forEach((data, index) => {
+      const pipe = child.stdio[3 + index] as Writable
+      pipe.on('error', () => {})
+      pipe.end(data)
+    })
   })
 }
 
-export const runFfmpeg = (args: string[], options?: { input?: Buffer; signal?: AbortSignal }) =>
+export const runFfmpeg = (args: string[], options?: RunOptions) =>
   runBinary(FFMPEG_PATH, ['-hide_banner', '-loglevel', 'error', '-nostdin', ...args], options)
 
 export const runFfprobe = (args: string[]) => runBinary(FFPROBE_PATH, ['-v', 'error', ...args])
