@@ -1,0 +1,85 @@
+import { createCanvas } from '@napi-rs/canvas'
+import { describe, expect, it } from 'vitest'
+
+import { CAPTION_STYLES, type CaptionStyle } from '@storyreel/contracts/studio'
+
+import { drawCaptions } from './draw-captions.ts'
+import type { CaptionCue } from './visual-engine.ts'
+
+const WIDTH = 360
+const HEIGHT = 640
+
+const CUES: CaptionCue[] = [
+  {
+    start: 0.5,
+    end: 2.5,
+    text: 'Every morning the baker wakes early',
+    words: [
+      { text: 'Every', start: 0.5, end: 0.8 },
+      { text: 'morning', start: 0.8, end: 1.2 },
+      { text: 'the', start: 1.2, end: 1.35 },
+      { text: 'baker', start: 1.35, end: 1.8 },
+      { text: 'wakes', start: 1.8, end: 2.1 },
+      { text: 'early', start: 2.1, end: 2.5 },
+    ],
+  },
+]
+
+/** Draws captions over a flat mid-grey frame and returns which pixels changed, split above and in the caption area. */
+function changed(style: CaptionStyle, time: number) {
+  const canvas = createCanvas(WIDTH, HEIGHT)
+  const context = canvas.getContext('2d')
+  context.fillStyle = 'rgb(90,120,150)'
+  context.fillRect(0, 0, WIDTH, HEIGHT)
+  drawCaptions(context, { cues: CUES, time, style, width: WIDTH, height: HEIGHT })
+  const pixels = context.getImageData(0, 0, WIDTH, HEIGHT).data
+  let inArea = 0
+  let outside = 0
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      const at = (y * WIDTH + x) * 4
+      const different = pixels[at] !== 90 || pixels[at + 1] !== 120 || pixels[at + 2] !== 150
+      if (!different) continue
+      if (y > HEIGHT * 0.6 && y < HEIGHT * 0.9) inArea++
+      else outside++
+    }
+  }
+  return { inArea, outside, pixels }
+}
+
+describe('drawCaptions', () => {
+  for (const style of CAPTION_STYLES) {
+    it(`draws the ${style} cue in the lower safe area only while it is active`, () => {
+      const active = changed(style, 1.5)
+      expect(active.inArea).toBeGreaterThan(500)
+      expect(active.outside).toBe(0)
+      expect(changed(style, 0.2).inArea).toBe(0)
+      expect(changed(style, 3).inArea).toBe(0)
+    })
+  }
+
+  it('fades a cue in', () => {
+    const start = changed('boxed', 0.52).pixels
+    const full = changed('boxed', 1.5).pixels
+    let weaker = 0
+    let stronger = 0
+    for (let index = 0; index < start.length; index += 4) {
+      weaker += Math.abs((start[index] ?? 0) - 90)
+      stronger += Math.abs((full[index] ?? 0) - 90)
+    }
+    expect(weaker).toBeLessThan(stronger * 0.5)
+  })
+
+  it('highlights the spoken word in karaoke, word by word', () => {
+    const frames = [0.9, 1.5, 2.3].map((time) => changed('karaoke', time).pixels)
+    const differ = (a: Uint8ClampedArray, b: Uint8ClampedArray) => {
+      let count = 0
+      for (let index = 0; index < a.length; index += 4) if (a[index] !== b[index]) count++
+      return count
+    }
+    expect(differ(frames[0] ?? new Uint8ClampedArray(), frames[1] ?? new Uint8ClampedArray())).toBeGreaterThan(200)
+    expect(differ(frames[1] ?? new Uint8ClampedArray(), frames[2] ?? new Uint8ClampedArray())).toBeGreaterThan(200)
+    // Within one word's time the frame holds still.
+    expect(differ(changed('karaoke', 1.4).pixels, changed('karaoke', 1.7).pixels)).toBe(0)
+  })
+})

@@ -1,0 +1,155 @@
+import { createCanvas, type Canvas } from '@napi-rs/canvas'
+
+import type { CaptionStyle } from '@storyreel/contracts/studio'
+
+import { FONT, registerFonts } from './fonts.ts'
+import type { CaptionCue, DrawCaptions } from './visual-engine.ts'
+
+const FADE_SECONDS = 0.15
+
+type Look = { font: string; size: number; upper: boolean }
+
+const LOOKS: Record<CaptionStyle, Look> = {
+  classic: { font: FONT.sans, size: 5.2, upper: false },
+  bold: { font: FONT.sansBlack, size: 6.6, upper: true },
+  karaoke: { font: FONT.sansBlack, size: 5.8, upper: false },
+  boxed: { font: FONT.sans, size: 5, upper: false },
+}
+
+type Layout = {
+  lines: { words: { text: string; x: number; width: number; index: number }[]; width: number }[]
+  size: number
+  lineHeight: number
+}
+
+/** Greedy wrap to at most two lines; the font shrinks until the cue fits in two. */
+function layoutCue(cue: CaptionCue, look: Look, width: number, unit: number): Layout {
+  const measure = createCanvas(8, 8).getContext('2d')
+  const words = (cue.words.length > 0 ? cue.words.map((word) => word.text) : cue.text.split(/\s+/u)).map((word) =>
+    look.upper ? word.toUpperCase() : word,
+  )
+  const maxWidth = width * 0.84
+  let size = look.size * unit
+  for (;;) {
+    measure.font = `${size}px "${look.font}"`
+    const space = measure.measureText(' ').width
+    const lines: Layout['lines'] = []
+    let current: Layout['lines'][number] = { words: [], width: 0 }
+    words.forEach((text, index) => {
+      const wordWidth = measure.measureText(text).width
+      const next = current.width + (current.words.length ? space : 0) + wordWidth
+      if (current.words.length && next > maxWidth) {
+        lines.push(current)
+        current = { words: [], width: 0 }
+      }
+      const x = current.width + (current.words.length ? space : 0)
+      current.words.push({ text, x, width: wordWidth, index })
+      current.width = x + wordWidth
+    })
+    if (current.words.length) lines.push(current)
+    const fits = lines.length <= 2 && lines.every((line) => line.width <= maxWidth)
+    if (fits || size < unit * 2.5) return { lines: lines.slice(0, 2), size, lineHeight: size * 1.25 }
+    size *= 0.9
+  }
+}
+
+/** One cue drawn into its own canvas (per active word for karaoke), so a frame only places a bitmap. */
+function renderCue(cue: CaptionCue, style: CaptionStyle, width: number, height: number, active: number): Canvas {
+  registerFonts()
+  const unit = Math.min(width, height) / 100
+  const look = LOOKS[style]
+  const layout = layoutCue(cue, look, width, unit)
+  const pad = unit * 2.4
+  const blockWidth = Math.max(...layout.lines.map((line) => line.width))
+  const canvas = createCanvas(
+    Math.ceil(blockWidth + pad * 2),
+    Math.ceil(layout.lineHeight * layout.lines.length + pad * 2),
+  )
+  const context = canvas.getContext('2d')
+  context.font = `${layout.size}px "${look.font}"`
+  context.textBaseline = 'middle'
+  context.lineJoin = 'round'
+  if (style === 'boxed') {
+    context.fillStyle = 'rgba(12,12,20,0.78)'
+    context.beginPath()
+    context.roundRect(0, 0, canvas.width, canvas.height, unit * 2)
+    context.fill()
+  }
+  layout.lines.forEach((line, lineIndex) => {
+    const left = (canvas.width - line.width) / 2
+    const y = pad + layout.lineHeight * (lineIndex + 0.5)
+    for (const word of line.words) {
+      const x = left + word.x
+      if (style === 'karaoke' && word.index === active) {
+        context.fillStyle = '#7c3aed'
+        context.beginPath()
+        context.roundRect(
+          x - unit * 0.9,
+          y - layout.size * 0.62,
+          word.width + unit * 1.8,
+          layout.size * 1.24,
+          unit * 1.2,
+        )
+        context.fill()
+      }
+      if (style === 'bold' || style === 'karaoke') {
+        context.strokeStyle = 'rgba(0,0,0,0.9)'
+        context.lineWidth = layout.size * (style === 'bold' ? 0.22 : 0.14)
+        context.strokeText(word.text, x, y)
+      }
+      if (style === 'classic') {
+        context.shadowColor = 'rgba(0,0,0,0.85)'
+        context.shadowBlur = unit * 1.2
+        context.shadowOffsetY = unit * 0.25
+      }
+      context.fillStyle =
+        style === 'bold' ? '#ffe14d' : style === 'karaoke' && word.index > active ? 'rgba(255,255,255,0.72)' : '#ffffff'
+      context.fillText(word.text, x, y)
+      context.shadowColor = 'rgba(0,0,0,0)'
+    }
+  })
+  return canvas
+}
+
+const cache = new WeakMap<CaptionCue, Map<string, Canvas>>()
+
+function getCueImage(cue: CaptionCue, style: CaptionStyle, width: number, height: number, active: number): Canvas {
+  let images = cache.get(cue)
+  if (!images) {
+    images = new Map()
+    cache.set(cue, images)
+  }
+  const key = `${style}:${width}x${height}:${active}`
+  let image = images.get(key)
+  if (!image) {
+    image = renderCue(cue, style, width, height, active)
+    images.set(key, image)
+  }
+  return image
+}
+
+/** The word being spoken: the last one whose start has passed (a pause keeps the previous word lit). */
+function activeWord(cue: CaptionCue, time: number): number {
+  let active = 0
+  cue.words.forEach((word, index) => {
+    if (time >= word.start) active = index
+  })
+  return active
+}
+
+/**
+ * Burns the cue active at `time` into the frame, centred in the lower safe area (above the cinematic
+ * letterbox and the players' controls), fading in and out.
+ */
+export const drawCaptions: DrawCaptions = (context, { cues, time, style, width, height }) => {
+  const cue = cues.find((candidate) => time >= candidate.start && time < candidate.end)
+  if (!cue) return
+  const alpha = Math.min(1, (time - cue.start) / FADE_SECONDS, (cue.end - time) / FADE_SECONDS)
+  const image = getCueImage(cue, style, width, height, style === 'karaoke' ? activeWord(cue, time) : -1)
+  const bottom = height * 0.86
+  context.save()
+  context.setTransform(1, 0, 0, 1, 0, 0)
+  context.globalAlpha = Math.max(0, alpha)
+  context.drawImage(image, Math.round((width - image.width) / 2), Math.round(bottom - image.height))
+  context.restore()
+}
