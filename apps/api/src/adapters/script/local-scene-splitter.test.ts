@@ -104,6 +104,9 @@ describe('the local scene splitter with a script', () => {
     expect(visuals[1]).toContain('dough')
     expect(visuals.some((visual) => visual.includes('customers') || visual.includes('fishermen'))).toBe(true)
     expect(visuals.at(-1)).toMatch(/night/)
+    // "she sits by the window" keeps its preposition, and "she" is the story's one named character.
+    expect(draft.scenes.at(-1)?.visual).toMatch(/Maria sitting by the window/)
+    expect(draft.scenes.at(-1)?.visual).not.toMatch(/sitting window|with bread/)
   })
 
   it('takes a short title from the script', async () => {
@@ -171,6 +174,79 @@ describe('the local scene splitter with a prompt', () => {
     for (const scene of draft.scenes) {
       const spoken = countSpokenWords(scene.narration) / WORDS_PER_SECOND + SCENE_PAUSE_SECONDS
       expect(scene.duration).toBeLessThanOrEqual(Math.max(SCENE_MIN_SECONDS, spoken) * 1.2 + 0.1)
+    }
+  })
+})
+
+/** Several prompts per intent, with what every storyboard's shots should keep naming. */
+const SHOT_PROMPTS: { prompt: string; intent: PromptIntent; names: RegExp }[] = [
+  { prompt: 'a 30 second ad for a family bakery in Lisbon', intent: 'ad', names: /family bakery|Lisbon/ },
+  { prompt: 'a promo for my yoga studio', intent: 'ad', names: /yoga studio/ },
+  { prompt: 'an ad for a bike repair shop', intent: 'ad', names: /bike repair shop/ },
+  { prompt: 'the story of a lighthouse keeper who befriends a whale', intent: 'story', names: /lighthouse/ },
+  { prompt: 'a fable about a clever fox in the forest', intent: 'story', names: /clever fox|forest/ },
+  { prompt: 'a story about Maria', intent: 'story', names: /Maria/ },
+  { prompt: 'how to change a bike tyre', intent: 'how-to', names: /bike tyre/ },
+  { prompt: 'how to start a podcast', intent: 'how-to', names: /podcast/ },
+  { prompt: 'how to make cold brew coffee at home', intent: 'recipe', names: /cold brew coffee/ },
+  { prompt: 'a recipe for banana bread', intent: 'recipe', names: /banana bread/ },
+  { prompt: '3 days in Kyoto', intent: 'travel', names: /Kyoto/ },
+  { prompt: 'a weekend in the mountains', intent: 'travel', names: /mountains/ },
+  { prompt: 'a motivational video about discipline', intent: 'motivational', names: /discipline/ },
+  { prompt: 'an inspiring video about running every morning', intent: 'motivational', names: /running/ },
+  { prompt: 'introducing our new smart water bottle', intent: 'product', names: /smart water bottle/ },
+  { prompt: 'launching our new wireless headphones', intent: 'product', names: /wireless headphones/ },
+  { prompt: 'a summer jazz festival in Porto', intent: 'event', names: /jazz festival|Porto/ },
+  { prompt: 'a wedding party in the garden', intent: 'event', names: /wedding party|garden/ },
+  { prompt: '5 facts about octopuses', intent: 'facts', names: /octopuses/ },
+  { prompt: 'facts about the Roman Empire', intent: 'facts', names: /Roman Empire/ },
+  { prompt: 'autumn in the mountains', intent: 'general', names: /autumn|mountains/ },
+  { prompt: 'a video about coffee', intent: 'general', names: /coffee/ },
+]
+
+describe('the shots of a prompt storyboard', () => {
+  it.each(SHOT_PROMPTS)('names "$prompt" in concrete shots that change from scene to scene', async (item) => {
+    expect(detectIntent(item.prompt)).toBe(item.intent)
+    for (const targetSeconds of [15, 30, 60, 90]) {
+      const draft = await storyboard('prompt', item.prompt, targetSeconds)
+      expectWithinLimits(draft)
+      const visuals = draft.scenes.map((scene) => scene.visual)
+      for (const visual of visuals) {
+        expect(visual.trim()).not.toBe('')
+        expect(visual).not.toMatch(/[{}]|undefined|\bnull\b|\s{2}|\s[,.:]|\bthe the\b|\ban? (?:the|an?)\b/i)
+        expect(visual).toMatch(/^\p{Lu}/u)
+      }
+      // Scenes differ from both neighbours, and no shot is repeated anywhere in the storyboard.
+      expect(new Set(visuals).size).toBe(visuals.length)
+      const naming = visuals.filter((visual) => item.names.test(visual))
+      expect(naming.length).toBeGreaterThanOrEqual(Math.ceil(visuals.length / 2))
+    }
+  })
+
+  it('sets a prompt without a place somewhere fitting its intent', async () => {
+    const recipe = await storyboard('prompt', 'a recipe for banana bread', 60)
+    expect(recipe.scenes.map((scene) => scene.visual).join(' ')).toMatch(/kitchen/)
+    const ad = await storyboard('prompt', 'an ad for a bike repair shop', 60)
+    expect(ad.scenes.map((scene) => scene.visual).join(' ')).toMatch(/street|neighbourhood/)
+  })
+
+  it('no longer gives the bakery ad thin, repeated or broken shots', async () => {
+    for (const targetSeconds of [15, 30, 60, 90]) {
+      const draft = await storyboard('prompt', 'a 30 second ad for a family bakery in Lisbon', targetSeconds)
+      for (const scene of draft.scenes) {
+        expect(scene.visual).not.toBe('A family bakery, warm and inviting')
+        expect(scene.visual).not.toMatch(/^Others\b/)
+      }
+      expect(draft.scenes[0]?.visual).toMatch(/Lisbon/)
+    }
+  })
+
+  it('draws the knife line of a recipe as a knife at work, not "a steady"', async () => {
+    for (const targetSeconds of [30, 60, 90]) {
+      const draft = await storyboard('prompt', 'how to make cold brew coffee at home', targetSeconds)
+      for (const scene of draft.scenes) expect(scene.visual).not.toMatch(/\ba steady\b|contrast$/)
+      const knife = draft.scenes.find((scene) => scene.narration.includes('sharp knife'))
+      if (knife) expect(knife.visual).toMatch(/knife slicing/)
     }
   })
 })

@@ -3,13 +3,14 @@ import {
   SCENE_MAX_SECONDS,
   SCENE_MIN_SECONDS,
   SCENE_NARRATION_MAX_CHARS,
+  SCENE_VISUAL_MAX_CHARS,
   SCENES_MAX,
 } from '@storyreel/contracts/studio'
 
-import { outlinePrompt, titleFromPrompt } from './prompt-outline.ts'
+import { type OutlineParagraph, outlinePrompt, titleFromPrompt } from './prompt-outline.ts'
 import type { DraftScene, ScriptEngine, StoryboardDraft, StoryboardRequest } from './script-engine.ts'
 import { countSpokenWords, splitLongSentence, splitSentences } from './sentences.ts'
-import { describeScene, getKeyPhrases, getNames, readScene } from './visual-description.ts'
+import { describeScene, getKeyPhrases, getNames, getProtagonist, readScene } from './visual-description.ts'
 
 /** Silence after each scene's narration, so cuts do not land on the last syllable. */
 export const SCENE_PAUSE_SECONDS = 0.5
@@ -94,18 +95,54 @@ export function titleFromScript(text: string, firstSentence: string | undefined)
   return title.split(/\s+/).slice(0, 10).join(' ').slice(0, PROJECT_TITLE_MAX_CHARS)
 }
 
+/**
+ * Groups an outline paragraph's sentences into scenes; each scene shows the shot written for its first
+ * sentence, found by where the scene starts in the paragraph (a long sentence may have been split).
+ */
+function groupWithShots(paragraph: OutlineParagraph, wordsPerSecond: number): Omit<DraftScene, 'duration'>[] {
+  const starts: number[] = []
+  let offset = 0
+  for (const sentence of paragraph.sentences) {
+    starts.push(offset)
+    offset += sentence.length + 1
+  }
+  let position = 0
+  return groupSentences(paragraph.sentences, wordsPerSecond).map((narration) => {
+    const sentenceIndex = starts.findLastIndex((start) => start <= position)
+    position += narration.length + 1
+    const shot = paragraph.shots[sentenceIndex] ?? paragraph.shots[0] ?? narration
+    return { narration, visual: clampVisual(shot) }
+  })
+}
+
+function clampVisual(visual: string): string {
+  if (visual.length <= SCENE_VISUAL_MAX_CHARS) return visual
+  const cut = visual.slice(0, SCENE_VISUAL_MAX_CHARS)
+  return cut.slice(0, Math.max(cut.lastIndexOf(','), cut.lastIndexOf(' '))).replace(/[,:;]$/, '')
+}
+
+/** Two identical pictures in a row read as a frozen video: frame the second one differently. */
+function withDistinctNeighbours(scenes: DraftScene[]): DraftScene[] {
+  const distinct: DraftScene[] = []
+  for (const scene of scenes) {
+    const isRepeat = distinct.at(-1)?.visual === scene.visual
+    const close = `Close-up, ${scene.visual.charAt(0).toLowerCase()}${scene.visual.slice(1)}`
+    distinct.push(isRepeat ? { ...scene, visual: clampVisual(close) } : scene)
+  }
+  return distinct
+}
+
 function buildScenes(narrations: string[], request: StoryboardRequest): DraftScene[] {
   const names = getNames(narrations.join(' '))
   const context = readScene(narrations.join(' '), names)
+  const protagonist = getProtagonist(narrations.join(' '), names, context.place)
   const durations = fitDurations(narrations, request.wordsPerSecond, request.targetSeconds)
   const scenes: DraftScene[] = []
   narrations.forEach((narration, index) => {
-    let visual = describeScene(narration, { style: request.style, index, context, names })
-    // Two identical pictures in a row read as a frozen video: frame the second one differently.
-    if (visual === scenes.at(-1)?.visual) visual = `Close-up, ${visual.charAt(0).toLowerCase()}${visual.slice(1)}`
+    const visual = describeScene(narration, { style: request.style, index, context, names, protagonist })
     scenes.push({ narration, visual, duration: durations[index] ?? SCENE_MIN_SECONDS })
   })
-  return scenes
+  return withDistinctNeighbours(scenes)
 }
 
 /**
@@ -124,8 +161,14 @@ export function createLocalSceneSplitter(): ScriptEngine {
         const budgetWords = Math.max(8, (request.targetSeconds - sceneCount * SCENE_PAUSE_SECONDS) * wordsPerSecond)
         const { paragraphs, reading } = outlinePrompt(request.source.text, budgetWords, sceneCount - 2)
         // Each hook, beat and closing is grouped on its own, so a scene never straddles two beats.
-        const narrations = paragraphs.flatMap((paragraph) => groupSentences(splitSentences(paragraph), wordsPerSecond))
-        return Promise.resolve({ title: titleFromPrompt(reading), scenes: buildScenes(narrations, normalized) })
+        const grouped = paragraphs.flatMap((paragraph) => groupWithShots(paragraph, wordsPerSecond))
+        const durations = fitDurations(
+          grouped.map((scene) => scene.narration),
+          wordsPerSecond,
+          request.targetSeconds,
+        )
+        const scenes = grouped.map((scene, index) => ({ ...scene, duration: durations[index] ?? SCENE_MIN_SECONDS }))
+        return Promise.resolve({ title: titleFromPrompt(reading), scenes: withDistinctNeighbours(scenes) })
       }
       const sentences = splitSentences(request.source.text)
       const narrations = groupWithinSceneCap(sentences, wordsPerSecond)

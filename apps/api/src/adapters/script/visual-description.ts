@@ -11,7 +11,6 @@ import {
   SETTINGS,
   STOP_WORDS,
   STYLE_MOODS,
-  TIME_ADJECTIVES,
   TIMES,
   VERB_GERUNDS,
   WEATHER,
@@ -159,7 +158,13 @@ function findPhrases(tokens: Token[]): Phrase[] {
     // Long runs are usually two phrases the splitter could not tell apart; keep the last three words.
     if (words.length > 3) words = words.slice(-3)
     const [first] = words
-    if (first && words.some((word) => word.kind !== 'adjective')) {
+    // "a steady hand": words in front of a noun too abstract to draw only describe it; alone they mean nothing.
+    const next = tokens[end]
+    const modifiesAbstract =
+      next?.clause === first?.clause &&
+      ABSTRACT_NOUNS.has(next?.lower ?? '') &&
+      words.every((word) => word.kind === 'adjective' || word.kind === 'noun')
+    if (first && !modifiesAbstract && words.some((word) => word.kind !== 'adjective')) {
       phrases.push({ words, start: end - words.length, end, clause: first.clause })
     }
     start = -1
@@ -269,6 +274,8 @@ export type DescribeOptions = {
   context?: SceneReading
   /** Names written with a capital anywhere in the text (see `getNames`). */
   names?: Set<string>
+  /** The story's one named character (see `getProtagonist`), drawn for "she" or "he". */
+  protagonist?: string
 }
 
 /** Words the text writes with a capital other than at a sentence start: names of people and places. */
@@ -280,13 +287,74 @@ export function getNames(text: string): Set<string> {
   )
 }
 
+const SPATIAL_PREPOSITIONS = new Set(
+  `in on by at into onto over under above below near beside behind through across along around inside outside
+  towards toward from past between among against beneath`.split(/\s+/),
+)
+const DETERMINERS = new Set(['the', 'a', 'an', 'his', 'her', 'its', 'their', 'my', 'our', 'your', 'this', 'that'])
+/** A pronoun doer drawn as a person: "She sits by the window" shows someone sitting, not a bare verb. */
+const PRONOUN_DOERS: Record<string, string> = {
+  she: 'a woman',
+  he: 'a man',
+  they: 'people',
+  we: 'friends',
+  i: 'a person',
+  you: 'a person',
+}
+
+const SEASONS: Record<string, string> = { summer: 'summer', autumn: 'autumn', spring: 'spring', wintry: 'winter' }
+
+/** "in stormy weather", "in autumn": the weather when no adjective slot in front of the setting is free. */
+function weatherPhrase(weather: string): string {
+  const season = SEASONS[weather]
+  return season ? `in ${season}` : `in ${weather} weather`
+}
+
+/** "by the window" when the text puts a preposition before the phrase, so the picture keeps its relation. */
+function getPreposition(tokens: Token[], phrase: Phrase): { word: string; isDefinite: boolean } | undefined {
+  let index = phrase.start - 1
+  let isDefinite = false
+  while (index >= 0 && tokens[index]?.clause === phrase.clause && DETERMINERS.has(tokens[index]?.lower ?? '')) {
+    if (!/^an?$/.test(tokens[index]?.lower ?? '')) isDefinite = true
+    index -= 1
+  }
+  const token = tokens[index]
+  if (!token || token.clause !== phrase.clause || !SPATIAL_PREPOSITIONS.has(token.lower)) return undefined
+  return { word: token.lower, isDefinite }
+}
+
+/** The phrase with its preposition and article: "by the window", "in a small boat", "across Lisbon". */
+function withPreposition(tokens: Token[], phrase: Phrase): string | undefined {
+  const preposition = getPreposition(tokens, phrase)
+  if (!preposition) return undefined
+  const text = phraseText(phrase)
+  const isName = phrase.words[0]?.kind === 'proper'
+  return `${preposition.word} ${isName ? text : preposition.isDefinite ? `the ${text}` : withArticle(text, phrase)}`
+}
+
+/** A second subject joins the first only inside one predicate: "plans tomorrow's bread" is another action. */
+function hasVerbBetween(tokens: Token[], first: Phrase, second: Phrase): boolean {
+  return tokens.slice(first.end, second.start).some((token, offset) => {
+    // "coffee is brewed with beans": a passive verb describes the first subject rather than starting a new action.
+    const previous = tokens[first.end + offset - 1]
+    return token.kind === 'verb' && !/^(?:is|are|was|were|be|been|being)$/.test(previous?.lower ?? '')
+  })
+}
+
+/** "… with boats" or "… by the harbour": the second subject, kept with its own preposition when it has one. */
+function attachSecond(tokens: Token[], first: Phrase, second: Phrase | undefined): string {
+  if (!second || second.clause !== first.clause || hasVerbBetween(tokens, first, second)) return ''
+  return ` ${withPreposition(tokens, second) ?? `with ${withArticle(phraseText(second), second)}`}`
+}
+
 /**
- * A concise picture description from a scene's narration, e.g. "A golden-hour street in Lisbon: a family
- * bakery with fresh bread, warm and inviting". Users' top complaint is visuals that do not match the
- * narration (issue #6), so every part comes from the words; only the fallback mood comes from the style.
+ * A concise picture description from a scene's narration, e.g. "A family bakery in Lisbon at golden hour:
+ * fresh bread, warm and inviting". Users' top complaint is visuals that do not match the narration
+ * (issue #6), so every part comes from the words; only the fallback mood comes from the style.
  */
 export function describeScene(narration: string, options: DescribeOptions): string {
   const reading = readScene(narration, options.names)
+  const { tokens } = reading
   let setting = reading.setting
   // Under a setting head, a second place word is scenery, not a subject ("a bakery: a street").
   let subjects = setting
@@ -294,19 +362,32 @@ export function describeScene(narration: string, options: DescribeOptions): stri
     : reading.subjects
   if (subjects.length === 0) subjects = reading.subjects
   let place = reading.place
+  let usesContext = false
   if (subjects.length === 0 && !setting && !place && options.context) {
     // Nothing to show in these words ("And then? Silence."): stay with the story's own subject.
     subjects = options.context.subjects.slice(0, 1)
     setting = options.context.setting
     place = options.context.place
+    usesContext = true
   }
 
-  const timeAdjective = reading.time ? TIME_ADJECTIVES[reading.time] : undefined
   let head: string | undefined
   if (setting) {
-    const adjectives = [reading.weather, timeAdjective].filter(Boolean).join(' ')
-    const settingText = [adjectives, phraseText(setting)].filter(Boolean).join(' ')
-    head = `${withArticle(settingText, setting)}${place ? ` in ${place}` : ''}`
+    // A weather word in front of a described setting piles up adjectives ("stormy dark sea"): keep the text's own.
+    const hasAdjective = setting.words.some((word) => word.kind === 'adjective')
+    const weather = reading.weather && !hasAdjective ? `${reading.weather} ` : ''
+    head = `${withArticle(`${weather}${phraseText(setting)}`, setting)}${place ? ` in ${place}` : ''}`
+    // "The old lighthouse stands on a rocky island": the second setting is where the first one is.
+    const around = usesContext
+      ? undefined
+      : reading.subjects.find((phrase) => phrase.words.at(-1)?.kind === 'setting' && phrase.start > setting.start)
+    const aroundText = around && !place ? withPreposition(tokens, around) : undefined
+    if (around && aroundText) {
+      head += ` ${aroundText}`
+      subjects = subjects.filter((phrase) => phrase !== around)
+    }
+    if (reading.time) head += ` ${TIME_PHRASES[reading.time]}`
+    if (reading.weather && !weather) head += ` ${weatherPhrase(reading.weather)}`
   } else if (place) {
     head = `${reading.weather ? `${reading.weather} ` : ''}${place}${reading.time ? ` ${TIME_PHRASES[reading.time]}` : ''}`
   }
@@ -314,23 +395,28 @@ export function describeScene(narration: string, options: DescribeOptions): stri
   let body: string | undefined
   const [first, second] = subjects
   if (first) {
-    const action = reading.action
+    const action = usesContext ? undefined : reading.action
+    const actionClause = tokens[action?.index ?? 0]?.clause
     const firstText = withArticle(phraseText(first), first)
-    const sameClause = (phrase: Phrase | undefined) =>
-      !phrase || phrase.clause === reading.tokens[action?.index ?? 0]?.clause
+    const sameClause = (phrase: Phrase | undefined) => !phrase || phrase.clause === actionClause
     const links = action && !action.isPassive && sameClause(first) && sameClause(second)
+    const beforeAction = tokens.slice(0, action?.index ?? 0).filter((token) => token.clause === actionClause)
     // "She kneads the dough" and "Knead the dough" have no drawable doer before the verb; "The bakery fills" does.
-    const hasDoer = reading.tokens
-      .slice(0, action?.index ?? 0)
-      .some((token) => token.clause === reading.tokens[action?.index ?? 0]?.clause && PHRASE_KINDS.has(token.kind))
+    const hasDoer = beforeAction.some((token) => PHRASE_KINDS.has(token.kind))
     if (action && links && action.index > first.start && (!second || action.index < second.start)) {
-      body = `${firstText} ${action.gerund}${second ? ` ${withArticle(phraseText(second), second)}` : ''}`
+      const object = second ? ` ${withPreposition(tokens, second) ?? withArticle(phraseText(second), second)}` : ''
+      body = `${firstText} ${action.gerund}${object}`
     } else if (action && !action.isPassive && sameClause(first) && !hasDoer && action.index < first.start) {
-      // "Knead the dough", "She kneads the dough": no subject to draw, so the action itself is the picture.
-      body = `${action.gerund} ${phraseText(first)}`
-      if (second) body += ` with ${withArticle(phraseText(second), second)}`
+      // "She sits by the window": the pronoun becomes a person (or the story's one named character).
+      const pronoun = beforeAction.findLast((token) => PRONOUN_DOERS[token.lower])
+      const isPersonal = pronoun && /^(?:she|he)$/.test(pronoun.lower)
+      const doer = pronoun
+        ? ((isPersonal ? options.protagonist : undefined) ?? PRONOUN_DOERS[pronoun.lower])
+        : undefined
+      const object = withPreposition(tokens, first) ?? phraseText(first)
+      body = `${doer ? `${doer} ` : ''}${action.gerund} ${object}${attachSecond(tokens, first, second)}`
     } else {
-      body = firstText + (second ? ` with ${withArticle(phraseText(second), second)}` : '')
+      body = `${firstText}${attachSecond(tokens, first, second)}`
     }
   }
   if (!head && body && reading.time) body += ` ${TIME_PHRASES[reading.time]}`
@@ -348,6 +434,20 @@ export function describeScene(narration: string, options: DescribeOptions): stri
   else if (body) description = `${capitalize(body)}, ${mood}`
   else description = fallbackDescription(reading, mood)
   return clampDescription(description)
+}
+
+/**
+ * The story's one named character, when it has exactly one ("Maria"), so "she" can be drawn as her;
+ * `place` names (Lisbon) are not characters.
+ */
+export function getProtagonist(text: string, names: Set<string>, place?: string): string | undefined {
+  const placeWords = new Set(place?.toLowerCase().split(' '))
+  const characters = new Map<string, string>()
+  for (const token of tokenize(text, names)) {
+    if (token.kind !== 'proper' || token.afterPlacePreposition || placeWords.has(token.lower)) continue
+    characters.set(token.lower, token.text.replace(/'s$/i, ''))
+  }
+  return characters.size === 1 ? [...characters.values()][0] : undefined
 }
 
 /** No noun at all: show the scene's strongest words (a verb, a time, a mood) rather than a stock picture. */

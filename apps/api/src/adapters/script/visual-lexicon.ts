@@ -19,7 +19,9 @@ after before while when where why how whenever wherever because although though 
 not no yes very really just only also even still too quite rather almost already always never ever often sometimes
 usually again once twice more most less least much many few several some any each every all both either neither
 other another such same own enough lot lots bit
-one two three four five six seven eight nine ten first second third next last new now today tonight soon later
+one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty sixty seventy
+eighty ninety hundred hundreds thousand thousands million millions dozen dozens
+first second third next last new now today tonight soon later
 get gets got getting go goes went gone going come comes came coming make makes made making take takes took taken
 give gives gave given put puts say says said saying tell tells told know knows knew known think thinks thought
 see sees saw seen look looks looked want wants wanted like likes liked use uses used find finds found
@@ -301,7 +303,7 @@ good great best better big small little large huge tiny long short high low full
 right wrong sure able possible important different special perfect amazing incredible awesome favourite favorite
 beautiful wonderful nice lovely fine free open close every single double
 miss admire stay step pack follow talk glance worth meet meets picture prepare set sets hide hides care deal
-see watch look listen imagine check bring take find let try remember notice notices
+see watch look listen imagine check bring take find let try remember notice notices alone afraid awake asleep
 `)
 
 /** Adjectives kept in front of a noun in a subject phrase ("fresh bread", "old lighthouse"). */
@@ -311,12 +313,14 @@ empty bright dark red orange yellow green blue purple pink white black silver wo
 wild gentle soft crispy crusty sweet salty homemade handmade local secret hidden lost broken shiny colourful
 colorful rainy snowy sunny misty foggy stormy narrow wide steep deep shallow sleepy lively vintage rustic cozy cosy
 family-run famous quick slow careful patient unseen tiled cobbled sandy rocky frozen electric mechanical digital
+steady sharp large clean clear heavy great round smooth rough thick thin strong early late final calm bare
 `)
 
 /** Nouns read without an article ("fresh bread", not "a fresh bread"). */
 export const MASS_NOUNS = words(`
 bread coffee tea water milk rain snow light sunlight music food wine beer sand dough flour sugar butter chocolate
 money time love hope fire smoke steam traffic grass art history technology nature power energy gold silver
+silence darkness sunlight moonlight fog mist rice pasta soup honey salt oil ice
 `)
 
 /** Words ending in -ly or -ing that are nouns, not adverbs or verbs. */
