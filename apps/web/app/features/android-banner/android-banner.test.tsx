@@ -86,9 +86,9 @@ describe('<AndroidBanner>', () => {
     storage.set(ANALYTICS_CONSENT_KEY, 'granted')
     render(<AndroidBanner />)
     fireEvent.click(screen.getByRole('link', { name: 'Download' }))
-    expect(window.dataLayer?.filter((entry) => 'event' in entry)).toEqual([
-      { event: 'download_app', store: 'google_play', source: 'android_banner' },
-    ])
+    expect(
+      window.dataLayer?.filter((entry) => typeof entry === 'object' && entry !== null && 'event' in entry),
+    ).toEqual([{ event: 'download_app', store: 'google_play', source: 'android_banner' }])
     act(() => void vi.runAllTimers())
     expect(storage.get(STORAGE_KEYS.lastTimeHideAndroidBanner)).toBe(NOW)
     expect(screen.queryByRole('complementary')).toBeNull()
