@@ -21,6 +21,10 @@ export default [
     route('app', 'routes/app/dashboard.tsx', { id: 'app' }),
     route('app/profile', 'routes/app/profile.tsx', { id: 'app-profile' }),
     route('app/admin', 'routes/app/admin.tsx', { id: 'app-admin' }),
+    route('app/create', 'routes/app/create.tsx', { id: 'app-create' }),
+    route('app/projects', 'routes/app/projects.tsx', { id: 'app-projects' }),
+    route('app/projects/:id', 'routes/app/project.tsx', { id: 'app-project' }),
+    route('app/music', 'routes/app/music.tsx', { id: 'app-music' }),
     // Unknown app paths are 404s inside this layout.
     route('app/*', 'routes/not-found.tsx', { id: 'app-not-found' }),
     route('auth/*', 'routes/not-found.tsx', { id: 'auth-not-found' }),

@@ -113,7 +113,34 @@ export default function DashboardRoute() {
         </h1>
       </header>
 
-      <div className="mt-10 grid gap-6 desktop:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
+      <section
+        aria-labelledby="create-cta"
+        className="glass relative mt-8 overflow-hidden rounded-3xl p-6 tablet:flex tablet:items-center tablet:justify-between tablet:gap-6 tablet:p-8"
+      >
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-16 -right-10 h-56 w-56 rounded-full bg-flare-500/25 glow-blur"
+        />
+        <div className="relative">
+          <h2 id="create-cta" className="text-xl font-bold text-ink">
+            Turn an idea into a video
+          </h2>
+          <p className="mt-1 max-w-xl text-sm text-muted">
+            Write a prompt or paste a script, edit the storyboard scene by scene, and render an MP4 with voice, music
+            and captions.
+          </p>
+        </div>
+        <div className="relative mt-5 flex flex-wrap gap-3 tablet:mt-0 tablet:shrink-0">
+          <Link to="/app/create" className="btn-primary">
+            <SparkIcon className="h-4 w-4" /> Create a video
+          </Link>
+          <Link to="/app/projects" className="btn-secondary">
+            Your projects
+          </Link>
+        </div>
+      </section>
+
+      <div className="mt-6 grid gap-6 desktop:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
         <section aria-labelledby="next-steps" className="glass rounded-3xl p-6 tablet:p-8">
           <h2 id="next-steps" className="flex items-center gap-2 text-xl font-bold text-ink">
             <SparkIcon className="h-5 w-5 text-accent" /> What to do next

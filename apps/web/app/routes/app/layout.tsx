@@ -17,10 +17,19 @@ function AccountNav() {
   const [signingOut, setSigningOut] = useState(false)
   if (!user?.confirmed) return null
   return (
-    <div className="flex items-center gap-1 overflow-x-auto">
+    <div className="flex min-w-0 items-center gap-1 overflow-x-auto">
       <nav aria-label="App" className="flex items-center gap-1">
         <NavLink to="/app" end className={navLink}>
           Home
+        </NavLink>
+        <NavLink to="/app/create" className={navLink}>
+          Create
+        </NavLink>
+        <NavLink to="/app/projects" className={navLink}>
+          Projects
+        </NavLink>
+        <NavLink to="/app/music" className={navLink}>
+          Music
         </NavLink>
         <NavLink to="/app/profile" className={navLink}>
           Profile
@@ -58,7 +67,7 @@ export default function AppLayout() {
         <header className="border-b border-line/70">
           <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-3 px-5 py-2 tablet:px-8">
             <Logo />
-            <div className="flex items-center gap-3">
+            <div className="flex min-w-0 max-w-full items-center gap-3">
               <AccountNav />
               <a
                 className="inline-block py-1 text-sm text-muted transition-colors hover:text-ink"

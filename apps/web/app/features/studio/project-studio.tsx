@@ -1,0 +1,471 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useReducer, useRef, useState, type DragEvent } from 'react'
+
+import {
+  PROJECT_TITLE_MAX_CHARS,
+  SCENES_MAX,
+  VIDEO_MAX_SECONDS,
+  VIDEO_MIN_SECONDS,
+  VIDEO_STYLE_LABELS,
+  type Project,
+  type ProjectSettings,
+  type RenderJob,
+} from '@storyreel/contracts/studio'
+
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
+import { Spinner } from '#app/components/ui/form-field.tsx'
+
+import { formatClock } from './format.ts'
+import { RenderPanel } from './render-panel.tsx'
+import { SceneCard, type ScenePreviewState } from './scene-card.tsx'
+import { SettingsFields } from './settings-controls.tsx'
+import {
+  createStoryboardState,
+  getRenderFingerprint,
+  getStoryboardTotals,
+  storyboardReducer,
+  toSceneInputs,
+  type DraftScene,
+} from './storyboard.ts'
+import { studioApi } from './studio-api.ts'
+import { PencilIcon, PlusIcon } from './studio-icons.tsx'
+import { useAutosave, type SaveStatus } from './use-autosave.ts'
+
+type Draft = { scenes: DraftScene[]; settings: ProjectSettings }
+
+const SAVE_LABELS: Record<SaveStatus, string> = {
+  saved: 'Saved',
+  saving: 'Saving…',
+  unsaved: 'Unsaved',
+  invalid: 'Unsaved: fix the marked scenes',
+  error: 'Not saved',
+}
+
+export const projectQueryKey = (id: string) => ['studio', 'project', id] as const
+
+function TitleEditor({ project, onRenamed }: { project: Project; onRenamed: (project: Project) => void }) {
+  const [editing, setEditing] = useState(false)
+  const [value, setValue] = useState(project.title)
+  const [saving, setSaving] = useState(false)
+  async function commit() {
+    const title = value.trim()
+    if (!title || title === project.title) {
+      setEditing(false)
+      setValue(project.title)
+      return
+    }
+    setSaving(true)
+    try {
+      onRenamed(await studioApi.updateProject(project.id, { title }))
+      setEditing(false)
+    } catch {
+      // The toast says why; the field stays open with the text.
+    } finally {
+      setSaving(false)
+    }
+  }
+  if (editing)
+    return (
+      <form
+        className="flex min-w-0 flex-1 items-center gap-2"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void commit()
+        }}
+      >
+        <label className="sr-only" htmlFor="project-title">
+          Project title
+        </label>
+        <input
+          id="project-title"
+          // The field opens on the user's click, so moving focus into it is expected.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+          value={value}
+          maxLength={PROJECT_TITLE_MAX_CHARS}
+          onChange={(event) => setValue(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              setValue(project.title)
+              setEditing(false)
+            }
+          }}
+          onBlur={() => void commit()}
+          className="min-w-0 flex-1 rounded-xl border border-accent bg-surface px-3 py-1.5 text-2xl font-bold tracking-tight text-ink focus:outline-none"
+        />
+        {saving ? <Spinner /> : null}
+      </form>
+    )
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <h1 className="truncate text-2xl font-bold tracking-tight text-ink tablet:text-3xl">{project.title}</h1>
+      <button
+        type="button"
+        onClick={() => {
+          setValue(project.title)
+          setEditing(true)
+        }}
+        aria-label="Rename project"
+        className="grid h-9 w-9 shrink-0 place-items-center rounded-full text-muted transition-colors hover:bg-raised hover:text-ink"
+      >
+        <PencilIcon className="h-4 w-4" />
+      </button>
+    </div>
+  )
+}
+
+/** The studio for one project: title, storyboard editor with autosave, settings and the render panel. */
+export function ProjectStudio({ project: initial }: { project: Project }) {
+  const queryClient = useQueryClient()
+  const [project, setProject] = useState(initial)
+  const [board, dispatch] = useReducer(storyboardReducer, initial.scenes, createStoryboardState)
+  const [settings, setSettings] = useState(initial.settings)
+  const [previews, setPreviews] = useState<Record<string, ScenePreviewState & { fingerprint?: string }>>({})
+  const [rerolling, setRerolling] = useState<string>()
+  const [dragKey, setDragKey] = useState<string>()
+  const [overKey, setOverKey] = useState<string>()
+  const [regenerateOpen, setRegenerateOpen] = useState(false)
+  const [regenerating, setRegenerating] = useState(false)
+  const [renderedFingerprint, setRenderedFingerprint] = useState<string | undefined>(() => {
+    const render = initial.latest_render
+    if (!render) return undefined
+    const renderedAt = new Date(render.finished_at ?? render.created_at).getTime()
+    // Saved after the render finished: the render shows an older storyboard.
+    return new Date(initial.updated_at).getTime() <= renderedAt + 2000
+      ? getRenderFingerprint(createStoryboardState(initial.scenes).scenes, initial.settings)
+      : undefined
+  })
+
+  const draft: Draft = { scenes: board.scenes, settings }
+  const fingerprint = getRenderFingerprint(board.scenes, settings)
+  const sentRef = useRef<DraftScene[]>([])
+  const newScenes = useRef(0)
+  const totals = getStoryboardTotals(board.scenes)
+  const keep = (next: Project) => {
+    setProject(next)
+    queryClient.setQueryData(projectQueryKey(next.id), next)
+  }
+
+  const autosave = useAutosave<Draft>({
+    value: draft,
+    getKey: (value) => getRenderFingerprint(value.scenes, value.settings),
+    isValid: (value) => getStoryboardTotals(value.scenes).incomplete === 0 && value.scenes.length > 0,
+    save: async (value) => {
+      sentRef.current = value.scenes
+      const saved = await studioApi.updateProject(project.id, {
+        settings: value.settings,
+        scenes: toSceneInputs(value.scenes),
+      })
+      dispatch({ type: 'saved', sent: sentRef.current, scenes: saved.scenes })
+      keep(saved)
+    },
+  })
+
+  const blockedReason =
+    totals.incomplete > 0
+      ? `Describe what ${totals.incomplete === 1 ? 'one scene shows' : `${totals.incomplete} scenes show`} first.`
+      : totals.status === 'too-short'
+        ? `The video is ${formatClock(totals.seconds)} long; it needs at least ${VIDEO_MIN_SECONDS} s.`
+        : totals.status === 'too-long'
+          ? `The video is ${formatClock(totals.seconds)} long; it can be at most ${VIDEO_MAX_SECONDS} s.`
+          : undefined
+
+  async function reroll(scene: DraftScene) {
+    if (!scene.id) return
+    setRerolling(scene.key)
+    try {
+      await autosave.flush()
+      const next = await studioApi.rerollScene(project.id, scene.id)
+      const fresh = next.scenes.find((item) => item.id === scene.id)
+      if (fresh) {
+        dispatch({ type: 'replace-scene', scene: fresh })
+        const scenes = board.scenes.map((item) =>
+          item.id === fresh.id ? { ...item, visual: fresh.visual, seed: fresh.seed } : item,
+        )
+        autosave.markSaved({ scenes, settings })
+      }
+      keep(next)
+    } catch {
+      // The toast says why.
+    } finally {
+      setRerolling(undefined)
+    }
+  }
+
+  async function preview(scene: DraftScene) {
+    if (!scene.id) return
+    const sceneFingerprint = JSON.stringify(toSceneInputs([scene]))
+    setPreviews((current) => ({ ...current, [scene.key]: { status: 'loading' } }))
+    try {
+      await autosave.flush()
+      const result = await studioApi.previewScene(project.id, scene.id)
+      setPreviews((current) => ({
+        ...current,
+        [scene.key]: { status: 'ready', preview: result, stale: false, fingerprint: sceneFingerprint },
+      }))
+    } catch {
+      setPreviews((current) => ({ ...current, [scene.key]: { status: 'error' } }))
+    }
+  }
+
+  const dragHandlers = (scene: DraftScene, index: number) => ({
+    onDragStart: (event: DragEvent) => {
+      event.dataTransfer.effectAllowed = 'move'
+      event.dataTransfer.setData('text/plain', scene.key)
+      setDragKey(scene.key)
+    },
+    onDragEnd: () => {
+      setDragKey(undefined)
+      setOverKey(undefined)
+    },
+    onDragOver: (event: DragEvent) => {
+      if (!dragKey) return
+      event.preventDefault()
+      if (overKey !== scene.key) setOverKey(scene.key)
+    },
+    onDrop: (event: DragEvent) => {
+      event.preventDefault()
+      if (dragKey && dragKey !== scene.key) dispatch({ type: 'move-to', key: dragKey, index })
+      setDragKey(undefined)
+      setOverKey(undefined)
+    },
+  })
+
+  const addScene = (afterKey: string | undefined) => {
+    newScenes.current += 1
+    dispatch({ type: 'add', afterKey, key: `new-${newScenes.current}` })
+  }
+
+  const starts = board.scenes.map((_scene, index) =>
+    board.scenes.slice(0, index).reduce((sum, scene) => sum + scene.duration, 0),
+  )
+  const sceneCards = board.scenes.map((scene, index) => {
+    const at = starts[index] ?? 0
+    const state = previews[scene.key]
+    const shown =
+      state?.status === 'ready'
+        ? { ...state, stale: state.fingerprint !== JSON.stringify(toSceneInputs([scene])) }
+        : state
+    return (
+      <SceneCard
+        key={scene.key}
+        scene={scene}
+        index={index}
+        count={board.scenes.length}
+        startsAt={at}
+        voiceSpeed={settings.voice_speed}
+        aspectRatio={settings.aspect_ratio}
+        preview={shown}
+        rerolling={rerolling === scene.key}
+        onChange={(changes) => dispatch({ type: 'update', key: scene.key, changes })}
+        onMove={(by) => dispatch({ type: 'move', key: scene.key, by })}
+        onRemove={() => dispatch({ type: 'remove', key: scene.key })}
+        onAddAfter={() => addScene(scene.key)}
+        onReroll={() => void reroll(scene)}
+        onPreview={() => void preview(scene)}
+        dragHandlers={dragHandlers(scene, index)}
+        dropTarget={overKey === scene.key && dragKey !== scene.key}
+      />
+    )
+  })
+
+  const boundsPercent = Math.min(100, (totals.seconds / VIDEO_MAX_SECONDS) * 100)
+
+  return (
+    <div className="mx-auto max-w-6xl px-5 py-8 tablet:px-8 desktop:py-10">
+      <header className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
+        <TitleEditor key={project.title} project={project} onRenamed={keep} />
+        <p
+          role="status"
+          data-testid="save-status"
+          className={`inline-flex items-center gap-2 rounded-full border px-3 py-1 text-xs font-semibold ${
+            autosave.status === 'saved'
+              ? 'border-line text-muted'
+              : autosave.status === 'saving' || autosave.status === 'unsaved'
+                ? 'border-accent/40 text-accent'
+                : 'border-rose-400/50 text-rose-700 dark:text-rose-400'
+          }`}
+        >
+          <span
+            aria-hidden="true"
+            className={`h-1.5 w-1.5 rounded-full ${
+              autosave.status === 'saved'
+                ? 'bg-emerald-500'
+                : autosave.status === 'saving'
+                  ? 'animate-pulse bg-accent'
+                  : autosave.status === 'unsaved'
+                    ? 'bg-accent'
+                    : 'bg-rose-500'
+            }`}
+          />
+          {SAVE_LABELS[autosave.status]}
+          {autosave.status === 'error' ? (
+            <button type="button" className="ml-1 underline" onClick={() => void autosave.flush()}>
+              Retry
+            </button>
+          ) : null}
+        </p>
+      </header>
+      <p className="mt-2 text-sm text-muted">
+        {VIDEO_STYLE_LABELS[settings.style]} · {settings.aspect_ratio} · {board.scenes.length}{' '}
+        {board.scenes.length === 1 ? 'scene' : 'scenes'} · storyboard drafted by the {project.script_engine} script
+        engine: a starting point, yours to change.
+      </p>
+
+      <div className="mt-8 grid gap-6 desktop:grid-cols-[minmax(0,1fr)_24rem]">
+        <section aria-labelledby="storyboard-title" className="min-w-0">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <h2 id="storyboard-title" className="text-lg font-bold text-ink">
+                Storyboard
+              </h2>
+              <p className="text-sm text-muted">
+                Edit, reorder, re-roll and preview each scene before the full render.
+              </p>
+            </div>
+            <button
+              type="button"
+              className="text-sm font-semibold text-accent underline-offset-2 hover:underline"
+              onClick={() => setRegenerateOpen(true)}
+            >
+              Rewrite from the original text
+            </button>
+          </div>
+
+          <div className="mt-4 rounded-2xl border border-line bg-surface/60 p-3.5" aria-live="polite">
+            <div className="flex items-baseline justify-between text-sm">
+              <span className="text-muted">Total length</span>
+              <span
+                data-testid="total-duration"
+                className={`font-semibold tabular-nums ${totals.status === 'ok' ? 'text-ink' : 'text-amber-700 dark:text-amber-300'}`}
+              >
+                {formatClock(totals.seconds)}{' '}
+                <span className="font-normal text-subtle">
+                  ({VIDEO_MIN_SECONDS}–{VIDEO_MAX_SECONDS} s)
+                </span>
+              </span>
+            </div>
+            <div className="relative mt-2 h-1.5 rounded-full bg-raised" aria-hidden="true">
+              <div
+                className="absolute inset-y-0 rounded-full bg-emerald-500/25"
+                style={{ left: `${(VIDEO_MIN_SECONDS / VIDEO_MAX_SECONDS) * 100}%`, right: 0 }}
+              />
+              <div
+                className={`absolute inset-y-0 left-0 rounded-full ${totals.status === 'ok' ? 'bg-accent' : 'bg-amber-500'}`}
+                style={{ width: `${boundsPercent}%` }}
+              />
+            </div>
+            {totals.status !== 'ok' ? (
+              <p className="mt-2 text-xs text-amber-700 dark:text-amber-300">
+                {totals.status === 'too-short'
+                  ? `Add ${Math.ceil(VIDEO_MIN_SECONDS - totals.seconds)} s or more: a video runs at least ${VIDEO_MIN_SECONDS} s.`
+                  : `Trim ${Math.ceil(totals.seconds - VIDEO_MAX_SECONDS)} s: a video runs at most ${VIDEO_MAX_SECONDS} s.`}
+              </p>
+            ) : null}
+          </div>
+
+          {board.removed ? (
+            <div
+              role="status"
+              className="mt-4 flex items-center justify-between gap-3 rounded-2xl bg-raised px-4 py-2.5 text-sm"
+            >
+              <span className="text-muted">Scene deleted.</span>
+              <button
+                type="button"
+                className="font-semibold text-accent"
+                onClick={() => dispatch({ type: 'undo-remove' })}
+              >
+                Undo
+              </button>
+            </div>
+          ) : null}
+
+          <ol className="mt-4 space-y-8 pb-4" aria-label="Scenes">
+            {sceneCards}
+          </ol>
+          {board.scenes.length < SCENES_MAX ? (
+            <button
+              type="button"
+              className="btn-secondary mt-2 w-full border-dashed text-sm"
+              onClick={() => addScene(undefined)}
+            >
+              <PlusIcon className="h-4 w-4" /> Add a scene at the end
+            </button>
+          ) : null}
+        </section>
+
+        <aside
+          className="min-w-0 space-y-6 desktop:sticky desktop:top-6 desktop:self-start"
+          aria-label="Render and settings"
+        >
+          <RenderPanel
+            projectId={project.id}
+            title={project.title}
+            aspectRatio={project.aspect_ratio}
+            initialJob={project.latest_render}
+            blockedReason={blockedReason}
+            stale={renderedFingerprint !== undefined && renderedFingerprint !== fingerprint}
+            beforeRender={() => autosave.flush()}
+            onStarted={() => setRenderedFingerprint(fingerprint)}
+            onFinished={(job: RenderJob) => {
+              if (job.status !== 'succeeded') setRenderedFingerprint(undefined)
+              void queryClient.invalidateQueries({ queryKey: projectQueryKey(project.id) })
+            }}
+          />
+          <details className="glass group rounded-3xl p-5 tablet:p-6">
+            <summary className="cursor-pointer list-none text-lg font-bold text-ink marker:hidden">
+              <span className="flex items-center justify-between">
+                Video settings
+                <span aria-hidden="true" className="text-muted transition-transform group-open:rotate-180">
+                  ⌄
+                </span>
+              </span>
+              <span className="block text-sm font-normal text-muted">
+                Style, format, voice, music, captions and mix.
+              </span>
+            </summary>
+            <div className="mt-5">
+              <SettingsFields
+                settings={settings}
+                onChange={(changes) => setSettings((current) => ({ ...current, ...changes }))}
+              />
+            </div>
+          </details>
+        </aside>
+      </div>
+
+      <ConfirmDialog
+        open={regenerateOpen}
+        title="Rewrite the storyboard?"
+        confirmLabel="Rewrite scenes"
+        tone="danger"
+        busy={regenerating}
+        onClose={() => setRegenerateOpen(false)}
+        onConfirm={() => {
+          setRegenerating(true)
+          void (async () => {
+            try {
+              await autosave.flush()
+              const next = await studioApi.regenerateStoryboard(project.id)
+              dispatch({ type: 'reset', scenes: next.scenes })
+              autosave.markSaved({ scenes: createStoryboardState(next.scenes).scenes, settings: next.settings })
+              setSettings(next.settings)
+              setPreviews({})
+              keep(next)
+              setRegenerateOpen(false)
+            } catch {
+              // The toast says why.
+            } finally {
+              setRegenerating(false)
+            }
+          })()
+        }}
+      >
+        <p>
+          Your scenes are written again from the original {project.source.kind} with the current settings. Edits you
+          made to the scenes are replaced.
+        </p>
+      </ConfirmDialog>
+    </div>
+  )
+}

@@ -1,0 +1,329 @@
+import { useId, useState, type DragEvent } from 'react'
+
+import {
+  SCENE_MAX_SECONDS,
+  SCENE_MIN_SECONDS,
+  SCENE_NARRATION_MAX_CHARS,
+  SCENE_VISUAL_MAX_CHARS,
+  type AspectRatio,
+  type ScenePreview,
+} from '@storyreel/contracts/studio'
+
+import { Spinner } from '#app/components/ui/form-field.tsx'
+
+import { formatClock, formatSeconds } from './format.ts'
+import { estimateNarrationSeconds, getNarrationWarning, type DraftScene } from './storyboard.ts'
+import {
+  AlertIcon,
+  ArrowDownIcon,
+  ArrowUpIcon,
+  DiceIcon,
+  EyeIcon,
+  GripIcon,
+  PlusIcon,
+  TrashIcon,
+} from './studio-icons.tsx'
+
+export type ScenePreviewState =
+  { status: 'loading' } | { status: 'ready'; preview: ScenePreview; stale: boolean } | { status: 'error' }
+
+const ASPECT_CLASS: Record<AspectRatio, string> = {
+  '9:16': 'aspect-[9/16] max-h-80',
+  '16:9': 'aspect-video',
+  '1:1': 'aspect-square max-h-72',
+}
+
+const textareaClass =
+  'mt-1.5 block w-full resize-y rounded-xl border border-line bg-surface px-3.5 py-2.5 text-[15px] leading-relaxed text-ink placeholder:text-subtle focus:border-accent focus:outline-none'
+
+const iconButton =
+  'grid h-9 w-9 place-items-center rounded-full border border-line text-muted transition-colors hover:border-accent hover:text-ink disabled:pointer-events-none disabled:opacity-40'
+
+export function SceneCard({
+  scene,
+  index,
+  count,
+  startsAt,
+  voiceSpeed,
+  aspectRatio,
+  preview,
+  rerolling,
+  onChange,
+  onMove,
+  onRemove,
+  onAddAfter,
+  onReroll,
+  onPreview,
+  dragHandlers,
+  dropTarget,
+}: {
+  scene: DraftScene
+  index: number
+  count: number
+  startsAt: number
+  voiceSpeed: number
+  aspectRatio: AspectRatio
+  preview: ScenePreviewState | undefined
+  rerolling: boolean
+  onChange: (changes: Partial<Pick<DraftScene, 'narration' | 'visual' | 'duration'>>) => void
+  onMove: (by: -1 | 1) => void
+  onRemove: () => void
+  onAddAfter: () => void
+  onReroll: () => void
+  onPreview: () => void
+  dragHandlers: {
+    onDragStart: (event: DragEvent) => void
+    onDragEnd: () => void
+    onDragOver: (event: DragEvent) => void
+    onDrop: (event: DragEvent) => void
+  }
+  dropTarget: boolean
+}) {
+  const id = useId()
+  const [draggable, setDraggable] = useState(false)
+  const number = index + 1
+  const warning = getNarrationWarning(scene, voiceSpeed)
+  const speech = estimateNarrationSeconds(scene.narration, voiceSpeed)
+  const saved = Boolean(scene.id)
+
+  return (
+    <li
+      aria-label={`Scene ${number}`}
+      draggable={draggable}
+      onDragStart={dragHandlers.onDragStart}
+      onDragEnd={() => {
+        setDraggable(false)
+        dragHandlers.onDragEnd()
+      }}
+      onDragOver={dragHandlers.onDragOver}
+      onDrop={dragHandlers.onDrop}
+      className={`group relative rounded-3xl border bg-surface/80 p-4 transition-colors tablet:p-5 ${
+        dropTarget ? 'border-accent ring-2 ring-accent/40' : 'border-line'
+      }`}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <span
+          className="-ml-1 grid h-9 w-7 cursor-grab place-items-center text-subtle hover:text-ink active:cursor-grabbing"
+          title="Drag to reorder"
+          aria-hidden="true"
+          onPointerDown={() => setDraggable(true)}
+          onPointerUp={() => setDraggable(false)}
+        >
+          <GripIcon className="h-5 w-5" />
+        </span>
+        <h3 className="text-base font-bold text-ink">Scene {number}</h3>
+        <span className="rounded-full bg-raised px-2.5 py-0.5 text-xs tabular-nums text-muted">
+          {formatClock(startsAt)}–{formatClock(startsAt + scene.duration)}
+        </span>
+        <div className="ml-auto flex items-center gap-1.5">
+          <button
+            type="button"
+            className={iconButton}
+            disabled={index === 0}
+            onClick={() => onMove(-1)}
+            aria-label={`Move scene ${number} up`}
+          >
+            <ArrowUpIcon className="h-4 w-4" />
+          </button>
+          <button
+            type="button"
+            className={iconButton}
+            disabled={index === count - 1}
+            onClick={() => onMove(1)}
+            aria-label={`Move scene ${number} down`}
+          >
+            <ArrowDownIcon className="h-4 w-4" />
+          </button>
+          <button
+            type="button"
+            className={`${iconButton} hover:border-rose-400 hover:text-rose-600 dark:hover:text-rose-400`}
+            disabled={count <= 1}
+            onClick={onRemove}
+            aria-label={`Delete scene ${number}`}
+          >
+            <TrashIcon className="h-4 w-4" />
+          </button>
+        </div>
+      </div>
+
+      <div className="mt-4 grid gap-4 tablet:grid-cols-[minmax(0,1fr)_11rem]">
+        <div className="space-y-4">
+          <div>
+            <label htmlFor={`${id}-narration`} className="text-sm font-medium text-ink">
+              Narration
+            </label>
+            <textarea
+              id={`${id}-narration`}
+              rows={3}
+              maxLength={SCENE_NARRATION_MAX_CHARS}
+              value={scene.narration}
+              onChange={(event) => onChange({ narration: event.target.value })}
+              aria-describedby={`${id}-estimate`}
+              placeholder="What the voice says in this scene"
+              className={textareaClass}
+            />
+            <div id={`${id}-estimate`} className="mt-1.5 text-xs">
+              {warning ? (
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-amber-700 dark:text-amber-300">
+                  <AlertIcon className="h-3.5 w-3.5" />
+                  <span>
+                    The narration needs about {formatSeconds(warning.needed)} but the scene lasts{' '}
+                    {formatSeconds(scene.duration)}.
+                  </span>
+                  {warning.needed <= SCENE_MAX_SECONDS ? (
+                    <button
+                      type="button"
+                      className="font-semibold text-accent underline-offset-2 hover:underline"
+                      onClick={() => onChange({ duration: Math.ceil(warning.needed * 2) / 2 })}
+                    >
+                      Fit the scene to the narration
+                    </button>
+                  ) : (
+                    <span>Shorten the narration or split the scene.</span>
+                  )}
+                </p>
+              ) : (
+                <p className="text-subtle">
+                  About {formatSeconds(Math.round(speech * 10) / 10)} of speech at {voiceSpeed.toFixed(2)}× ·{' '}
+                  {scene.narration.length}/{SCENE_NARRATION_MAX_CHARS}
+                </p>
+              )}
+            </div>
+          </div>
+          <div>
+            <label htmlFor={`${id}-visual`} className="text-sm font-medium text-ink">
+              What we see
+            </label>
+            <textarea
+              id={`${id}-visual`}
+              rows={2}
+              maxLength={SCENE_VISUAL_MAX_CHARS}
+              value={scene.visual}
+              onChange={(event) => onChange({ visual: event.target.value })}
+              required
+              aria-invalid={scene.visual.trim() === '' ? true : undefined}
+              placeholder="Describe the picture: subject, place, light, camera"
+              className={textareaClass}
+            />
+            {scene.visual.trim() === '' ? (
+              <p className="mt-1.5 text-xs text-rose-700 dark:text-rose-400">Describe what the scene shows.</p>
+            ) : null}
+          </div>
+        </div>
+
+        <div className="flex flex-col gap-3">
+          <div>
+            <label htmlFor={`${id}-duration`} className="text-sm font-medium text-ink">
+              Duration (seconds)
+            </label>
+            <div className="mt-1.5 flex items-center gap-1.5">
+              <button
+                type="button"
+                className={iconButton}
+                onClick={() => onChange({ duration: scene.duration - 0.5 })}
+                disabled={scene.duration <= SCENE_MIN_SECONDS}
+                aria-label={`Shorten scene ${number}`}
+              >
+                <span aria-hidden="true" className="text-lg leading-none">
+                  −
+                </span>
+              </button>
+              <input
+                id={`${id}-duration`}
+                type="number"
+                inputMode="decimal"
+                min={SCENE_MIN_SECONDS}
+                max={SCENE_MAX_SECONDS}
+                step={0.5}
+                value={scene.duration}
+                onChange={(event) => {
+                  const value = Number(event.target.value)
+                  if (event.target.value !== '' && Number.isFinite(value)) onChange({ duration: value })
+                }}
+                className="w-16 rounded-xl border border-line bg-surface px-2 py-2 text-center text-sm tabular-nums text-ink focus:border-accent focus:outline-none"
+              />
+              <button
+                type="button"
+                className={iconButton}
+                onClick={() => onChange({ duration: scene.duration + 0.5 })}
+                disabled={scene.duration >= SCENE_MAX_SECONDS}
+                aria-label={`Lengthen scene ${number}`}
+              >
+                <PlusIcon className="h-4 w-4" />
+              </button>
+            </div>
+          </div>
+          <button
+            type="button"
+            className="btn-secondary justify-start px-3.5 py-2 text-sm"
+            onClick={onReroll}
+            disabled={!saved || rerolling}
+            title={saved ? 'Draw this scene again with a new seed' : 'Saving the new scene first…'}
+          >
+            {rerolling ? <Spinner /> : <DiceIcon className="h-4 w-4" />}
+            {rerolling ? 'Re-rolling…' : 'Re-roll visual'}
+          </button>
+          <button
+            type="button"
+            className="btn-secondary justify-start px-3.5 py-2 text-sm"
+            onClick={onPreview}
+            disabled={!saved || preview?.status === 'loading' || scene.visual.trim() === ''}
+            aria-label={`Preview scene ${number}`}
+          >
+            {preview?.status === 'loading' ? <Spinner /> : <EyeIcon className="h-4 w-4" />}
+            {preview?.status === 'loading' ? 'Rendering…' : 'Preview'}
+          </button>
+        </div>
+      </div>
+
+      {preview ? (
+        <div className="mt-4" aria-live="polite">
+          {preview.status === 'loading' ? (
+            <div
+              className={`${ASPECT_CLASS[aspectRatio]} mx-auto grid w-full max-w-md place-items-center rounded-2xl border border-dashed border-line bg-raised/60 text-center text-sm text-muted`}
+            >
+              <span className="flex flex-col items-center gap-2 p-4">
+                <Spinner className="h-6 w-6 text-accent" />
+                Rendering a preview of scene {number}. This takes a few seconds.
+              </span>
+            </div>
+          ) : preview.status === 'error' ? (
+            <p className="rounded-2xl border border-rose-400/40 bg-rose-400/5 p-3 text-sm text-muted">
+              The preview could not be made. Try again in a moment.
+            </p>
+          ) : (
+            <figure className="mx-auto max-w-md">
+              {/* A scene preview is a draft of the picture and voice; captions come with the full render. */}
+              {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+              <video
+                key={preview.preview.video_url}
+                controls
+                playsInline
+                src={preview.preview.video_url}
+                poster={preview.preview.poster_url}
+                aria-label={`Preview of scene ${number}`}
+                className={`${ASPECT_CLASS[aspectRatio]} mx-auto w-full rounded-2xl bg-black object-contain`}
+              />
+              <figcaption className="mt-1.5 text-center text-xs text-subtle">
+                {preview.stale
+                  ? 'You changed this scene since this preview. Preview again to see the change.'
+                  : `Preview · ${formatSeconds(preview.preview.duration_seconds)} with voice`}
+              </figcaption>
+            </figure>
+          )}
+        </div>
+      ) : null}
+
+      <div className="pointer-events-none absolute inset-x-0 -bottom-4 z-10 flex justify-center">
+        <button
+          type="button"
+          onClick={onAddAfter}
+          aria-label={`Add a scene after scene ${number}`}
+          className="pointer-events-auto inline-flex items-center gap-1 rounded-full border border-line bg-canvas px-3 py-1 text-xs font-semibold text-muted shadow-sm transition-colors hover:border-accent hover:text-accent focus-visible:text-accent"
+        >
+          <PlusIcon className="h-3.5 w-3.5" /> Add scene
+        </button>
+      </div>
+    </li>
+  )
+}

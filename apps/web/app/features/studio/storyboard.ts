@@ -1,0 +1,187 @@
+import {
+  SCENE_MAX_SECONDS,
+  SCENE_MIN_SECONDS,
+  SCENES_MAX,
+  VIDEO_MAX_SECONDS,
+  VIDEO_MIN_SECONDS,
+  type Scene,
+  type SceneInput,
+} from '@storyreel/contracts/studio'
+
+/** A scene as the editor holds it: `key` is stable for React even before the server gives the scene an id. */
+export type DraftScene = {
+  key: string
+  id: string | undefined
+  narration: string
+  visual: string
+  duration: number
+  seed: number | undefined
+}
+
+/** The last deleted scene, kept so the user can undo the delete. */
+export type RemovedScene = { scene: DraftScene; index: number }
+
+export type StoryboardState = { scenes: DraftScene[]; removed: RemovedScene | undefined }
+
+export type StoryboardAction =
+  | { type: 'reset'; scenes: Scene[] }
+  | { type: 'update'; key: string; changes: Partial<Pick<DraftScene, 'narration' | 'visual' | 'duration'>> }
+  | { type: 'move'; key: string; by: -1 | 1 }
+  | { type: 'move-to'; key: string; index: number }
+  | { type: 'add'; afterKey: string | undefined; key: string }
+  | { type: 'remove'; key: string }
+  | { type: 'undo-remove' }
+  /** The server's answer to a save: new scenes get their ids, without touching what the user typed since. */
+  | { type: 'saved'; sent: DraftScene[]; scenes: Scene[] }
+  /** A re-rolled scene: its new seed and visual from the server, the rest of the draft untouched. */
+  | { type: 'replace-scene'; scene: Scene }
+
+export const NARRATION_WORDS_PER_SECOND = 2.5
+
+const toDraft = (scene: Scene): DraftScene => ({
+  key: scene.id,
+  id: scene.id,
+  narration: scene.narration,
+  visual: scene.visual,
+  duration: scene.duration,
+  seed: scene.seed,
+})
+
+export function createStoryboardState(scenes: Scene[]): StoryboardState {
+  return { scenes: scenes.map(toDraft), removed: undefined }
+}
+
+export const clampSceneDuration = (seconds: number) =>
+  Math.min(SCENE_MAX_SECONDS, Math.max(SCENE_MIN_SECONDS, Math.round(seconds * 2) / 2))
+
+function moveItem<T>(items: T[], from: number, to: number): T[] {
+  if (from === to || from < 0 || to < 0 || from >= items.length || to >= items.length) return items
+  const next = [...items]
+  const [item] = next.splice(from, 1)
+  if (item !== undefined) next.splice(to, 0, item)
+  return next
+}
+
+export function storyboardReducer(state: StoryboardState, action: StoryboardAction): StoryboardState {
+  const indexOf = (key: string) => state.scenes.findIndex((scene) => scene.key === key)
+  switch (action.type) {
+    case 'reset':
+      return createStoryboardState(action.scenes)
+    case 'update': {
+      const changes =
+        action.changes.duration === undefined
+          ? action.changes
+          : { ...action.changes, duration: clampSceneDuration(action.changes.duration) }
+      return {
+        ...state,
+        scenes: state.scenes.map((scene) => (scene.key === action.key ? { ...scene, ...changes } : scene)),
+      }
+    }
+    case 'move': {
+      const from = indexOf(action.key)
+      const scenes = moveItem(state.scenes, from, from + action.by)
+      return scenes === state.scenes ? state : { ...state, scenes }
+    }
+    case 'move-to': {
+      const scenes = moveItem(state.scenes, indexOf(action.key), action.index)
+      return scenes === state.scenes ? state : { ...state, scenes }
+    }
+    case 'add': {
+      if (state.scenes.length >= SCENES_MAX) return state
+      const scene: DraftScene = {
+        key: action.key,
+        id: undefined,
+        narration: '',
+        visual: '',
+        duration: 4,
+        seed: undefined,
+      }
+      // After the named scene; at the end when none is named (or it is gone).
+      const after = action.afterKey === undefined ? -1 : indexOf(action.afterKey)
+      const next = [...state.scenes]
+      next.splice(after === -1 ? next.length : after + 1, 0, scene)
+      return { ...state, scenes: next }
+    }
+    case 'remove': {
+      const index = indexOf(action.key)
+      const scene = state.scenes[index]
+      // A storyboard keeps at least one scene (the API asks for one or more).
+      if (!scene || state.scenes.length <= 1) return state
+      return { scenes: state.scenes.filter((item) => item.key !== action.key), removed: { scene, index } }
+    }
+    case 'undo-remove': {
+      if (!state.removed) return state
+      const next = [...state.scenes]
+      next.splice(Math.min(state.removed.index, next.length), 0, state.removed.scene)
+      return { scenes: next, removed: undefined }
+    }
+    case 'saved': {
+      const ids = new Map<string, Scene>()
+      action.sent.forEach((sent, index) => {
+        const saved = action.scenes[index]
+        if (!sent.id && saved) ids.set(sent.key, saved)
+      })
+      if (ids.size === 0) return state
+      return {
+        ...state,
+        scenes: state.scenes.map((scene) => {
+          const saved = ids.get(scene.key)
+          return saved && !scene.id ? { ...scene, id: saved.id, seed: saved.seed } : scene
+        }),
+      }
+    }
+    case 'replace-scene':
+      return {
+        ...state,
+        scenes: state.scenes.map((scene) =>
+          scene.id === action.scene.id ? { ...scene, visual: action.scene.visual, seed: action.scene.seed } : scene,
+        ),
+      }
+  }
+}
+
+/** The body's scenes array: order is the storyboard's order, and a scene without an id is new. */
+export function toSceneInputs(scenes: DraftScene[]): SceneInput[] {
+  return scenes.map((scene) => ({
+    ...(scene.id ? { id: scene.id } : {}),
+    narration: scene.narration.trim(),
+    visual: scene.visual.trim(),
+    duration: scene.duration,
+    ...(scene.seed === undefined ? {} : { seed: scene.seed }),
+  }))
+}
+
+export const countWords = (text: string) => text.trim().split(/\s+/).filter(Boolean).length
+
+/** Seconds the voice needs for a narration: 2.5 words a second at speed 1, faster or slower with the speed. */
+export function estimateNarrationSeconds(narration: string, voiceSpeed = 1): number {
+  return countWords(narration) / (NARRATION_WORDS_PER_SECOND * voiceSpeed)
+}
+
+/** Set when the narration will not fit in the scene: the voice would run past the picture. */
+export function getNarrationWarning(scene: Pick<DraftScene, 'narration' | 'duration'>, voiceSpeed = 1) {
+  const needed = estimateNarrationSeconds(scene.narration, voiceSpeed)
+  if (needed <= scene.duration) return undefined
+  return { needed: Math.ceil(needed * 10) / 10, over: Math.ceil((needed - scene.duration) * 10) / 10 }
+}
+
+export type StoryboardTotals = {
+  seconds: number
+  status: 'ok' | 'too-short' | 'too-long'
+  /** Scenes the API would refuse: an empty visual description. */
+  incomplete: number
+}
+
+export function getStoryboardTotals(scenes: Pick<DraftScene, 'duration' | 'visual'>[]): StoryboardTotals {
+  const seconds = Math.round(scenes.reduce((sum, scene) => sum + scene.duration, 0) * 10) / 10
+  return {
+    seconds,
+    status: seconds < VIDEO_MIN_SECONDS ? 'too-short' : seconds > VIDEO_MAX_SECONDS ? 'too-long' : 'ok',
+    incomplete: scenes.filter((scene) => scene.visual.trim() === '').length,
+  }
+}
+
+/** A short fingerprint of what a render depends on, to tell when the storyboard changed after a render. */
+export function getRenderFingerprint(scenes: DraftScene[], settings: unknown): string {
+  return JSON.stringify([toSceneInputs(scenes).map(({ id: _id, ...scene }) => scene), settings])
+}

@@ -1,0 +1,73 @@
+import {
+  LicenceReceiptSchema,
+  type CreateProjectBody,
+  type LicenceReceipt,
+  type MusicQuery,
+  type MusicTrack,
+  type Project,
+  type ProjectList,
+  type RenderJob,
+  type Resolution,
+  type ScenePreview,
+  type UpdateProjectBody,
+  type Usage,
+  type Voice,
+} from '@storyreel/contracts/studio'
+
+import { getApi } from '#app/lib/api.ts'
+import { getBaseAddresses } from '#app/lib/query.ts'
+import { env } from '#app/lib/env.ts'
+
+const project = (id: string) => `projects/${encodeURIComponent(id)}`
+const render = (id: string, renderId: string) => `${project(id)}/renders/${encodeURIComponent(renderId)}`
+const scene = (id: string, sceneId: string) => `${project(id)}/scenes/${encodeURIComponent(sceneId)}`
+const auth = { auth: true } as const
+// Writes show the server's message as a toast; screens add their own words for the codes they explain.
+const write = { auth: true, notifyOnError: true } as const
+
+/** The studio's calls (issue #6), all on the product API with the session token. */
+export const studioApi = {
+  getUsage: () => getApi().get<Usage>('usage', auth),
+  listProjects: () => getApi().get<ProjectList>('projects', auth),
+  getProject: (id: string) => getApi().get<Project>(project(id), auth),
+  createProject: (body: CreateProjectBody) => getApi().post<Project>('projects', body, write),
+  updateProject: (id: string, body: UpdateProjectBody, options: { quiet?: boolean } = {}) =>
+    getApi().patch<Project>(project(id), body, { auth: true, notifyOnError: !options.quiet }),
+  deleteProject: (id: string) => getApi().delete<undefined>(project(id), write),
+  duplicateProject: (id: string) => getApi().post<Project>(`${project(id)}/duplicate`, {}, write),
+  regenerateStoryboard: (id: string) => getApi().post<Project>(`${project(id)}/storyboard`, {}, write),
+  rerollScene: (id: string, sceneId: string) => getApi().post<Project>(`${scene(id, sceneId)}/reroll`, {}, write),
+  // A preview renders a few seconds of video on the server: no request timeout.
+  previewScene: (id: string, sceneId: string) =>
+    getApi().post<ScenePreview>(`${scene(id, sceneId)}/preview`, {}, { ...write, timeoutMs: 0 }),
+  startRender: (id: string, resolution: Resolution) =>
+    getApi().post<RenderJob>(`${project(id)}/renders`, { resolution }, auth),
+  getRender: (id: string, renderId: string, signal?: AbortSignal) =>
+    getApi().get<RenderJob>(render(id, renderId), { auth: true, signal }),
+  cancelRender: (id: string, renderId: string) => getApi().post<RenderJob>(`${render(id, renderId)}/cancel`, {}, write),
+  retryRender: (id: string, renderId: string) => getApi().post<RenderJob>(`${render(id, renderId)}/retry`, {}, auth),
+  listVoices: () => getApi().get<{ voices: Voice[] }>('voices', auth),
+  listMusic: (query: MusicQuery = {}) => {
+    const params = new URLSearchParams()
+    for (const [name, value] of Object.entries(query)) if (value) params.set(name, value)
+    const search = params.toString()
+    return getApi().get<{ tracks: MusicTrack[] }>(search ? `music?${search}` : 'music', auth)
+  },
+}
+
+/** The events stream's address: read with fetch, since it needs the Bearer header. */
+export function getRenderEventsUrl(id: string, renderId: string): string {
+  const { api } = getBaseAddresses({
+    origin: window.location.origin,
+    nodeHost: env.nodeHost,
+    apiVersion: env.apiVersion,
+  })
+  return `${api}${render(id, renderId)}/events`
+}
+
+/** The receipt is a signed same-origin file, so it needs no token; the contract checks its shape. */
+export async function getLicenceReceipt(url: string, signal?: AbortSignal): Promise<LicenceReceipt> {
+  const response = await fetch(url, { headers: { accept: 'application/json' }, signal })
+  if (!response.ok) throw new Error(`The licence receipt could not be loaded (${response.status}).`)
+  return LicenceReceiptSchema.parse(await response.json())
+}

@@ -1,0 +1,95 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { vi } from 'vitest'
+
+import type { MusicTrack, Voice } from '@storyreel/contracts/studio'
+
+import { storage, STORAGE_KEYS } from '#app/lib/storage.ts'
+
+export const VOICES: Voice[] = [
+  {
+    id: 'en-us-aria',
+    name: 'Aria',
+    language: 'en-US',
+    language_label: 'English (US)',
+    gender: 'female',
+    description: 'Warm and clear',
+    engine: 'local',
+    preview_url: '/media/voices/en-us-aria.mp3',
+  },
+  {
+    id: 'en-gb-oliver',
+    name: 'Oliver',
+    language: 'en-GB',
+    language_label: 'English (UK)',
+    gender: 'male',
+    description: 'Calm storyteller',
+    engine: 'local',
+    preview_url: '/media/voices/en-gb-oliver.mp3',
+  },
+]
+
+export const TRACKS: MusicTrack[] = [
+  {
+    id: 'dawn-run',
+    title: 'Dawn Run',
+    mood: 'upbeat',
+    genre: 'electronic',
+    bpm: 124,
+    duration_seconds: 92,
+    description: 'Bright synths and a driving beat.',
+    audio_url: '/media/music/dawn-run.mp3',
+    licence: 'StoryReel library licence',
+  },
+  {
+    id: 'quiet-harbour',
+    title: 'Quiet Harbour',
+    mood: 'calm',
+    genre: 'ambient',
+    bpm: 70,
+    duration_seconds: 120,
+    description: 'Soft pads and distant bells.',
+    audio_url: '/media/music/quiet-harbour.mp3',
+    licence: 'StoryReel library licence',
+  },
+]
+
+export type Handler = (request: { method: string; url: URL; body: unknown }) => { status?: number; body?: unknown }
+
+/** Answers the app's API calls from `handler`, keeping each request for assertions. */
+export function mockApi(handler: Handler) {
+  const calls: { method: string; url: URL; body: unknown }[] = []
+  const fetch = vi.fn<typeof globalThis.fetch>((input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
+    const method = init?.method ?? 'GET'
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
+    calls.push({ method, url, body })
+    const answer = handler({ method, url, body })
+    const status = answer.status ?? 200
+    return Promise.resolve(
+      new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+    )
+  })
+  vi.stubGlobal('fetch', fetch)
+  return calls
+}
+
+export function signIn() {
+  storage.set(STORAGE_KEYS.user, {
+    id: '00000000-0000-4000-8000-000000000001',
+    email: 'maker@example.com',
+    first_name: 'Mae',
+    last_name: null,
+    role: 'user',
+    confirmed: true,
+  })
+  storage.set(STORAGE_KEYS.accessToken, 'token-1')
+}
+
+export function QueryWrapper({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>
+}
