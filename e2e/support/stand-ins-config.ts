@@ -45,5 +45,6 @@ export function getProductEnv(): Record<string, string> {
     DISCORD_API_URL: `${STAND_INS.url}/discord/api`,
     // Every browser test signs up from 127.0.0.1; the per-IP limits have their own API tests.
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    STUDIO_RATE_LIMIT_PER_MINUTE: '10000',
   }
 }

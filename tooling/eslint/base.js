@@ -70,6 +70,7 @@ export default tseslint.config(
     // The config modules and the scripts that start processes are where the environment is read.
     files: [
       'apps/api/src/server.ts',
+      'apps/api/src/worker.ts',
       'apps/api/src/config.ts',
       'apps/web/vite.config.ts',
       'apps/web/scripts/**',

@@ -1,3 +1,5 @@
+import path from 'node:path'
+
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 
 import type { Redis } from 'ioredis'
@@ -8,6 +10,12 @@ import { createIdentityVerifiers } from './adapters/identity/create-identity-ver
 import type { IdentityVerifiers } from './adapters/identity/identity-verifier.ts'
 import { getSignInSdkSources } from './adapters/identity/sdk-sources.ts'
 import type { Mailer } from './adapters/mailer/mailer.ts'
+import { createLocalMediaStore } from './adapters/media/local-media-store.ts'
+import { createMediaLinks, resolveMediaSecret } from './adapters/media/media-links.ts'
+import { createScriptEngine } from './adapters/script/create-script-engine.ts'
+import type { ScriptEngine } from './adapters/script/script-engine.ts'
+import { createVoiceEngine } from './adapters/voice/create-voice-engine.ts'
+import type { VoiceEngine } from './adapters/voice/voice-engine.ts'
 import type { Config } from './config.ts'
 import { AppError, toErrorBody } from './errors.ts'
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts'
@@ -23,6 +31,15 @@ import { createProviderLoginService } from './modules/auth/provider-login.servic
 import { createSessionCache } from './modules/auth/session-cache.ts'
 import { createSessionInvalidation } from './modules/auth/session-invalidation.ts'
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts'
+import { createMusicLibrary } from './modules/music/music-library.ts'
+import { registerMusicRoutes } from './modules/music/music.routes.ts'
+import { registerMediaRoutes } from './modules/projects/media.routes.ts'
+import { createProjectsRepository } from './modules/projects/projects.repository.ts'
+import { registerProjectRoutes } from './modules/projects/projects.routes.ts'
+import { createProjectsService } from './modules/projects/projects.service.ts'
+import { createRenderJobsRepository } from './modules/projects/render-jobs.repository.ts'
+import { createRenderRunner } from './modules/projects/render-runner.ts'
+import { createRenderWorker } from './modules/projects/render-worker.ts'
 import { registerPublicConfigRoutes } from './modules/public-config/public-config.routes.ts'
 import { createRedeemCodesRepository } from './modules/referrals/redeem-codes.repository.ts'
 import { registerReferralRoutes } from './modules/referrals/referrals.routes.ts'
@@ -32,6 +49,7 @@ import { registerSiteRoutes } from './modules/site/site.routes.ts'
 import { getTagManagerSources } from './modules/site/tag-manager-sources.ts'
 import { createUsersRepository } from './modules/users/users.repository.ts'
 import { createUsersService } from './modules/users/users.service.ts'
+import { registerVoiceRoutes } from './modules/voices/voices.routes.ts'
 import { registerCors } from './plugins/cors.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
@@ -51,7 +69,15 @@ export type AppDeps = {
   logStream?: { write(line: string): void }
   /** Sign-in provider verifiers; by default built from config.identity. */
   identity?: IdentityVerifiers
+  /** Studio engines used by the API process itself; by default built from config.studio. */
+  scriptEngine?: ScriptEngine
+  voiceEngine?: VoiceEngine
 }
+
+/** A render worker that stops hearing from its render for this long gives the job to another worker. */
+const RENDER_LEASE_MS = 30_000
+/** More scene previews than this waiting at once get a 503 instead of a long wait. */
+const PREVIEW_QUEUE_MAX = 4
 
 /** Revocations reach every instance at once; this bounds an entry's life should a message be lost. */
 const SESSION_CACHE_TTL_MS = 30_000
@@ -161,6 +187,75 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     now: deps.now,
   })
   registerAdminRoutes(app, { admin, auth, limits: config.rateLimits })
+
+  // The studio (issue #6): engines, media, the render queue and its in-process workers.
+  const studio = config.studio
+  const media = createLocalMediaStore(studio.mediaDir)
+  const links = createMediaLinks({
+    secret: resolveMediaSecret(studio.mediaSigningSecret, config.dataDir),
+    ttlSeconds: studio.mediaUrlTtlSeconds,
+    now: deps.now,
+  })
+  const voiceEngine = deps.voiceEngine ?? createVoiceEngine(studio.tts)
+  const music = createMusicLibrary({ dir: studio.musicDir })
+  const renderJobs = createRenderJobsRepository(db)
+  const projectsRepository = createProjectsRepository(db)
+  const previewRunner = createRenderRunner({ studio, dataDir: config.dataDir })
+  const workers = Array.from({ length: studio.renderWorkers }, () =>
+    createRenderWorker({
+      renderJobs,
+      projects: projectsRepository,
+      runner: createRenderRunner({ studio, dataDir: config.dataDir }),
+      log: app.log,
+      leaseMs: RENDER_LEASE_MS,
+    }),
+  )
+  let previewsWaiting = 0
+  const projects = createProjectsService({
+    db,
+    projects: projectsRepository,
+    renderJobs,
+    scriptEngine: deps.scriptEngine ?? createScriptEngine(studio.script),
+    voices: voiceEngine,
+    hasMusicTrack: (id) => music.getTrack(id) !== undefined,
+    media,
+    links,
+    previewer: {
+      async preview(input) {
+        if (previewsWaiting >= PREVIEW_QUEUE_MAX) {
+          throw new AppError('PREVIEW_BUSY', 503, 'Previews are busy right now. Try again in a few seconds.')
+        }
+        previewsWaiting += 1
+        try {
+          return await previewRunner.runPreview({ kind: 'preview', ...input })
+        } finally {
+          previewsWaiting -= 1
+        }
+      },
+    },
+    onRenderQueued: () => workers.forEach((worker) => worker.wake()),
+    now: deps.now,
+  })
+  registerProjectRoutes(app, { projects, auth, perMinute: config.rateLimits.studioPerMinute })
+  registerMediaRoutes(app, {
+    links,
+    pathOf: (key) => media.pathOf(key),
+    perMinute: config.rateLimits.studioPerMinute * 10,
+  })
+  registerVoiceRoutes(app, {
+    voices: voiceEngine,
+    cacheDir: path.join(studio.mediaDir, 'cache', 'voice-previews'),
+    perMinute: config.rateLimits.studioPerMinute,
+  })
+  registerMusicRoutes(app, { library: music, perMinute: config.rateLimits.studioPerMinute })
+  app.addHook('onReady', (done) => {
+    for (const worker of workers) worker.start()
+    done()
+  })
+  app.addHook('onClose', async () => {
+    await Promise.all(workers.map((worker) => worker.stop()))
+    previewRunner.close()
+  })
   registerReferralRoutes(app, { referrals, perMinute: config.rateLimits.referralPerMinute })
   registerSiteRoutes(app, deps.site, {
     external: mergeExternalSources(getSignInSdkSources(config.identity), getTagManagerSources(deps.site.config)),

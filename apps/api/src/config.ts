@@ -125,6 +125,8 @@ export type StudioConfig = {
   /** Signs media URLs. Unset, a random secret is kept in DATA_DIR; several instances must share one. */
   mediaSigningSecret: string | undefined
   mediaUrlTtlSeconds: number
+  /** The music library shipped in the repository (content/music, made by `npm run music:render`). */
+  musicDir: string
   /** Render workers inside this process; 0 leaves rendering to `npm run worker` processes. */
   renderWorkers: number
   script: HostedApiConfig | undefined
@@ -210,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       mediaDir: path.resolve(parsed.MEDIA_DIR ?? path.join(parsed.DATA_DIR, 'media')),
       mediaSigningSecret: parsed.MEDIA_SIGNING_SECRET,
       mediaUrlTtlSeconds: parsed.MEDIA_URL_TTL_SECONDS,
+      musicDir: path.join(REPO_ROOT, 'content/music'),
       renderWorkers: parsed.RENDER_WORKERS,
       script: hostedApi(parsed.SCRIPT_API_URL, parsed.SCRIPT_API_KEY, parsed.SCRIPT_API_MODEL),
       tts: hostedApi(parsed.TTS_API_URL, parsed.TTS_API_KEY, parsed.TTS_API_MODEL),

@@ -15,6 +15,8 @@ export type AdminLoginBody = z.input<typeof AdminLoginBodySchema>
 
 export const AdminUserSchema = UserSchema.extend({
   disabled: z.boolean(),
+  /** Render limits (issue #6); purchases happen in the app stores, support can set it here. */
+  plan: z.enum(['free', 'paid']),
   updated_at: z.iso.datetime({ offset: true }),
 }).meta({ id: 'AdminUser' })
 export type AdminUser = z.infer<typeof AdminUserSchema>
@@ -45,6 +47,7 @@ export const AdminUserPatchBodySchema = z
     role: z.enum(['user', 'admin']).optional(),
     confirmed: z.boolean().optional(),
     disabled: z.boolean().optional(),
+    plan: z.enum(['free', 'paid']).optional(),
   })
   .refine((body) => Object.keys(body).length > 0, 'send at least one field to change')
   .meta({ id: 'AdminUserPatchBody' })

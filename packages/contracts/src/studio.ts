@@ -160,6 +160,9 @@ export const RenderJobSchema = z
     attempts: z.number().int(),
     /** Scenes whose voice and picture came from an earlier render unchanged. */
     reused_scenes: z.number().int(),
+    /** Wall time of the finished render, in total and per stage (seconds). */
+    render_seconds: z.number().nullable(),
+    stage_seconds: z.record(z.string(), z.number()).nullable(),
     created_at: z.iso.datetime({ offset: true }),
     started_at: z.iso.datetime({ offset: true }).nullable(),
     finished_at: z.iso.datetime({ offset: true }).nullable(),

@@ -127,6 +127,7 @@ export function buildOpenApiDocument(
       { name: 'Auth', description: 'Accounts, sessions and e-mail confirmation' },
       { name: 'Sign-in providers', description: 'Apple, Google and Discord' },
       { name: 'Site', description: 'Public settings and the Free Week referral code' },
+      { name: 'Studio', description: 'Projects, storyboards, renders and their files; the voice and music libraries' },
       { name: 'Admin', description: 'The admin console: admin tokens only' },
     ],
     paths,

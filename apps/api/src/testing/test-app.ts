@@ -31,6 +31,8 @@ function getEmptySite(): Promise<Site> {
 
 export type TestApp = {
   app: FastifyInstance
+  /** This test app's DATA_DIR (media under media/). */
+  dataDir: string
   db: AppDeps['db']
   smtp: SmtpReceiver
   /** Registers and confirms an account through the API, as a person would; returns its session. */
@@ -56,8 +58,14 @@ export async function createTestApp({
   env = {},
   deps = {},
 }: { databaseUrl?: string | undefined; env?: Record<string, string>; deps?: Partial<AppDeps> } = {}): Promise<TestApp> {
-  const [db, smtp, site] = await Promise.all([createTestDb(databaseUrl), startSmtpReceiver(), getEmptySite()])
-  const config = loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: smtp.url, ...env })
+  const [db, smtp, site, dataDir] = await Promise.all([
+    createTestDb(databaseUrl),
+    startSmtpReceiver(),
+    getEmptySite(),
+    mkdtemp(path.join(os.tmpdir(), 'storyreel-api-data-')),
+  ])
+  // Renders run only in the tests that ask for a worker; media and secrets stay in a folder of this test.
+  const config = loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: smtp.url, DATA_DIR: dataDir, RENDER_WORKERS: '0', ...env })
   const mailer = createSmtpMailer({ smtpUrl: smtp.url, from: config.mail.from })
   const app = await buildApp({ config, deps: { site, db, mailer, ...deps } })
   await app.ready()
@@ -71,6 +79,7 @@ export async function createTestApp({
 
   return {
     app,
+    dataDir,
     db,
     smtp,
     async createUser({ email = uniqueEmail(), password = GOOD_PASSWORD, firstName } = {}) {
@@ -88,6 +97,7 @@ export async function createTestApp({
       await app.close()
       mailer.close()
       await Promise.all([db.close(), smtp.close()])
+      await rm(dataDir, { recursive: true, force: true })
     },
   }
 }

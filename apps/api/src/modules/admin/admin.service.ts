@@ -20,12 +20,13 @@ import { parseRedeemCodeUpload } from './redeem-code-upload.ts'
 
 const NEW_USERS_WINDOW_MS = 7 * 24 * 60 * 60 * 1000
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const PATCHABLE_FIELDS = ['role', 'confirmed', 'disabled'] as const
+const PATCHABLE_FIELDS = ['role', 'confirmed', 'disabled', 'plan'] as const
 
 type UserPatch = {
   role?: 'user' | 'admin' | undefined
   confirmed?: boolean | undefined
   disabled?: boolean | undefined
+  plan?: 'free' | 'paid' | undefined
 }
 type Paging = { page: number; page_size: number }
 

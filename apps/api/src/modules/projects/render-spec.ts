@@ -7,6 +7,8 @@ export const RenderSpecSchema = z.object({
   title: z.string(),
   settings: ProjectSettingsSchema,
   scenes: z.array(SceneSchema).min(1),
+  /** Named in the licence receipt. */
+  scriptEngine: z.string(),
 })
 export type RenderSpec = z.infer<typeof RenderSpecSchema>
 
@@ -22,5 +24,7 @@ export const RenderOutputKeysSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
   sizeBytes: z.number().int(),
+  renderSeconds: z.number(),
+  stageSeconds: z.record(z.string(), z.number()),
 })
 export type RenderOutputKeys = z.infer<typeof RenderOutputKeysSchema>

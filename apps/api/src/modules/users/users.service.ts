@@ -29,7 +29,7 @@ export function toUser(row: UserRow): User {
 }
 
 export function toAdminUser(row: UserRow): AdminUser {
-  return { ...toUser(row), disabled: row.disabled, updated_at: row.updatedAt.toISOString() }
+  return { ...toUser(row), disabled: row.disabled, plan: row.plan, updated_at: row.updatedAt.toISOString() }
 }
 
 const EMAIL_TAKEN = () =>

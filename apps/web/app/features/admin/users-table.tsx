@@ -25,6 +25,19 @@ function describeChange(user: AdminUser, changes: AdminUserPatchBody): Omit<Pend
           toast: `${user.email} is no longer an admin.`,
         }
   }
+  if (changes.plan) {
+    return changes.plan === 'paid'
+      ? {
+          title: `Move ${user.email} to the paid plan?`,
+          body: 'They can render 1080p videos and up to 50 a day.',
+          toast: `${user.email} is on the paid plan.`,
+        }
+      : {
+          title: `Move ${user.email} to the free plan?`,
+          body: 'They go back to 3 renders a day at 720p.',
+          toast: `${user.email} is on the free plan.`,
+        }
+  }
   if (changes.disabled !== undefined) {
     return changes.disabled
       ? {
@@ -96,7 +109,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
       </div>
 
       <div className="mt-5 overflow-x-auto">
-        <table className="w-full min-w-[44rem] text-left text-sm">
+        <table className="w-full min-w-[50rem] text-left text-sm">
           <thead className="text-xs uppercase tracking-wider text-subtle">
             <tr>
               <th scope="col" className="py-2 pr-4 font-medium">
@@ -104,6 +117,9 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
               </th>
               <th scope="col" className="py-2 pr-4 font-medium">
                 Role
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Plan
               </th>
               <th scope="col" className="py-2 pr-4 font-medium">
                 E-mail
@@ -119,13 +135,13 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
           <tbody aria-busy={users.isFetching}>
             {users.isPending ? (
               <tr>
-                <td colSpan={5} className="py-10 text-center text-muted">
+                <td colSpan={6} className="py-10 text-center text-muted">
                   Loading users…
                 </td>
               </tr>
             ) : users.isError ? (
               <tr>
-                <td colSpan={5} className="py-10 text-center text-muted">
+                <td colSpan={6} className="py-10 text-center text-muted">
                   Could not load users.{' '}
                   <button type="button" className="font-semibold text-accent" onClick={() => void users.refetch()}>
                     Try again
@@ -134,7 +150,7 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
               </tr>
             ) : users.data.users.length === 0 ? (
               <tr>
-                <td colSpan={5} className="py-10 text-center text-muted">
+                <td colSpan={6} className="py-10 text-center text-muted">
                   {q ? `No account matches “${q}”.` : 'No accounts yet.'}
                 </td>
               </tr>
@@ -160,6 +176,17 @@ export function UsersTable({ currentUserId }: { currentUserId: string }) {
                       >
                         <option value="user">User</option>
                         <option value="admin">Admin</option>
+                      </select>
+                    </td>
+                    <td className="py-3 pr-4">
+                      <select
+                        aria-label={`Plan of ${user.email}`}
+                        value={user.plan}
+                        onChange={(event) => ask(user, { plan: event.target.value === 'paid' ? 'paid' : 'free' })}
+                        className="rounded-lg border border-line bg-surface px-2 py-1.5 text-sm text-ink"
+                      >
+                        <option value="free">Free</option>
+                        <option value="paid">Paid</option>
                       </select>
                     </td>
                     <td className="py-3 pr-4">

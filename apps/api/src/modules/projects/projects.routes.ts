@@ -1,0 +1,357 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+
+import {
+  CreateProjectBodySchema,
+  ProjectListSchema,
+  ProjectParamsSchema,
+  ProjectSchema,
+  RenderJobSchema,
+  RenderParamsSchema,
+  ResolutionSchema,
+  SceneParamsSchema,
+  ScenePreviewSchema,
+  UpdateProjectBodySchema,
+  UsageSchema,
+  type RenderJob,
+} from '@storyreel/contracts/studio'
+
+import { AppError } from '#src/errors.ts'
+import { createSessionGuard, requireSession } from '#src/modules/auth/auth.guard.ts'
+import type { AuthService } from '#src/modules/auth/auth.service.ts'
+import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
+
+import type { ProjectsService } from './projects.service.ts'
+
+/** How often the event stream looks at the job row; rows, not memory, so any instance can serve the stream. */
+const EVENTS_POLL_MS = 400
+const EVENTS_KEEPALIVE_MS = 15_000
+const TERMINAL = new Set<RenderJob['status']>(['succeeded', 'failed', 'canceled'])
+
+const StartRenderBodySchema = z
+  .strictObject({ resolution: ResolutionSchema.optional() })
+  .meta({ id: 'StartRenderBody' })
+
+/** /api/v1/usage and /api/v1/projects/*: the studio (issue #6). Confirmed accounts only. */
+export function registerProjectRoutes(
+  app: FastifyInstance,
+  { projects, auth, perMinute }: { projects: ProjectsService; auth: AuthService; perMinute: number },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  const requireUser = createSessionGuard(auth, 'user')
+  const requireConfirmed = async (request: FastifyRequest, reply: FastifyReply) => {
+    await requireUser(request, reply)
+    if (!requireSession(request).user.confirmed) {
+      throw new AppError('ACCOUNT_NOT_CONFIRMED', 403, 'Confirm your e-mail address to make videos.')
+    }
+  }
+  const config = { rateLimit: { max: perMinute, timeWindow: '1 minute' } }
+  const tags = ['Studio']
+  const user = (request: FastifyRequest) => requireSession(request).user
+
+  api.get(
+    '/api/v1/usage',
+    {
+      config,
+      preHandler: requireConfirmed,
+      schema: {
+        tags,
+        auth: 'user' as const,
+        summary: "The plan's render limits and today's use",
+        response: { 200: UsageSchema },
+      },
+    },
+    (request) => projects.getUsage(user(request)),
+  )
+
+  api.get(
+    '/api/v1/projects',
+    {
+      config,
+      preHandler: requireConfirmed,
+      schema: {
+        tags,
+        auth: 'user' as const,
+        summary: 'Every project, newest first',
+        response: { 200: ProjectListSchema },
+      },
+    },
+    async (request) => ({ projects: await projects.list(user(request)) }),
+  )
+
+  api.post(
+    '/api/v1/projects',
+    {
+      config,
+      preHandler: requireConfirmed,
+      schema: {
+        tags,
+        auth: 'user' as const,
+        summary: 'Create a project: the text becomes a storyboard',
+        description:
+          'The script engine splits a script (or expands a prompt) into scenes with narration, a visual ' +
+          'description and a duration. Nothing is rendered yet.',
+        body: CreateProjectBodySchema,
+        response: { 201: ProjectSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await projects.create(user(request), request.body)),
+  )
+
+  api.get(
+    '/api/v1/projects/:id',
+    {
+      config,
+      preHandler: requireConfirmed,
+      schema: {
+        tags,
+        auth: 'user' as const,
+        summary: 'A project',
+        params: ProjectParamsSchema,
+        response: { 200: ProjectSchema },
+      },
+    },
+    (request) => projects.get(user(request), request.params.id),
+  )
+
+  api.patch(
+    '/api/v1/projects/:id',
+    {
+      config,
+      preHandler: requireConfirmed,
+      schema: {
+        tags,
+        auth: 'user' as const,
+        summary: 'Rename, change settings, or save the storyboard',
+        description: 'Scenes are saved whole, in order; a scene without an id is new.',
+        params: ProjectParamsSchema,
+        body: UpdateProjectBodySchema,
+        response: { 200: ProjectSchema },
+      },
+    },
+    (request) => projects.update(user(request), request.params.id, request.body),
+  )
+
+  api.delete(
+    '/api/v1/projects/:id',
+    {
+      config,
+      preHandler: requireConfirmed,
+      schema: {
+        tags,
+        auth: 'user' as const,
+        summary: 'Delete a project with its renders and files',
+        params: ProjectParamsSchema,
+        response: { 204: z.null().meta({ description: 'Deleted' }) },
+      },
+    },
+    async (request, reply) => {
+      await projects.delete(user(request), request.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+
+  api.post(
+    '/api/v1/projects/:id/duplicate',
+    {
+      config,
+      preHandler: requireConfirmed,
+      schema: {
+        tags,
+        auth: 'user' as const,
+        summary: 'Copy a project (its storyboard and settings, not its renders)',
+        params: ProjectParamsSchema,
+        response: { 201: ProjectSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await projects.duplicate(user(request), request.params.id)),
+  )
+
+  api.post(
+    '/api/v1/projects/:id/storyboard',
+    {
+      config,
+      preHandler: requireConfirmed,
+      schema: {
+        tags,
+        auth: 'user' as const,
+        summary: 'Write the storyboard again from the source text',
+        params: ProjectParamsSchema,
+        response: { 200: ProjectSchema },
+      },
+    },
+    (request) => projects.regenerateStoryboard(user(request), request.params.id),
+  )
+
+  api.post(
+    '/api/v1/projects/:id/scenes/:sceneId/reroll',
+    {
+      config,
+      preHandler: requireConfirmed,
+      schema: {
+        tags,
+        auth: 'user' as const,
+        summary: "Draw one scene's visual another way",
+        params: SceneParamsSchema,
+        response: { 200: ProjectSchema },
+      },
+    },
+    (request) => projects.rerollScene(user(request), request.params.id, request.params.sceneId),
+  )
+
+  api.post(
+    '/api/v1/projects/:id/scenes/:sceneId/preview',
+    {
+      config,
+      preHandler: requireConfirmed,
+      schema: {
+        tags,
+        auth: 'user' as const,
+        summary: 'Render a quick preview of one scene',
+        description: 'A small MP4 of the scene with its voice and captions, without music; takes a few seconds.',
+        params: SceneParamsSchema,
+        response: { 200: ScenePreviewSchema },
+      },
+    },
+    (request) => projects.previewScene(user(request), request.params.id, request.params.sceneId),
+  )
+
+  api.post(
+    '/api/v1/projects/:id/renders',
+    {
+      config,
+      preHandler: requireConfirmed,
+      schema: {
+        tags,
+        auth: 'user' as const,
+        summary: 'Render the video',
+        description:
+          'Queues a render of the storyboard as it is now. 429 RENDER_LIMIT_REACHED past the daily renders of ' +
+          'the plan, 403 RESOLUTION_NOT_IN_PLAN for 1080p on the free plan, 409 RENDER_IN_PROGRESS while one runs, ' +
+          '422 STORYBOARD_INVALID when the scenes add up to less than 15 s or more than 90 s.',
+        params: ProjectParamsSchema,
+        body: StartRenderBodySchema.optional(),
+        response: { 202: RenderJobSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await projects.startRender(user(request), request.params.id, request.body?.resolution ?? '720p')),
+  )
+
+  api.get(
+    '/api/v1/projects/:id/renders/:renderId',
+    {
+      config,
+      preHandler: requireConfirmed,
+      schema: {
+        tags,
+        auth: 'user' as const,
+        summary: 'A render',
+        params: RenderParamsSchema,
+        response: { 200: RenderJobSchema },
+      },
+    },
+    (request) => projects.getRender(user(request), request.params.id, request.params.renderId),
+  )
+
+  api.get(
+    '/api/v1/projects/:id/renders/:renderId/events',
+    {
+      config,
+      preHandler: requireConfirmed,
+      schema: {
+        tags,
+        auth: 'user' as const,
+        summary: "A render's progress as server-sent events",
+        description:
+          'text/event-stream: an `event: render` message with the RenderJob as JSON data whenever it changes; ' +
+          'the stream ends after a terminal status (succeeded, failed, canceled).',
+        params: RenderParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const owner = user(request)
+      const { id, renderId } = request.params
+      // Answers 404 in the one error shape before the stream starts.
+      let last = await projects.getRender(owner, id, renderId)
+      reply.hijack()
+      const stream = reply.raw
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      })
+      let sent = ''
+      const send = (job: RenderJob) => {
+        const data = JSON.stringify(job)
+        if (data === sent) return
+        sent = data
+        stream.write(`event: render\nid: ${job.status}-${job.progress}\ndata: ${data}\n\n`)
+      }
+      send(last)
+      if (TERMINAL.has(last.status)) return stream.end()
+      let closed = false
+      let lastWrite = Date.now()
+      request.raw.on('close', () => {
+        closed = true
+      })
+      while (!closed) {
+        await new Promise((resolve) => setTimeout(resolve, EVENTS_POLL_MS))
+        if (closed) break
+        try {
+          last = await projects.getRender(owner, id, renderId)
+        } catch (error) {
+          // Deleted while watching: say so and end the stream.
+          stream.write(`event: error\ndata: ${JSON.stringify({ message: (error as Error).message })}\n\n`)
+          break
+        }
+        const before = sent
+        send(last)
+        if (sent !== before) lastWrite = Date.now()
+        else if (Date.now() - lastWrite > EVENTS_KEEPALIVE_MS) {
+          stream.write(': ping\n\n')
+          lastWrite = Date.now()
+        }
+        if (TERMINAL.has(last.status)) break
+      }
+      stream.end()
+    },
+  )
+
+  api.post(
+    '/api/v1/projects/:id/renders/:renderId/cancel',
+    {
+      config,
+      preHandler: requireConfirmed,
+      schema: {
+        tags,
+        auth: 'user' as const,
+        summary: 'Cancel a queued or running render',
+        params: RenderParamsSchema,
+        response: { 200: RenderJobSchema },
+      },
+    },
+    (request) => projects.cancelRender(user(request), request.params.id, request.params.renderId),
+  )
+
+  api.post(
+    '/api/v1/projects/:id/renders/:renderId/retry',
+    {
+      config,
+      preHandler: requireConfirmed,
+      schema: {
+        tags,
+        auth: 'user' as const,
+        summary: 'Render a failed or canceled render again',
+        params: RenderParamsSchema,
+        response: { 202: RenderJobSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await projects.retryRender(user(request), request.params.id, request.params.renderId)),
+  )
+}

@@ -1,0 +1,411 @@
+import { randomInt, randomUUID } from 'node:crypto'
+
+import type { Database } from '@storyreel/db/client'
+import {
+  PLAN_LIMITS,
+  ProjectSettingsSchema,
+  RESOLUTIONS,
+  SceneSchema,
+  VIDEO_MAX_SECONDS,
+  VIDEO_MIN_SECONDS,
+  type CreateProjectBody,
+  type Plan,
+  type Project,
+  type ProjectSettings,
+  type ProjectSummary,
+  type RenderJob,
+  type RenderOutputs,
+  type Resolution,
+  type Scene,
+  type SceneInput,
+  type ScenePreview,
+  type UpdateProjectBody,
+  type Usage,
+} from '@storyreel/contracts/studio'
+
+import type { MediaLinks } from '#src/adapters/media/media-links.ts'
+import type { MediaStore } from '#src/adapters/media/media-store.ts'
+import type { ScriptEngine } from '#src/adapters/script/script-engine.ts'
+import type { VoiceEngine } from '#src/adapters/voice/voice-engine.ts'
+import { AppError } from '#src/errors.ts'
+import type { UserRow } from '#src/modules/users/users.repository.ts'
+
+import type { ProjectRow, ProjectsRepository } from './projects.repository.ts'
+import type { RenderJobRow, RenderJobsRepository } from './render-jobs.repository.ts'
+import { RenderOutputKeysSchema, RenderSpecSchema, type RenderOutputKeys, type RenderSpec } from './render-spec.ts'
+
+/** The projects list shows at most this many, newest first; nobody scrolls further in practice. */
+const PROJECTS_LIST_LIMIT = 200
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const PROJECT_NOT_FOUND = () => new AppError('PROJECT_NOT_FOUND', 404, 'There is no such project in your account.')
+const RENDER_NOT_FOUND = () => new AppError('RENDER_NOT_FOUND', 404, 'There is no such render of this project.')
+const SCENE_NOT_FOUND = () => new AppError('SCENE_NOT_FOUND', 404, 'This scene is no longer in the storyboard.')
+
+export type ScenePreviewer = {
+  /** Renders one scene at preview size with its voice and captions; answers media keys. */
+  preview(input: {
+    projectId: string
+    scene: Scene
+    index: number
+    count: number
+    settings: ProjectSettings
+  }): Promise<{ videoKey: string; posterKey: string; durationSeconds: number }>
+}
+
+type Deps = {
+  db: Database
+  projects: ProjectsRepository
+  renderJobs: RenderJobsRepository
+  scriptEngine: ScriptEngine
+  voices: VoiceEngine
+  /** Whether a music track id exists in the library. */
+  hasMusicTrack: (id: string) => boolean
+  media: MediaStore
+  links: MediaLinks
+  previewer: ScenePreviewer
+  /** Wakes an in-process worker at once instead of at its next poll. */
+  onRenderQueued?: () => void
+  now?: () => Date
+}
+
+export function getPlanLimits(plan: Plan) {
+  return PLAN_LIMITS[plan]
+}
+
+function startOfUtcDay(time: Date) {
+  return new Date(Date.UTC(time.getUTCFullYear(), time.getUTCMonth(), time.getUTCDate()))
+}
+
+const newSeed = () => randomInt(0, 2 ** 31 - 1)
+
+export function getStoryboardProblems(scenes: Scene[]): string[] {
+  const total = scenes.reduce((sum, scene) => sum + scene.duration, 0)
+  const problems: string[] = []
+  if (scenes.length === 0) problems.push('Add at least one scene.')
+  if (total < VIDEO_MIN_SECONDS)
+    problems.push(`The scenes add up to ${total.toFixed(1)} s; a video needs at least ${VIDEO_MIN_SECONDS} s.`)
+  if (total > VIDEO_MAX_SECONDS)
+    problems.push(`The scenes add up to ${total.toFixed(1)} s; a video can last at most ${VIDEO_MAX_SECONDS} s.`)
+  return problems
+}
+
+/** The studio's projects: storyboards, renders and their files (issue #6). */
+export function createProjectsService(deps: Deps) {
+  const { db, projects, renderJobs, links, media } = deps
+  const now = deps.now ?? (() => new Date())
+
+  const parseScenes = (value: unknown): Scene[] => SceneSchema.array().parse(value)
+  const parseSettings = (value: unknown): ProjectSettings => ProjectSettingsSchema.parse(value)
+
+  function assertEngines(settings: ProjectSettings) {
+    if (!deps.voices.getVoice(settings.voice_id))
+      throw new AppError('VOICE_NOT_FOUND', 404, `There is no voice "${settings.voice_id}" in the voice library.`)
+    if (settings.music_id !== null && !deps.hasMusicTrack(settings.music_id))
+      throw new AppError('MUSIC_NOT_FOUND', 404, `There is no track "${settings.music_id}" in the music library.`)
+  }
+
+  async function findProject(userId: string, id: string, db_: Database = db): Promise<ProjectRow> {
+    if (!UUID.test(id)) throw PROJECT_NOT_FOUND()
+    const row = await projects.findForUser(id, userId, db_)
+    if (!row) throw PROJECT_NOT_FOUND()
+    return row
+  }
+
+  async function draftScenes(source: ProjectRow['sourceKind'], text: string, settings: ProjectSettings) {
+    const voice = deps.voices.getVoice(settings.voice_id)
+    const draft = await deps.scriptEngine.createStoryboard({
+      source: { kind: source, text },
+      targetSeconds: settings.target_seconds,
+      style: settings.style,
+      language: voice?.language ?? 'en-US',
+      wordsPerSecond: (voice?.wordsPerSecond ?? 2.5) * settings.voice_speed,
+    })
+    const scenes = draft.scenes.map((scene) => SceneSchema.parse({ id: randomUUID(), seed: newSeed(), ...scene }))
+    return { title: draft.title, scenes }
+  }
+
+  function toOutputs(userId: string, title: string, keys: RenderOutputKeys): RenderOutputs {
+    const link = (key: string) => links.create(key, userId)
+    const base =
+      title
+        .replace(/[^\p{L}\p{N}]+/gu, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 60) || 'storyreel-video'
+    return {
+      video_url: link(keys.videoKey),
+      download_url: links.create(keys.videoKey, userId, { download: true, filename: `${base}.mp4` }),
+      poster_url: link(keys.posterKey),
+      srt_url: keys.srtKey ? links.create(keys.srtKey, userId, { download: true, filename: `${base}.srt` }) : null,
+      vtt_url: keys.vttKey ? link(keys.vttKey) : null,
+      receipt_url: link(keys.receiptKey),
+      duration_seconds: keys.durationSeconds,
+      width: keys.width,
+      height: keys.height,
+      size_bytes: keys.sizeBytes,
+      expires_at: links.expiresAt().toISOString(),
+    }
+  }
+
+  function toRenderJob(row: RenderJobRow): RenderJob {
+    const spec = RenderSpecSchema.parse(row.spec)
+    const keys = row.status === 'succeeded' && row.outputs ? RenderOutputKeysSchema.parse(row.outputs) : undefined
+    return {
+      id: row.id,
+      project_id: row.projectId,
+      status: row.status,
+      stage: row.stage as RenderJob['stage'],
+      progress: Math.round(row.progress * 10) / 10,
+      resolution: row.resolution,
+      error: row.error,
+      attempts: row.attempts,
+      reused_scenes: row.reusedScenes,
+      render_seconds: keys?.renderSeconds ?? null,
+      stage_seconds: keys?.stageSeconds ?? null,
+      created_at: row.createdAt.toISOString(),
+      started_at: row.startedAt?.toISOString() ?? null,
+      finished_at: row.finishedAt?.toISOString() ?? null,
+      outputs: keys ? toOutputs(row.userId, spec.title, keys) : null,
+    }
+  }
+
+  function toSummary(row: ProjectRow): ProjectSummary {
+    const settings = parseSettings(row.settings)
+    const scenes = parseScenes(row.scenes)
+    return {
+      id: row.id,
+      title: row.title,
+      status: row.status,
+      style: settings.style,
+      aspect_ratio: settings.aspect_ratio,
+      duration_seconds: Math.round(scenes.reduce((sum, scene) => sum + scene.duration, 0) * 10) / 10,
+      scene_count: scenes.length,
+      thumbnail_url: row.thumbnailKey ? links.create(row.thumbnailKey, row.userId) : null,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    }
+  }
+
+  async function toProject(row: ProjectRow, db_: Database = db): Promise<Project> {
+    const latest = row.latestRenderId ? await renderJobs.findById(row.latestRenderId, db_) : undefined
+    return {
+      ...toSummary(row),
+      source: { kind: row.sourceKind, text: row.sourceText },
+      settings: parseSettings(row.settings),
+      scenes: parseScenes(row.scenes),
+      script_engine: row.scriptEngine,
+      latest_render: latest ? toRenderJob(latest) : null,
+    }
+  }
+
+  /** New scenes get an id and a seed; a known scene keeps its seed unless the client sends another. */
+  function mergeScenes(current: Scene[], incoming: SceneInput[]): Scene[] {
+    const known = new Map(current.map((scene) => [scene.id, scene]))
+    const seen = new Set<string>()
+    return incoming.map((input) => {
+      const id = input.id && known.has(input.id) ? input.id : randomUUID()
+      if (seen.has(id)) throw new AppError('VALIDATION_FAILED', 400, ['scenes: each scene id may appear only once'])
+      seen.add(id)
+      return SceneSchema.parse({ ...input, id, seed: input.seed ?? known.get(id)?.seed ?? newSeed() })
+    })
+  }
+
+  async function requireRender(userId: string, projectId: string, renderId: string) {
+    if (!UUID.test(projectId) || !UUID.test(renderId)) throw RENDER_NOT_FOUND()
+    const row = await renderJobs.findForUser(renderId, projectId, userId)
+    if (!row) throw RENDER_NOT_FOUND()
+    return row
+  }
+
+  async function queueRender(user: UserRow, projectId: string, resolution: Resolution, spec?: RenderSpec) {
+    const limits = getPlanLimits(user.plan)
+    if (RESOLUTIONS.indexOf(resolution) > RESOLUTIONS.indexOf(limits.maxResolution)) {
+      throw new AppError(
+        'RESOLUTION_NOT_IN_PLAN',
+        403,
+        `${resolution} renders come with a paid plan; the free plan renders at ${limits.maxResolution}.`,
+      )
+    }
+    const job = await db.transaction(async (tx) => {
+      // One user's render requests run one at a time, so two tabs cannot both take the last render of the day.
+      await renderJobs.lockOwner(user.id, tx)
+      const project = await projects.lockForUser(projectId, user.id, tx)
+      if (!project) throw PROJECT_NOT_FOUND()
+      if (await renderJobs.findActiveForProject(project.id, tx)) {
+        throw new AppError('RENDER_IN_PROGRESS', 409, 'This project is already rendering. Wait for it or cancel it.')
+      }
+      const renderSpec: RenderSpec = spec ?? {
+        title: project.title,
+        settings: parseSettings(project.settings),
+        scenes: parseScenes(project.scenes),
+        scriptEngine: project.scriptEngine,
+      }
+      const problems = getStoryboardProblems(renderSpec.scenes)
+      if (problems.length > 0) throw new AppError('STORYBOARD_INVALID', 422, problems)
+      assertEngines(renderSpec.settings)
+      const used = await renderJobs.countSince(user.id, startOfUtcDay(now()), tx)
+      if (used >= limits.rendersPerDay) {
+        throw new AppError(
+          'RENDER_LIMIT_REACHED',
+          429,
+          `You have used all ${limits.rendersPerDay} renders of your plan for today. More are available after midnight UTC.`,
+        )
+      }
+      const created = await renderJobs.create(
+        { projectId: project.id, userId: user.id, resolution, spec: renderSpec },
+        tx,
+      )
+      await projects.setRenderState(project.id, { status: 'queued', latestRenderId: created.id }, tx)
+      return created
+    })
+    deps.onRenderQueued?.()
+    return toRenderJob(job)
+  }
+
+  return {
+    toRenderJob,
+
+    async getUsage(user: UserRow): Promise<Usage> {
+      const limits = getPlanLimits(user.plan)
+      const dayStart = startOfUtcDay(now())
+      return {
+        plan: user.plan,
+        renders_today: await renderJobs.countSince(user.id, dayStart),
+        renders_per_day: limits.rendersPerDay,
+        max_resolution: limits.maxResolution,
+        resets_at: new Date(dayStart.getTime() + 24 * 3600 * 1000).toISOString(),
+      }
+    },
+
+    async list(user: UserRow): Promise<ProjectSummary[]> {
+      const rows = await projects.listForUser(user.id, PROJECTS_LIST_LIMIT)
+      return rows.map(toSummary)
+    },
+
+    async create(user: UserRow, body: CreateProjectBody & { settings: ProjectSettings }): Promise<Project> {
+      assertEngines(body.settings)
+      const source = body.source
+      const draft = await draftScenes(source.kind, source.text, body.settings)
+      const row = await projects.create({
+        userId: user.id,
+        title: body.title ?? draft.title,
+        sourceKind: source.kind,
+        sourceText: source.text,
+        settings: body.settings,
+        scenes: draft.scenes,
+        scriptEngine: deps.scriptEngine.name,
+      })
+      return toProject(row)
+    },
+
+    async get(user: UserRow, id: string): Promise<Project> {
+      return toProject(await findProject(user.id, id))
+    },
+
+    async update(user: UserRow, id: string, body: UpdateProjectBody): Promise<Project> {
+      const current = await findProject(user.id, id)
+      if (body.settings) assertEngines(ProjectSettingsSchema.parse(body.settings))
+      const updated = await projects.update(current.id, user.id, {
+        ...(body.title !== undefined ? { title: body.title } : {}),
+        ...(body.settings !== undefined ? { settings: body.settings } : {}),
+        ...(body.scenes !== undefined ? { scenes: mergeScenes(parseScenes(current.scenes), body.scenes) } : {}),
+      })
+      if (!updated) throw PROJECT_NOT_FOUND()
+      return toProject(updated)
+    },
+
+    async regenerateStoryboard(user: UserRow, id: string): Promise<Project> {
+      const current = await findProject(user.id, id)
+      const settings = parseSettings(current.settings)
+      const draft = await draftScenes(current.sourceKind, current.sourceText, settings)
+      const updated = await projects.update(current.id, user.id, {
+        scenes: draft.scenes,
+        scriptEngine: deps.scriptEngine.name,
+      })
+      if (!updated) throw PROJECT_NOT_FOUND()
+      return toProject(updated)
+    },
+
+    async rerollScene(user: UserRow, id: string, sceneId: string): Promise<Project> {
+      const current = await findProject(user.id, id)
+      const scenes = parseScenes(current.scenes)
+      if (!scenes.some((scene) => scene.id === sceneId)) throw SCENE_NOT_FOUND()
+      const updated = await projects.update(current.id, user.id, {
+        scenes: scenes.map((scene) => (scene.id === sceneId ? { ...scene, seed: newSeed() } : scene)),
+      })
+      if (!updated) throw PROJECT_NOT_FOUND()
+      return toProject(updated)
+    },
+
+    async previewScene(user: UserRow, id: string, sceneId: string): Promise<ScenePreview> {
+      const current = await findProject(user.id, id)
+      const scenes = parseScenes(current.scenes)
+      const index = scenes.findIndex((scene) => scene.id === sceneId)
+      const scene = scenes[index]
+      if (!scene) throw SCENE_NOT_FOUND()
+      const settings = parseSettings(current.settings)
+      assertEngines(settings)
+      const preview = await deps.previewer.preview({
+        projectId: current.id,
+        scene,
+        index,
+        count: scenes.length,
+        settings,
+      })
+      return {
+        video_url: links.create(preview.videoKey, user.id),
+        poster_url: links.create(preview.posterKey, user.id),
+        duration_seconds: preview.durationSeconds,
+      }
+    },
+
+    async duplicate(user: UserRow, id: string): Promise<Project> {
+      const current = await findProject(user.id, id)
+      const row = await projects.create({
+        userId: user.id,
+        title: `${current.title} (copy)`.slice(0, 120),
+        sourceKind: current.sourceKind,
+        sourceText: current.sourceText,
+        settings: current.settings,
+        // Same words and seeds: a render of the copy reuses the original's scene parts.
+        scenes: parseScenes(current.scenes).map((scene) => ({ ...scene, id: randomUUID() })),
+        scriptEngine: current.scriptEngine,
+      })
+      return toProject(row)
+    },
+
+    async delete(user: UserRow, id: string): Promise<void> {
+      const current = await findProject(user.id, id)
+      const active = await renderJobs.findActiveForProject(current.id)
+      if (active) await renderJobs.requestCancel(active.id)
+      if (!(await projects.delete(current.id, user.id))) throw PROJECT_NOT_FOUND()
+      await media.deletePrefix(`projects/${current.id}`)
+    },
+
+    startRender: (user: UserRow, projectId: string, resolution: Resolution) => {
+      if (!UUID.test(projectId)) throw PROJECT_NOT_FOUND()
+      return queueRender(user, projectId, resolution)
+    },
+
+    async getRender(user: UserRow, projectId: string, renderId: string): Promise<RenderJob> {
+      return toRenderJob(await requireRender(user.id, projectId, renderId))
+    },
+
+    async cancelRender(user: UserRow, projectId: string, renderId: string): Promise<RenderJob> {
+      const row = await requireRender(user.id, projectId, renderId)
+      const updated = await renderJobs.requestCancel(row.id)
+      if (updated?.status === 'canceled') await projects.setRenderState(projectId, { status: 'canceled' })
+      return toRenderJob(updated ?? row)
+    },
+
+    async retryRender(user: UserRow, projectId: string, renderId: string): Promise<RenderJob> {
+      const row = await requireRender(user.id, projectId, renderId)
+      if (row.status !== 'failed' && row.status !== 'canceled') {
+        throw new AppError('RENDER_NOT_RETRYABLE', 409, 'Only a failed or canceled render can be tried again.')
+      }
+      return queueRender(user, projectId, row.resolution, RenderSpecSchema.parse(row.spec))
+    },
+  }
+}
+
+export type ProjectsService = ReturnType<typeof createProjectsService>

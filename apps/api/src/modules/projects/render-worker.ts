@@ -1,0 +1,193 @@
+import { hostname } from 'node:os'
+import { randomBytes } from 'node:crypto'
+
+import type { FastifyBaseLogger } from 'fastify'
+
+import type { ProjectsRepository } from './projects.repository.ts'
+import type { RenderJobRow, RenderJobsRepository } from './render-jobs.repository.ts'
+import { RenderAbortedError, RendererCrashedError, type RenderRunner } from './render-runner.ts'
+import { RenderSpecSchema } from './render-spec.ts'
+
+export type RenderWorkerOptions = {
+  renderJobs: RenderJobsRepository
+  projects: ProjectsRepository
+  runner: RenderRunner
+  log: FastifyBaseLogger
+  /** A job whose worker has not reported for this long is taken over by another (its worker died). */
+  leaseMs?: number
+  pollMs?: number
+  /** Progress is written at most this often (and at every stage change). */
+  progressEveryMs?: number
+  workerId?: string
+}
+
+/**
+ * Takes render jobs from the queue and runs them (issue #6). Runs inside the server process by default and
+ * in `npm run worker` processes when scaling out; any number of workers share the queue.
+ */
+export function createRenderWorker(options: RenderWorkerOptions) {
+  const { renderJobs, projects, runner, log } = options
+  const leaseMs = options.leaseMs ?? 30_000
+  const pollMs = options.pollMs ?? 1000
+  const progressEveryMs = options.progressEveryMs ?? 300
+  const workerId = options.workerId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`
+
+  let running = false
+  let stopped = false
+  let wake: (() => void) | undefined
+  let loop: Promise<void> | undefined
+  let current: AbortController | undefined
+
+  async function runJob(job: RenderJobRow) {
+    const spec = RenderSpecSchema.parse(job.spec)
+    const abort = new AbortController()
+    current = abort
+    await projects.setRenderState(job.projectId, { status: 'rendering' })
+    let lastWrite = 0
+    let lastStage = ''
+    let writing: Promise<void> = Promise.resolve()
+    const report = (stage: string, progress: number, force = false) => {
+      const time = Date.now()
+      if (!force && stage === lastStage && time - lastWrite < progressEveryMs) return
+      lastWrite = time
+      lastStage = stage
+      writing = writing.then(async () => {
+        const state = await renderJobs.reportProgress(job.id, workerId, { stage, progress }, leaseMs)
+        // Canceled, deleted, or taken over after a stall: stop drawing.
+        if (!state || state.cancelRequested) abort.abort()
+      })
+    }
+    // The lease is renewed even while one long step reports nothing.
+    let progressNow = 0
+    const heartbeat = setInterval(() => report(lastStage || 'voice', progressNow, true), Math.max(1000, leaseMs / 3))
+    try {
+      report('voice', 0, true)
+      const result = await runner.runRender(
+        {
+          kind: 'render',
+          jobId: job.id,
+          projectId: job.projectId,
+          resolution: job.resolution,
+          spec,
+          issuedTo: job.userId,
+        },
+        {
+          signal: abort.signal,
+          onProgress: ({ stage, progress }) => {
+            progressNow = progress
+            report(stage, progress)
+          },
+        },
+      )
+      clearInterval(heartbeat)
+      await writing
+      if (abort.signal.aborted) throw new RenderAbortedError()
+      const finished = await renderJobs.finish(job.id, workerId, {
+        status: 'succeeded',
+        outputs: result.outputs,
+        reusedScenes: result.reusedScenes,
+      })
+      if (finished) {
+        await projects.setRenderState(job.projectId, { status: 'ready', thumbnailKey: result.outputs.thumbnailKey })
+      }
+      log.info(
+        {
+          jobId: job.id,
+          seconds: result.outputs.renderSeconds,
+          stages: result.outputs.stageSeconds,
+          reused: result.reusedScenes,
+        },
+        'render finished',
+      )
+    } catch (error) {
+      clearInterval(heartbeat)
+      await writing.catch(() => undefined)
+      const fresh = await renderJobs.findById(job.id)
+      if (!fresh) return // the project was deleted
+      if (stopped && !fresh.cancelRequested) {
+        // Shutting down: hand the job back to the queue for this or another worker.
+        await renderJobs.finish(job.id, workerId, { status: 'queued', error: 'The renderer restarted.' })
+        await projects.setRenderState(job.projectId, { status: 'queued' })
+        return
+      }
+      if (error instanceof RenderAbortedError || fresh.cancelRequested) {
+        await renderJobs.finish(job.id, workerId, { status: 'canceled' })
+        await projects.setRenderState(job.projectId, { status: 'canceled' })
+        return
+      }
+      const message = error instanceof Error ? error.message : String(error)
+      const retry = error instanceof RendererCrashedError && fresh.attempts < fresh.maxAttempts
+      log.error({ jobId: job.id, err: error, progress: progressNow, retry }, 'render failed')
+      if (retry) {
+        await renderJobs.finish(job.id, workerId, { status: 'queued', error: message })
+        await projects.setRenderState(job.projectId, { status: 'queued' })
+      } else {
+        await renderJobs.finish(job.id, workerId, {
+          status: 'failed',
+          error: `The render failed: ${message}`,
+        })
+        await projects.setRenderState(job.projectId, { status: 'failed' })
+      }
+    } finally {
+      current = undefined
+    }
+  }
+
+  async function tick(): Promise<boolean> {
+    for (const expired of await renderJobs.expireAbandoned()) {
+      await projects.setRenderState(expired.projectId, {
+        status: expired.status === 'canceled' ? 'canceled' : 'failed',
+      })
+    }
+    const job = await renderJobs.claimNext(workerId, leaseMs)
+    if (!job) return false
+    log.info({ jobId: job.id, attempt: job.attempts }, 'render claimed')
+    await runJob(job)
+    return true
+  }
+
+  async function run() {
+    while (!stopped) {
+      let worked = false
+      try {
+        worked = await tick()
+      } catch (error) {
+        log.error({ err: error }, 'render worker: queue unavailable')
+      }
+      if (worked || stopped) continue
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs)
+        wake = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      wake = undefined
+    }
+  }
+
+  return {
+    workerId,
+    start() {
+      if (running) return
+      running = true
+      stopped = false
+      loop = run()
+    },
+    /** A job was queued: look now instead of at the next poll. */
+    wake() {
+      wake?.()
+    },
+    /** Stops taking jobs; a render in progress is abandoned to the queue, which hands it out again. */
+    async stop() {
+      stopped = true
+      wake?.()
+      current?.abort()
+      runner.close()
+      await loop
+      running = false
+    },
+  }
+}
+
+export type RenderWorker = ReturnType<typeof createRenderWorker>
