@@ -81,7 +81,12 @@ test.describe('the studio', () => {
     await signInAs(page, user)
 
     await page.goto('/app/create')
-    await page.getByRole('radio', { name: 'Full script' }).check()
+    // The radios are visually hidden inside their labels; people click the label.
+    await page
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: 'Full script' }) })
+      .click()
+    await expect(page.getByRole('radio', { name: 'Full script' })).toBeChecked()
     await page.getByRole('textbox', { name: /paste your narration/i }).fill(SCRIPT)
     await page.getByRole('button', { name: 'Create storyboard' }).click()
     await expect(page).toHaveURL(/\/app\/projects\/[0-9a-f-]{36}$/, { timeout: 30_000 })
@@ -121,7 +126,10 @@ test.describe('the studio', () => {
     await expect(page.getByLabel('Preview of scene 2')).toBeVisible({ timeout: 60_000 })
 
     // Render in 720p and watch the progress stream in.
-    await page.getByRole('radio', { name: /720p/ }).check()
+    await page
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: /720p/ }) })
+      .click()
     await page.getByRole('button', { name: 'Render video' }).click()
     const percent = page.getByTestId('render-percent')
     await expect(percent).toBeVisible()

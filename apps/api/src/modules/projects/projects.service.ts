@@ -5,6 +5,7 @@ import {
   PLAN_LIMITS,
   ProjectSettingsSchema,
   RESOLUTIONS,
+  SCENE_MAX_SECONDS,
   SceneSchema,
   VIDEO_MAX_SECONDS,
   VIDEO_MIN_SECONDS,
@@ -79,6 +80,20 @@ function startOfUtcDay(time: Date) {
 
 const newSeed = () => randomInt(0, 2 ** 31 - 1)
 
+/**
+ * A short script's scenes, sized to their words, can add up to less than a video's minimum: they are
+ * lengthened in proportion (each within the scene limit), so a first draft can always be rendered.
+ */
+export function stretchToMinimum<T extends { duration: number }>(scenes: T[]): T[] {
+  const total = scenes.reduce((sum, scene) => sum + scene.duration, 0)
+  if (total <= 0 || total >= VIDEO_MIN_SECONDS) return scenes
+  const factor = VIDEO_MIN_SECONDS / total
+  return scenes.map((scene) => ({
+    ...scene,
+    duration: Math.min(SCENE_MAX_SECONDS, Math.ceil(scene.duration * factor * 10) / 10),
+  }))
+}
+
 export function getStoryboardProblems(scenes: Scene[]): string[] {
   const total = scenes.reduce((sum, scene) => sum + scene.duration, 0)
   const problems: string[] = []
@@ -121,7 +136,9 @@ export function createProjectsService(deps: Deps) {
       language: voice?.language ?? 'en-US',
       wordsPerSecond: (voice?.wordsPerSecond ?? 2.5) * settings.voice_speed,
     })
-    const scenes = draft.scenes.map((scene) => SceneSchema.parse({ id: randomUUID(), seed: newSeed(), ...scene }))
+    const scenes = stretchToMinimum(draft.scenes).map((scene) =>
+      SceneSchema.parse({ id: randomUUID(), seed: newSeed(), ...scene }),
+    )
     return { title: draft.title, scenes }
   }
 

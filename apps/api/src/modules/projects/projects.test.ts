@@ -60,6 +60,13 @@ for (const { name, url } of TEST_DRIVERS) {
       expect(project.latest_render).toBeNull()
     })
 
+    it("lengthens a short script's scenes to the 15-second minimum, in proportion", async () => {
+      const project = await createProject({ source: { kind: 'script', text: 'A cat sleeps. The sun rises.' } })
+      const total = project.scenes.reduce((sum, scene) => sum + scene.duration, 0)
+      expect(total).toBeGreaterThanOrEqual(15)
+      expect(total).toBeLessThan(16)
+    })
+
     it('saves an edited storyboard in the order sent, keeping seeds and giving new scenes ids', async () => {
       const project = await createProject()
       const [first, second] = project.scenes as [Project['scenes'][0], Project['scenes'][0]]

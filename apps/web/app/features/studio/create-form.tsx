@@ -96,7 +96,7 @@ export function CreateForm({
               {(['prompt', 'script'] as const).map((value) => (
                 <label
                   key={value}
-                  className="cursor-pointer rounded-full px-3.5 py-1.5 text-sm font-medium text-muted transition-colors has-checked:bg-accent has-checked:text-accent-ink has-focus-visible:ring-2 has-focus-visible:ring-accent"
+                  className="relative cursor-pointer rounded-full px-3.5 py-1.5 text-sm font-medium text-muted transition-colors has-checked:bg-accent has-checked:text-accent-ink has-focus-visible:ring-2 has-focus-visible:ring-accent"
                 >
                   <input
                     type="radio"

@@ -305,7 +305,7 @@ export function RenderPanel({
                 return (
                   <label
                     key={value}
-                    className="flex cursor-pointer items-center justify-center gap-2 rounded-xl border border-line px-3 py-2 text-sm font-semibold text-ink has-checked:border-accent has-checked:bg-accent/10 has-focus-visible:ring-2 has-focus-visible:ring-accent has-disabled:cursor-not-allowed has-disabled:opacity-50"
+                    className="relative flex cursor-pointer items-center justify-center gap-2 rounded-xl border border-line px-3 py-2 text-sm font-semibold text-ink has-checked:border-accent has-checked:bg-accent/10 has-focus-visible:ring-2 has-focus-visible:ring-accent has-disabled:cursor-not-allowed has-disabled:opacity-50"
                   >
                     <input
                       type="radio"

@@ -270,7 +270,7 @@ export function VoicePicker({ value, onChange }: { value: string; onChange: (id:
         <ul className="grid max-h-80 grid-cols-1 gap-2 overflow-y-auto pr-1">
           {voices.data.voices.map((voice: Voice) => (
             <li key={voice.id} className={`${cardClass} items-center gap-3 p-2.5`}>
-              <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-3">
+              <label className="relative flex min-w-0 flex-1 cursor-pointer items-center gap-3">
                 <input
                   type="radio"
                   name="voice_id"
@@ -312,7 +312,7 @@ export function MusicPicker({ value, onChange }: { value: string | null; onChang
       {music.data ? (
         <ul className="grid max-h-80 grid-cols-1 gap-2 overflow-y-auto pr-1">
           <li className={`${cardClass} items-center gap-3 p-2.5`}>
-            <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-3">
+            <label className="relative flex min-w-0 flex-1 cursor-pointer items-center gap-3">
               <input
                 type="radio"
                 name="music_id"
@@ -329,7 +329,7 @@ export function MusicPicker({ value, onChange }: { value: string | null; onChang
           </li>
           {music.data.tracks.map((track: MusicTrack) => (
             <li key={track.id} className={`${cardClass} items-center gap-3 p-2.5`}>
-              <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-3">
+              <label className="relative flex min-w-0 flex-1 cursor-pointer items-center gap-3">
                 <input
                   type="radio"
                   name="music_id"
@@ -373,7 +373,7 @@ export function CaptionsPicker({
 }) {
   return (
     <Section title="Captions">
-      <label className="flex cursor-pointer items-center justify-between gap-3 rounded-2xl border border-line bg-surface/70 px-4 py-3">
+      <label className="relative flex cursor-pointer items-center justify-between gap-3 rounded-2xl border border-line bg-surface/70 px-4 py-3">
         <span className="text-sm text-ink">Burn captions into the video</span>
         <input
           type="checkbox"
