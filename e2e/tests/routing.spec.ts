@@ -96,9 +96,9 @@ test.describe('not found', () => {
   })
 
   test('routes under /app and /auth use the app layout', async ({ page }) => {
-    const response = await openPage(page, '/app/projects')
+    const response = await openPage(page, '/app/no-such-screen')
     expect(response?.status()).toBe(200)
-    await expect(page.getByTestId('error-message')).toHaveText('Page not found: /app/projects')
+    await expect(page.getByTestId('error-message')).toHaveText('Page not found: /app/no-such-screen')
     await expect(page.getByRole('banner').getByRole('link', { name: 'Help' })).toBeVisible()
     await expect(page.getByTestId('blog-index')).toHaveCount(0)
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)

@@ -74,8 +74,6 @@ export type AppDeps = {
   voiceEngine?: VoiceEngine
 }
 
-/** A render worker that stops hearing from its render for this long gives the job to another worker. */
-const RENDER_LEASE_MS = 30_000
 /** More scene previews than this waiting at once get a 503 instead of a long wait. */
 const PREVIEW_QUEUE_MAX = 4
 
@@ -144,7 +142,10 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
           message.kind === 'token' ? sessionCache.forgetToken(message.id) : sessionCache.forgetUser(message.id),
       })
     : undefined
+  // The studio's projects are made further down; an account's deletion reaches them through this.
+  let deleteStudioData: (userId: string) => Promise<void> = () => Promise.resolve()
   const auth = createAuthService({
+    beforeAccountDeleted: (userId) => deleteStudioData(userId),
     sessionCache,
     invalidate: invalidation ? (message) => invalidation.publish(message) : undefined,
     db,
@@ -206,8 +207,9 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
       renderJobs,
       projects: projectsRepository,
       runner: createRenderRunner({ studio, dataDir: config.dataDir }),
+      media,
       log: app.log,
-      leaseMs: RENDER_LEASE_MS,
+      leaseMs: studio.renderLeaseMs,
     }),
   )
   let previewsWaiting = 0
@@ -236,6 +238,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     onRenderQueued: () => workers.forEach((worker) => worker.wake()),
     now: deps.now,
   })
+  deleteStudioData = (userId) => projects.deleteAllForUser(userId)
   registerProjectRoutes(app, { projects, auth, perMinute: config.rateLimits.studioPerMinute })
   registerMediaRoutes(app, {
     links,
@@ -252,7 +255,9 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     for (const worker of workers) worker.start()
     done()
   })
-  app.addHook('onClose', async () => {
+  // Before the server's own onClose hooks (which close the database): a render in progress is handed back
+  // to the queue while the database still answers.
+  app.addHook('preClose', async () => {
     await Promise.all(workers.map((worker) => worker.stop()))
     previewRunner.close()
   })

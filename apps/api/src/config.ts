@@ -72,6 +72,7 @@ const EnvSchema = z.object({
     .max(7 * 24 * 3600)
     .default(6 * 3600),
   RENDER_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
+  RENDER_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
   SCRIPT_API_URL: optionalUrl,
   SCRIPT_API_KEY: optionalString,
   SCRIPT_API_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -129,6 +130,8 @@ export type StudioConfig = {
   musicDir: string
   /** Render workers inside this process; 0 leaves rendering to `npm run worker` processes. */
   renderWorkers: number
+  /** A worker that has not reported for this long loses its job to another (it died); the job is retried. */
+  renderLeaseMs: number
   script: HostedApiConfig | undefined
   tts: HostedApiConfig | undefined
   images: HostedApiConfig | undefined
@@ -214,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       mediaUrlTtlSeconds: parsed.MEDIA_URL_TTL_SECONDS,
       musicDir: path.join(REPO_ROOT, 'content/music'),
       renderWorkers: parsed.RENDER_WORKERS,
+      renderLeaseMs: parsed.RENDER_LEASE_SECONDS * 1000,
       script: hostedApi(parsed.SCRIPT_API_URL, parsed.SCRIPT_API_KEY, parsed.SCRIPT_API_MODEL),
       tts: hostedApi(parsed.TTS_API_URL, parsed.TTS_API_KEY, parsed.TTS_API_MODEL),
       images: hostedApi(parsed.IMAGE_API_URL, parsed.IMAGE_API_KEY, parsed.IMAGE_API_MODEL),

@@ -5,6 +5,7 @@ import pino from 'pino'
 import { createDb } from '@storyreel/db/client'
 
 import { ConfigError, loadConfig } from './config.ts'
+import { createLocalMediaStore } from './adapters/media/local-media-store.ts'
 import { createProjectsRepository } from './modules/projects/projects.repository.ts'
 import { createRenderJobsRepository } from './modules/projects/render-jobs.repository.ts'
 import { createRenderRunner } from './modules/projects/render-runner.ts'
@@ -33,7 +34,9 @@ async function main() {
       renderJobs,
       projects,
       runner: createRenderRunner({ studio: config.studio, dataDir: config.dataDir }),
+      media: createLocalMediaStore(config.studio.mediaDir),
       log,
+      leaseMs: config.studio.renderLeaseMs,
     }),
   )
   for (const worker of workers) worker.start()

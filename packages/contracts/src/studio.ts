@@ -44,7 +44,7 @@ export const PROJECT_TITLE_MAX_CHARS = 120
 export const VOICE_SPEED_MIN = 0.75
 export const VOICE_SPEED_MAX = 1.5
 
-/** Per-plan render limits, enforced by the API (issue #6). Failed and canceled renders do not count. */
+/** Per-plan render limits, enforced by the API (issue #6). Failed renders, and renders canceled before they started, do not count. */
 export const PLAN_LIMITS = {
   free: { rendersPerDay: 3, maxResolution: '720p' },
   paid: { rendersPerDay: 50, maxResolution: '1080p' },

@@ -6,7 +6,8 @@ import { assertMediaKey } from './media-store.ts'
 
 export const MEDIA_ROUTE_PREFIX = '/api/v1/media/'
 
-export type MediaLinkClaims = { key: string; userId: string; expiresAt: number; download: boolean }
+/** `downloadName` set: the file is served as an attachment under that (signed) name. */
+export type MediaLinkClaims = { key: string; userId: string; expiresAt: number; downloadName: string | undefined }
 
 /**
  * Signed, expiring links to project media (issue #6): the API hands them only to the project's owner, and
@@ -22,9 +23,9 @@ export function createMediaLinks({
   ttlSeconds: number
   now?: () => Date
 }) {
-  const sign = (claims: Omit<MediaLinkClaims, 'download'> & { download: boolean }) =>
+  const sign = (claims: MediaLinkClaims) =>
     createHmac('sha256', secret)
-      .update(`${claims.key}\n${claims.userId}\n${claims.expiresAt}\n${claims.download ? 1 : 0}`)
+      .update(`${claims.key}\n${claims.userId}\n${claims.expiresAt}\n${claims.downloadName ?? ''}`)
       .digest('base64url')
 
   /** Links expire at the end of a window, so the same file keeps one URL (and the browser's cache) a while. */
@@ -42,9 +43,10 @@ export function createMediaLinks({
       { download = false, filename }: { download?: boolean; filename?: string } = {},
     ) {
       const expiresAt = expiryFor(now())
+      const downloadName = download ? (filename ?? path.basename(key)) : undefined
       const query = new URLSearchParams({ u: userId, e: String(expiresAt) })
-      if (download) query.set('download', filename ?? path.basename(key))
-      query.set('s', sign({ key: assertMediaKey(key), userId, expiresAt, download }))
+      if (downloadName) query.set('download', downloadName)
+      query.set('s', sign({ key: assertMediaKey(key), userId, expiresAt, downloadName }))
       return `${MEDIA_ROUTE_PREFIX}${key}?${query.toString()}`
     },
     /** 'invalid' for a link we did not sign (or that was altered), 'expired' for one past its time. */
@@ -54,12 +56,12 @@ export function createMediaLinks({
     ): { ok: true; claims: MediaLinkClaims } | { ok: false; reason: 'invalid' | 'expired' } {
       const expiresAt = Number(query.e)
       if (!query.u || !query.s || !Number.isInteger(expiresAt)) return { ok: false, reason: 'invalid' }
-      const download = query.download !== undefined
-      const expected = Buffer.from(sign({ key, userId: query.u, expiresAt, download }))
+      const downloadName = query.download || undefined
+      const expected = Buffer.from(sign({ key, userId: query.u, expiresAt, downloadName }))
       const given = Buffer.from(query.s)
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' }
       if (expiresAt * 1000 <= now().getTime()) return { ok: false, reason: 'expired' }
-      return { ok: true, claims: { key, userId: query.u, expiresAt, download } }
+      return { ok: true, claims: { key, userId: query.u, expiresAt, downloadName } }
     },
   }
 }

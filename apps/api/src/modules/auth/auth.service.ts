@@ -70,6 +70,8 @@ type Deps = {
   sessionCache?: SessionCache
   /** Drops cached sessions here and on the other instances. */
   invalidate?: (message: Invalidation) => Promise<void>
+  /** Removes what other modules keep for an account (the studio's projects and their files) before it goes. */
+  beforeAccountDeleted?: (userId: string) => Promise<void>
 }
 
 const INVALID_CREDENTIALS = () => new AppError('INVALID_CREDENTIALS', 401, 'The e-mail or password is not right.')
@@ -302,6 +304,7 @@ export function createAuthService(deps: Deps) {
     },
 
     async deleteAccount(session: Session): Promise<void> {
+      await deps.beforeAccountDeleted?.(session.user.id)
       await deps.db.transaction(async (tx) => {
         await emailCodes.deleteForEmail(session.user.email, tx)
         await users.delete(session.user.id, tx)

@@ -62,7 +62,7 @@ export function registerMediaRoutes(
         path: pathOf(key),
         contentType,
         cacheControl: `private, max-age=${maxAge}, immutable`,
-        downloadName: verdict.claims.download ? (request.query.download ?? path.basename(key)) : undefined,
+        downloadName: verdict.claims.downloadName,
       })
     },
   )

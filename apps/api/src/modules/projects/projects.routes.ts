@@ -1,3 +1,5 @@
+import type { OutgoingHttpHeaders } from 'node:http'
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 
@@ -26,6 +28,10 @@ import type { ProjectsService } from './projects.service.ts'
 /** How often the event stream looks at the job row; rows, not memory, so any instance can serve the stream. */
 const EVENTS_POLL_MS = 400
 const EVENTS_KEEPALIVE_MS = 15_000
+/** A stream ends after this long whatever the job's state; the page reconnects (and catches up) by itself. */
+const EVENTS_MAX_MS = 5 * 60_000
+/** The contracts allow 30 scenes of 400 + 300 characters, and 6000-character scripts in any script. */
+const STORYBOARD_BODY_LIMIT = 128 * 1024
 const TERMINAL = new Set<RenderJob['status']>(['succeeded', 'failed', 'canceled'])
 
 const StartRenderBodySchema = z
@@ -48,6 +54,12 @@ export function registerProjectRoutes(
   const config = { rateLimit: { max: perMinute, timeWindow: '1 minute' } }
   const tags = ['Studio']
   const user = (request: FastifyRequest) => requireSession(request).user
+  // Open event streams end when the server begins to close, so shutdown does not wait on them.
+  const openStreams = new Set<() => void>()
+  app.addHook('preClose', (done) => {
+    for (const end of openStreams) end()
+    done()
+  })
 
   api.get(
     '/api/v1/usage',
@@ -83,6 +95,7 @@ export function registerProjectRoutes(
     '/api/v1/projects',
     {
       config,
+      bodyLimit: STORYBOARD_BODY_LIMIT,
       preHandler: requireConfirmed,
       schema: {
         tags,
@@ -118,6 +131,7 @@ export function registerProjectRoutes(
     '/api/v1/projects/:id',
     {
       config,
+      bodyLimit: STORYBOARD_BODY_LIMIT,
       preHandler: requireConfirmed,
       schema: {
         tags,
@@ -276,49 +290,57 @@ export function registerProjectRoutes(
       const { id, renderId } = request.params
       // Answers 404 in the one error shape before the stream starts.
       let last = await projects.getRender(owner, id, renderId)
+      if (request.raw.destroyed) return reply.hijack()
       reply.hijack()
       const stream = reply.raw
+      // The headers other plugins set (CORS, security) go out with the stream too.
       stream.writeHead(200, {
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
-        'x-content-type-options': 'nosniff',
       })
       let sent = ''
       const send = (job: RenderJob) => {
         const data = JSON.stringify(job)
-        if (data === sent) return
+        if (data === sent) return false
         sent = data
-        stream.write(`event: render\nid: ${job.status}-${job.progress}\ndata: ${data}\n\n`)
+        stream.write(`event: render\ndata: ${data}\n\n`)
+        return true
       }
       send(last)
       if (TERMINAL.has(last.status)) return stream.end()
       let closed = false
-      let lastWrite = Date.now()
-      request.raw.on('close', () => {
+      const end = () => {
         closed = true
-      })
-      while (!closed) {
-        await new Promise((resolve) => setTimeout(resolve, EVENTS_POLL_MS))
-        if (closed) break
-        try {
-          last = await projects.getRender(owner, id, renderId)
-        } catch (error) {
-          // Deleted while watching: say so and end the stream.
-          stream.write(`event: error\ndata: ${JSON.stringify({ message: (error as Error).message })}\n\n`)
-          break
-        }
-        const before = sent
-        send(last)
-        if (sent !== before) lastWrite = Date.now()
-        else if (Date.now() - lastWrite > EVENTS_KEEPALIVE_MS) {
-          stream.write(': ping\n\n')
-          lastWrite = Date.now()
-        }
-        if (TERMINAL.has(last.status)) break
       }
-      stream.end()
+      openStreams.add(end)
+      request.raw.on('close', end)
+      const started = Date.now()
+      let lastWrite = started
+      try {
+        while (!closed && Date.now() - started < EVENTS_MAX_MS) {
+          await new Promise((resolve) => setTimeout(resolve, EVENTS_POLL_MS))
+          if (closed) break
+          try {
+            last = await projects.getRender(owner, id, renderId)
+          } catch (error) {
+            // Deleted while watching (or the database is away): say so and end the stream.
+            stream.write(`event: error\ndata: ${JSON.stringify({ message: (error as Error).message })}\n\n`)
+            break
+          }
+          if (send(last)) lastWrite = Date.now()
+          else if (Date.now() - lastWrite > EVENTS_KEEPALIVE_MS) {
+            stream.write(': ping\n\n')
+            lastWrite = Date.now()
+          }
+          if (TERMINAL.has(last.status)) break
+        }
+      } finally {
+        openStreams.delete(end)
+        stream.end()
+      }
     },
   )
 

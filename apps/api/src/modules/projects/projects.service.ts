@@ -391,6 +391,16 @@ export function createProjectsService(deps: Deps) {
       return toProject(row)
     },
 
+    /** Every project of an account that is being deleted, with its files (links already given stop working). */
+    async deleteAllForUser(userId: string): Promise<void> {
+      for (const project of await projects.listForUser(userId, Number.MAX_SAFE_INTEGER)) {
+        const active = await renderJobs.findActiveForProject(project.id)
+        if (active) await renderJobs.requestCancel(active.id)
+        await projects.delete(project.id, userId)
+        await media.deletePrefix(`projects/${project.id}`)
+      }
+    },
+
     async delete(user: UserRow, id: string): Promise<void> {
       const current = await findProject(user.id, id)
       const active = await renderJobs.findActiveForProject(current.id)

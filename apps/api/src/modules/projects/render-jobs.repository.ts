@@ -1,11 +1,14 @@
 import type { Database } from '@storyreel/db/client'
-import { and, desc, eq, gte, inArray, sql } from '@storyreel/db/operators'
+import { and, eq, gte, inArray, isNotNull, or, sql } from '@storyreel/db/operators'
 import { renderJobs, users } from '@storyreel/db/schema'
 
 export type RenderJobRow = typeof renderJobs.$inferSelect
 export type RenderJobStatus = RenderJobRow['status']
 
-/** Renders that count against the daily limit: failed and canceled ones do not. */
+/**
+ * Renders that count against the daily limit: failed ones and ones canceled before a worker started them
+ * do not. A render canceled while drawing counts, or cancel-and-repeat would be unlimited rendering.
+ */
 const COUNTED_STATUSES: RenderJobStatus[] = ['queued', 'running', 'succeeded']
 
 /** Every query on `render_jobs`, the persistent queue (STYLE §6, issue #6). */
@@ -56,16 +59,6 @@ export function createRenderJobsRepository(defaultDb: Database) {
       return row
     },
 
-    /** The newest succeeded render of each project, for the projects list. */
-    async findLatestForProjects(projectIds: string[], db: Database = defaultDb): Promise<RenderJobRow[]> {
-      if (projectIds.length === 0) return []
-      return db
-        .select()
-        .from(renderJobs)
-        .where(inArray(renderJobs.projectId, projectIds))
-        .orderBy(desc(renderJobs.createdAt))
-    },
-
     async countSince(userId: string, since: Date, db: Database = defaultDb): Promise<number> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
@@ -74,7 +67,10 @@ export function createRenderJobsRepository(defaultDb: Database) {
           and(
             eq(renderJobs.userId, userId),
             gte(renderJobs.createdAt, since),
-            inArray(renderJobs.status, COUNTED_STATUSES),
+            or(
+              inArray(renderJobs.status, COUNTED_STATUSES),
+              and(eq(renderJobs.status, 'canceled'), isNotNull(renderJobs.startedAt)),
+            ),
           ),
         )
       return row?.count ?? 0
@@ -100,7 +96,8 @@ export function createRenderJobsRepository(defaultDb: Database) {
           sql`${renderJobs.id} = (
             select ${renderJobs.id} from ${renderJobs}
             where (${renderJobs.status} = 'queued'
-               or (${renderJobs.status} = 'running' and ${renderJobs.lockedUntil} < now()))
+               or (${renderJobs.status} = 'running' and ${renderJobs.lockedUntil} < now()
+                   and ${renderJobs.attempts} < ${renderJobs.maxAttempts}))
               and ${renderJobs.cancelRequested} = false
             order by ${renderJobs.createdAt}, ${renderJobs.id}
             limit 1
@@ -123,8 +120,7 @@ export function createRenderJobsRepository(defaultDb: Database) {
           lockedUntil: null,
         })
         .where(
-          sql`${renderJobs.status} in ('queued', 'running')
-            and (${renderJobs.status} = 'running' and ${renderJobs.lockedUntil} < now())
+          sql`${renderJobs.status} = 'running' and ${renderJobs.lockedUntil} < now()
             and (${renderJobs.cancelRequested} or ${renderJobs.attempts} >= ${renderJobs.maxAttempts})`,
         )
         .returning()

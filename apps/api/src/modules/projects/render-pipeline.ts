@@ -178,7 +178,8 @@ async function renderSegment(
   const file = path.join(
     context.cacheDir,
     'segments',
-    `${hashOf({ engine: visuals.name, request, captions, fps: VIDEO_FPS, v: 1 })}.mp4`,
+    // Position is left out: a scene that only moved keeps its drawing, so reordering re-renders nothing.
+    `${hashOf({ engine: visuals.name, request: { ...request, index: undefined, count: undefined }, captions, fps: VIDEO_FPS, v: 1 })}.mp4`,
   )
   const frames = Math.max(1, Math.round(scene.duration * VIDEO_FPS))
   if (existsSync(file)) {

@@ -29,20 +29,24 @@ export class RendererCrashedError extends Error {}
 export function createRenderRunner({ studio, dataDir }: { studio: StudioConfig; dataDir: string }) {
   let child: ChildProcess | undefined
   let queue: Promise<unknown> = Promise.resolve()
+  let closed = false
 
   function getChild(): ChildProcess {
-    if (child && child.exitCode === null && !child.killed) return child
+    // A child that died (killed from outside, a crash in a native library) has a closed channel: start anew.
+    if (child?.connected) return child
     child = fork(PROCESS_ENTRY, [], {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
+    // Sending to a child that just died emits 'error'; the task's own exit handler reports it.
+    child.on('error', () => undefined)
     child.unref()
     child.channel?.unref()
     return child
   }
 
   function runNow(task: PipelineTask, { onProgress, signal }: RunOptions): Promise<PipelineResult> {
-    if (signal?.aborted) return Promise.reject(new RenderAbortedError())
+    if (signal?.aborted || closed) return Promise.reject(new RenderAbortedError())
     const proc = getChild()
     proc.channel?.ref()
     return new Promise<PipelineResult>((resolve, reject) => {
@@ -73,7 +77,11 @@ export function createRenderRunner({ studio, dataDir }: { studio: StudioConfig; 
       proc.on('message', onMessage)
       proc.once('exit', onExit)
       signal?.addEventListener('abort', onAbort, { once: true })
-      proc.send({ task, studio, dataDir })
+      proc.send({ task, studio, dataDir }, (error) => {
+        if (!error) return
+        cleanup()
+        reject(new RendererCrashedError(`The renderer could not be reached: ${error.message}`))
+      })
     })
   }
 
@@ -89,7 +97,9 @@ export function createRenderRunner({ studio, dataDir }: { studio: StudioConfig; 
       run(task, options) as Promise<RenderResult>,
     runPreview: (task: Extract<PipelineTask, { kind: 'preview' }>, options: RunOptions = {}) =>
       run(task, options) as Promise<PreviewResult>,
+    /** Stops the task in progress and refuses new ones. */
     close() {
+      closed = true
       child?.kill('SIGKILL')
       child = undefined
     },

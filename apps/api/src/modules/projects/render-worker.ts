@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto'
 
 import type { FastifyBaseLogger } from 'fastify'
 
+import type { MediaStore } from '#src/adapters/media/media-store.ts'
+
 import type { ProjectsRepository } from './projects.repository.ts'
 import type { RenderJobRow, RenderJobsRepository } from './render-jobs.repository.ts'
 import { RenderAbortedError, RendererCrashedError, type RenderRunner } from './render-runner.ts'
@@ -12,6 +14,8 @@ export type RenderWorkerOptions = {
   renderJobs: RenderJobsRepository
   projects: ProjectsRepository
   runner: RenderRunner
+  /** Where renders write; files of a job whose project was deleted mid-render are removed. */
+  media: MediaStore
   log: FastifyBaseLogger
   /** A job whose worker has not reported for this long is taken over by another (its worker died). */
   leaseMs?: number
@@ -26,7 +30,7 @@ export type RenderWorkerOptions = {
  * in `npm run worker` processes when scaling out; any number of workers share the queue.
  */
 export function createRenderWorker(options: RenderWorkerOptions) {
-  const { renderJobs, projects, runner, log } = options
+  const { renderJobs, projects, runner, log, media } = options
   const leaseMs = options.leaseMs ?? 30_000
   const pollMs = options.pollMs ?? 1000
   const progressEveryMs = options.progressEveryMs ?? 300
@@ -39,10 +43,8 @@ export function createRenderWorker(options: RenderWorkerOptions) {
   let current: AbortController | undefined
 
   async function runJob(job: RenderJobRow) {
-    const spec = RenderSpecSchema.parse(job.spec)
     const abort = new AbortController()
     current = abort
-    await projects.setRenderState(job.projectId, { status: 'rendering' })
     let lastWrite = 0
     let lastStage = ''
     let writing: Promise<void> = Promise.resolve()
@@ -51,16 +53,21 @@ export function createRenderWorker(options: RenderWorkerOptions) {
       if (!force && stage === lastStage && time - lastWrite < progressEveryMs) return
       lastWrite = time
       lastStage = stage
-      writing = writing.then(async () => {
-        const state = await renderJobs.reportProgress(job.id, workerId, { stage, progress }, leaseMs)
-        // Canceled, deleted, or taken over after a stall: stop drawing.
-        if (!state || state.cancelRequested) abort.abort()
-      })
+      writing = writing
+        .then(async () => {
+          const state = await renderJobs.reportProgress(job.id, workerId, { stage, progress }, leaseMs)
+          // Canceled, deleted, or taken over after a stall: stop drawing.
+          if (!state || state.cancelRequested) abort.abort()
+        })
+        // A database hiccup loses one progress write, never the chain (nor the process).
+        .catch((error: unknown) => log.warn({ err: error, jobId: job.id }, 'render progress not written'))
     }
     // The lease is renewed even while one long step reports nothing.
     let progressNow = 0
     const heartbeat = setInterval(() => report(lastStage || 'voice', progressNow, true), Math.max(1000, leaseMs / 3))
     try {
+      const spec = RenderSpecSchema.parse(job.spec)
+      await projects.setRenderState(job.projectId, { status: 'rendering' })
       report('voice', 0, true)
       const result = await runner.runRender(
         {
@@ -89,6 +96,9 @@ export function createRenderWorker(options: RenderWorkerOptions) {
       })
       if (finished) {
         await projects.setRenderState(job.projectId, { status: 'ready', thumbnailKey: result.outputs.thumbnailKey })
+      } else {
+        // The project was deleted (or the job taken over) while it rendered: its files belong to nobody.
+        await media.deletePrefix(`projects/${job.projectId}/renders/${job.id}`)
       }
       log.info(
         {
@@ -103,7 +113,10 @@ export function createRenderWorker(options: RenderWorkerOptions) {
       clearInterval(heartbeat)
       await writing.catch(() => undefined)
       const fresh = await renderJobs.findById(job.id)
-      if (!fresh) return // the project was deleted
+      if (!fresh) {
+        await media.deletePrefix(`projects/${job.projectId}/renders/${job.id}`)
+        return
+      }
       if (stopped && !fresh.cancelRequested) {
         // Shutting down: hand the job back to the queue for this or another worker.
         await renderJobs.finish(job.id, workerId, { status: 'queued', error: 'The renderer restarted.' })

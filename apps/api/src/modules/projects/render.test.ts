@@ -202,6 +202,17 @@ describe('rendering a project', () => {
     const { job } = await renderAndWait(project.id)
     expect(job.status).toBe('succeeded')
     expect(job.reused_scenes).toBe(2)
+
+    // Moving scenes re-renders none of them: only the join and the soundtrack are made again.
+    const reordered = [scenes[2], scenes[0], scenes[1]]
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${project.id}`,
+      headers,
+      payload: { scenes: reordered },
+    })
+    const moved = await renderAndWait(project.id)
+    expect(moved.job.reused_scenes).toBe(3)
   }, 120_000)
 
   it('streams progress as server-sent events until the render ends', async () => {
@@ -229,4 +240,14 @@ describe('rendering a project', () => {
     const progress = events.map((event) => event.progress)
     expect(progress).toEqual([...progress].sort((a, b) => a - b))
   }, 120_000)
+
+  it("removes every project's files when the account is deleted", async () => {
+    const url = rendered.outputs?.video_url ?? ''
+    expect((await get(url)).statusCode).toBe(200)
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/me', headers })
+    expect(deleted.statusCode).toBe(204)
+    const after = await get(url)
+    expect(after.statusCode).toBe(404)
+    ApiErrorSchema.parse(after.json())
+  })
 })
