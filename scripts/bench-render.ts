@@ -136,7 +136,9 @@ try {
 
   // Change one scene's words and render again: the other five scenes come from the cache.
   const edited = project.scenes.map((scene, index) =>
-    index === 2 ? { ...scene, narration: 'Children race their bicycles past the bakery, laughing all the way.' } : scene,
+    index === 2
+      ? { ...scene, narration: 'Children race their bicycles past the bakery, laughing all the way.' }
+      : scene,
   )
   await call('PATCH', `/api/v1/projects/${project.id}`, token, { scenes: edited })
   const second = await render(project.id, token)
@@ -162,7 +164,10 @@ try {
     '- Encoder: libx264 from the npm-shipped ffmpeg; server, worker and encoder share the 2-core machine.',
   ]
   console.log([...rows, '', ...notes].join('\n'))
-  writePerformanceSection('render', `## Rendering (npm run bench:render)\n\n${rows.join('\n')}\n\n${notes.join('\n')}\n`)
+  writePerformanceSection(
+    'render',
+    `## Rendering (npm run bench:render)\n\n${rows.join('\n')}\n\n${notes.join('\n')}\n`,
+  )
   if (!met) process.exitCode = 1
 } finally {
   await server.stop()

@@ -70,7 +70,7 @@ describe('a render killed midway', () => {
         body: body === undefined ? undefined : JSON.stringify(body),
       })
       if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`)
-      return response.json() as Promise<unknown>
+      return response.json()
     }
     const email = uniqueEmail('render-kill')
     const { access_token: token } = (await call('POST', '/api/v1/auth/register', undefined, {
