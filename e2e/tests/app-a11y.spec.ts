@@ -1,10 +1,28 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+
+import { DEFAULT_PROJECT_SETTINGS, type Project } from '@storyreel/contracts/studio'
 
 import { createUser, signInAs } from './auth-fixtures.ts'
 
+/** A project page needs a project: one made through the API, as the create form would. */
+async function openProjectPage(page: Page, request: APIRequestContext, firstName: string) {
+  const user = await createUser(request, { firstName })
+  const response = await request.post('/api/v1/projects', {
+    headers: { authorization: `Bearer ${user.access_token}` },
+    data: {
+      source: { kind: 'script', text: 'A lighthouse keeper lights the lamp at dusk. A small boat turns for home.' },
+      settings: DEFAULT_PROJECT_SETTINGS,
+    },
+  })
+  const project = (await response.json()) as Project
+  await signInAs(page, user)
+  await page.goto(`/app/projects/${project.id}`)
+  await expect(page.getByRole('list', { name: 'Scenes' })).toBeVisible()
+}
+
 const ANONYMOUS_PAGES = ['/auth/login', '/auth/register']
-const SIGNED_IN_PAGES = ['/app', '/app/profile']
+const SIGNED_IN_PAGES = ['/app', '/app/profile', '/app/create', '/app/projects', '/app/music']
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -34,6 +52,12 @@ for (const mode of ['dark', 'light'] as const) {
         await expectNoViolations(page)
       })
     }
+    test('axe finds no violations on a project page', async ({ page, request }) => {
+      await page.addInitScript((value) => localStorage.setItem('displayMode', value), mode)
+      await openProjectPage(page, request, 'Axe')
+      await page.waitForLoadState('networkidle')
+      await expectNoViolations(page)
+    })
   })
 }
 
@@ -48,4 +72,9 @@ test.describe('app area on a phone', () => {
       expect(overflow).toBeLessThanOrEqual(0)
     })
   }
+  test('a project page fits a 375 px screen without sideways scrolling', async ({ page, request }) => {
+    await openProjectPage(page, request, 'Phone')
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
 })
