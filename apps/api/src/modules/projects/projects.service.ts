@@ -256,6 +256,7 @@ export function createProjectsService(deps: Deps) {
         settings: parseSettings(project.settings),
         scenes: parseScenes(project.scenes),
         scriptEngine: project.scriptEngine,
+        issuedTo: user.email,
       }
       const problems = getStoryboardProblems(renderSpec.scenes)
       if (problems.length > 0) throw new AppError('STORYBOARD_INVALID', 422, problems)

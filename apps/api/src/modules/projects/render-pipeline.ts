@@ -43,8 +43,6 @@ export type PipelineTask =
       projectId: string
       resolution: Resolution
       spec: RenderSpec
-      /** Whom the licence receipt is issued to (the owner's id). */
-      issuedTo: string
     }
   | { kind: 'preview'; projectId: string; scene: Scene; index: number; count: number; settings: ProjectSettings }
 
@@ -392,7 +390,7 @@ export async function runRenderTask(
       project_id: task.projectId,
       render_id: task.jobId,
       issued_at: new Date().toISOString(),
-      issued_to: task.issuedTo,
+      issued_to: spec.issuedTo,
       video: { title: spec.title, duration_seconds: keys.durationSeconds, resolution },
       voice: {
         id: settings.voice_id,

@@ -9,6 +9,8 @@ export const RenderSpecSchema = z.object({
   scenes: z.array(SceneSchema).min(1),
   /** Named in the licence receipt. */
   scriptEngine: z.string(),
+  /** Whom the licence receipt is issued to: the owner's e-mail when the render was asked for. */
+  issuedTo: z.string(),
 })
 export type RenderSpec = z.infer<typeof RenderSpecSchema>
 

@@ -76,7 +76,6 @@ export function createRenderWorker(options: RenderWorkerOptions) {
           projectId: job.projectId,
           resolution: job.resolution,
           spec,
-          issuedTo: job.userId,
         },
         {
           signal: abort.signal,

@@ -173,6 +173,7 @@ describe('rendering a project', () => {
   it('issues a licence receipt naming the voice, the track and the engines', async () => {
     const receipt = LicenceReceiptSchema.parse(JSON.parse((await get(rendered.outputs?.receipt_url ?? '')).body))
     expect(receipt.render_id).toBe(rendered.id)
+    expect(receipt.issued_to).toMatch(/@example\.com$/)
     expect(receipt.voice.id).toBe('en-us-aria')
     expect(receipt.music?.id).toBe(project.settings.music_id)
     expect(receipt.engines.visuals.length).toBeGreaterThan(0)
