@@ -1,5 +1,7 @@
+import os from 'node:os'
 import path from 'node:path'
 
+import { createLocalMediaStore } from '#src/adapters/media/local-media-store.ts'
 import type { StudioConfig } from '#src/config.ts'
 
 import { createPipelineEngines } from './pipeline-engines.ts'
@@ -10,13 +12,14 @@ import {
   type PipelineMessage,
   type PipelineTask,
 } from './render-pipeline.ts'
-import { createLocalMediaStore } from '#src/adapters/media/local-media-store.ts'
+import { removeStaleWork } from './stale-work.ts'
 
 /**
  * The render child process (see render-runner.ts): takes one task at a time over IPC and answers with
  * progress messages and a result. Engines (the WASM voice, fonts, the music catalogue) load once.
  */
 let engines: PipelineEngines | undefined
+let swept = false
 
 const send = (message: PipelineMessage) => process.send?.(message)
 
@@ -24,6 +27,13 @@ process.on('message', (message: { task: PipelineTask; studio: StudioConfig; data
   void (async () => {
     try {
       engines ??= createPipelineEngines(message.studio)
+      if (!swept) {
+        swept = true
+        await removeStaleWork({
+          tempDir: os.tmpdir(),
+          segmentsDir: path.join(message.studio.mediaDir, 'cache', 'segments'),
+        })
+      }
       const context = {
         engines,
         media: createLocalMediaStore(message.studio.mediaDir),
