@@ -40,6 +40,7 @@ import { createProjectsService } from './modules/projects/projects.service.ts'
 import { createRenderJobsRepository } from './modules/projects/render-jobs.repository.ts'
 import { createRenderRunner } from './modules/projects/render-runner.ts'
 import { createRenderWorker } from './modules/projects/render-worker.ts'
+import { createScenePreviewer } from './modules/projects/scene-previewer.ts'
 import { registerPublicConfigRoutes } from './modules/public-config/public-config.routes.ts'
 import { createRedeemCodesRepository } from './modules/referrals/redeem-codes.repository.ts'
 import { registerReferralRoutes } from './modules/referrals/referrals.routes.ts'
@@ -73,9 +74,6 @@ export type AppDeps = {
   scriptEngine?: ScriptEngine
   voiceEngine?: VoiceEngine
 }
-
-/** More scene previews than this waiting at once get a 503 instead of a long wait. */
-const PREVIEW_QUEUE_MAX = 4
 
 /** Revocations reach every instance at once; this bounds an entry's life should a message be lost. */
 const SESSION_CACHE_TTL_MS = 30_000
@@ -212,7 +210,6 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
       leaseMs: studio.renderLeaseMs,
     }),
   )
-  let previewsWaiting = 0
   const projects = createProjectsService({
     db,
     projects: projectsRepository,
@@ -222,19 +219,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     hasMusicTrack: (id) => music.getTrack(id) !== undefined,
     media,
     links,
-    previewer: {
-      async preview(input) {
-        if (previewsWaiting >= PREVIEW_QUEUE_MAX) {
-          throw new AppError('PREVIEW_BUSY', 503, 'Previews are busy right now. Try again in a few seconds.')
-        }
-        previewsWaiting += 1
-        try {
-          return await previewRunner.runPreview({ kind: 'preview', ...input })
-        } finally {
-          previewsWaiting -= 1
-        }
-      },
-    },
+    previewer: createScenePreviewer(previewRunner),
     onRenderQueued: () => workers.forEach((worker) => worker.wake()),
     now: deps.now,
   })

@@ -21,7 +21,13 @@ import { mixSoundtrack, placeClips } from '#src/adapters/encoder/audio-mix.ts'
 import { muxVideoAudio } from '#src/adapters/encoder/mux.ts'
 import { probeMedia } from '#src/adapters/encoder/probe.ts'
 import type { MediaStore } from '#src/adapters/media/media-store.ts'
-import type { CaptionCue, DrawCaptions, SceneArt, VisualEngine } from '#src/adapters/visuals/visual-engine.ts'
+import type {
+  CaptionCue,
+  DrawCaptions,
+  SceneArt,
+  SceneArtRequest,
+  VisualEngine,
+} from '#src/adapters/visuals/visual-engine.ts'
 import type { SpeechClip, VoiceEngine } from '#src/adapters/voice/voice-engine.ts'
 
 import { buildCaptionCues, offsetCues, toSrt, toWebVtt } from './captions.ts'
@@ -153,6 +159,20 @@ type SegmentInput = {
   cues: CaptionCue[]
 }
 
+function toArtRequest(scene: Scene, input: Omit<SegmentInput, 'cues' | 'scene'>): SceneArtRequest {
+  return {
+    visual: scene.visual,
+    narration: scene.narration,
+    style: input.settings.style,
+    seed: scene.seed,
+    index: input.index,
+    count: input.count,
+    width: input.width,
+    height: input.height,
+    duration: scene.duration,
+  }
+}
+
 /** Draws one scene's frames (with burned-in captions) and encodes them; cached by everything they depend on. */
 async function renderSegment(
   input: SegmentInput,
@@ -161,17 +181,7 @@ async function renderSegment(
 ): Promise<{ file: string; reused: boolean; art: SceneArt | undefined }> {
   const { scene, settings, width, height } = input
   const { visuals, drawCaptions } = context.engines
-  const request = {
-    visual: scene.visual,
-    narration: scene.narration,
-    style: settings.style,
-    seed: scene.seed,
-    index: input.index,
-    count: input.count,
-    width,
-    height,
-    duration: scene.duration,
-  }
+  const request = toArtRequest(scene, input)
   const captions = settings.captions.enabled ? { style: settings.captions.style, cues: input.cues } : null
   const file = path.join(
     context.cacheDir,
@@ -216,19 +226,7 @@ async function makeStill(
   input: Omit<SegmentInput, 'cues' | 'scene'>,
   engines: PipelineEngines,
 ) {
-  const ready =
-    art ??
-    (await engines.visuals.prepareScene({
-      visual: scene.visual,
-      narration: scene.narration,
-      style: input.settings.style,
-      seed: scene.seed,
-      index: input.index,
-      count: input.count,
-      width: input.width,
-      height: input.height,
-      duration: scene.duration,
-    }))
+  const ready = art ?? (await engines.visuals.prepareScene(toArtRequest(scene, input)))
   return engines.renderStill(ready, input.width, input.height, Math.min(1.5, scene.duration / 2))
 }
 

@@ -9,6 +9,7 @@ import {
   LicenceReceiptSchema,
   ProjectSchema,
   RenderJobSchema,
+  ScenePreviewSchema,
   type Project,
   type RenderJob,
 } from '@storyreel/contracts/studio'
@@ -169,6 +170,25 @@ describe('rendering a project', () => {
       expect(rms(sceneStart + 0.02, first.start - 0.2)).toBeLessThan(loud * 0.15)
     }
   }, 120_000)
+
+  it('previews one scene as a small clip with its voice, before any full render', async () => {
+    const scene = project.scenes[0]
+    if (!scene) throw new Error('no scene')
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${project.id}/scenes/${scene.id}/preview`,
+      headers,
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const preview = ScenePreviewSchema.parse(response.json())
+    const file = path.join(t.dataDir, 'preview.mp4')
+    await writeFile(file, (await get(preview.video_url)).rawPayload)
+    const probe = await probeMedia(file)
+    expect(probe.streams.find((stream) => stream.type === 'video')).toMatchObject({ width: 360, height: 640 })
+    expect(probe.streams.some((stream) => stream.type === 'audio')).toBe(true)
+    expect(Math.abs(probe.durationSeconds - scene.duration)).toBeLessThan(0.25)
+    expect((await get(preview.poster_url)).headers['content-type']).toBe('image/jpeg')
+  }, 60_000)
 
   it('issues a licence receipt naming the voice, the track and the engines', async () => {
     const receipt = LicenceReceiptSchema.parse(JSON.parse((await get(rendered.outputs?.receipt_url ?? '')).body))
