@@ -1,82 +1,18 @@
+import { measureLoudness } from '../../apps/api/src/adapters/encoder/loudness.ts'
+
 import { SAMPLE_RATE, type Stereo } from './dsp.ts'
 
-type Biquad = { b0: number; b1: number; b2: number; a1: number; a2: number }
-
-/** The two K-weighting stages of ITU-R BS.1770, derived for our sample rate rather than the 48 kHz table. */
-function kWeighting(sampleRate: number): [Biquad, Biquad] {
-  const shelfGain = 3.99984385397
-  const shelfQ = 0.7071752369554193
-  const shelfFc = 1681.974450955533
-  const a = Math.pow(10, shelfGain / 40)
-  let w0 = (2 * Math.PI * shelfFc) / sampleRate
-  let alpha = Math.sin(w0) / (2 * shelfQ)
-  let cos = Math.cos(w0)
-  const sq = 2 * Math.sqrt(a) * alpha
-  let a0 = a + 1 - (a - 1) * cos + sq
-  const shelf: Biquad = {
-    b0: (a * (a + 1 + (a - 1) * cos + sq)) / a0,
-    b1: (-2 * a * (a - 1 + (a + 1) * cos)) / a0,
-    b2: (a * (a + 1 + (a - 1) * cos - sq)) / a0,
-    a1: (2 * (a - 1 - (a + 1) * cos)) / a0,
-    a2: (a + 1 - (a - 1) * cos - sq) / a0,
-  }
-  const passQ = 0.5003270373238773
-  const passFc = 38.13547087602444
-  w0 = (2 * Math.PI * passFc) / sampleRate
-  alpha = Math.sin(w0) / (2 * passQ)
-  cos = Math.cos(w0)
-  a0 = 1 + alpha
-  const highpass: Biquad = {
-    b0: (1 + cos) / 2 / a0,
-    b1: -(1 + cos) / a0,
-    b2: (1 + cos) / 2 / a0,
-    a1: (-2 * cos) / a0,
-    a2: (1 - alpha) / a0,
-  }
-  return [shelf, highpass]
-}
-
-function weigh(channel: Float32Array, stages: [Biquad, Biquad]): Float64Array {
-  const out = new Float64Array(channel.length)
-  for (let i = 0; i < channel.length; i++) out[i] = channel[i] ?? 0
-  for (const { b0, b1, b2, a1, a2 } of stages) {
-    let x1 = 0
-    let x2 = 0
-    let y1 = 0
-    let y2 = 0
-    for (let i = 0; i < out.length; i++) {
-      const x = out[i] ?? 0
-      const y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
-      x2 = x1
-      x1 = x
-      y2 = y1
-      y1 = y
-      out[i] = y
-    }
-  }
-  return out
-}
-
-/** Integrated loudness in LUFS (BS.1770-4: 400 ms blocks, 75 % overlap, absolute and relative gates). */
+/**
+ * Integrated loudness in LUFS (BS.1770-4), measured by the same meter that levels the studio's soundtracks,
+ * so a track mastered to -16 LUFS here sits where the mixer expects it.
+ */
 export function measureIntegratedLoudness(audio: Stereo, sampleRate = SAMPLE_RATE): number {
-  const stages = kWeighting(sampleRate)
-  const left = weigh(audio.left, stages)
-  const right = weigh(audio.right, stages)
-  const block = Math.round(0.4 * sampleRate)
-  const hop = Math.round(0.1 * sampleRate)
-  const powers: number[] = []
-  for (let start = 0; start + block <= left.length; start += hop) {
-    let sum = 0
-    for (let i = start; i < start + block; i++) sum += (left[i] ?? 0) ** 2 + (right[i] ?? 0) ** 2
-    powers.push(sum / block)
+  const interleaved = new Float32Array(audio.left.length * 2)
+  for (let i = 0; i < audio.left.length; i++) {
+    interleaved[2 * i] = audio.left[i] ?? 0
+    interleaved[2 * i + 1] = audio.right[i] ?? 0
   }
-  const loudness = (power: number) => -0.691 + 10 * Math.log10(power)
-  const mean = (values: number[]) => values.reduce((total, value) => total + value, 0) / values.length
-  const absolute = powers.filter((power) => loudness(power) > -70)
-  if (absolute.length === 0) return -Infinity
-  const threshold = loudness(mean(absolute)) - 10
-  const gated = absolute.filter((power) => loudness(power) > threshold)
-  return loudness(mean(gated))
+  return measureLoudness(interleaved, sampleRate, 2)
 }
 
 export function measurePeak(audio: Stereo): number {

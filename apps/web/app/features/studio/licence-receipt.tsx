@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 
-import { CheckIcon, CloseIcon } from '#app/components/ui/icons.tsx'
+import { CheckIcon, CloseIcon, ReceiptIcon } from '#app/components/ui/icons.tsx'
 
 import { formatDateTime } from './format.ts'
 import { getLicenceReceipt } from './studio-api.ts'
-import { ReceiptIcon } from './studio-icons.tsx'
 
 /** What the export carries and what the user may do with it, in plain words next to the download. */
 export function LicenceReceiptSummary({ url }: { url: string }) {

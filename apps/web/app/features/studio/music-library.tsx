@@ -4,13 +4,12 @@ import { Link } from 'react-router'
 
 import { MUSIC_GENRES, MUSIC_MOODS, type MusicQuery } from '@storyreel/contracts/studio'
 
-import { MusicNoteIcon } from '#app/components/ui/icons.tsx'
+import { MusicNoteIcon, SearchIcon } from '#app/components/ui/icons.tsx'
 
 import { formatClock } from './format.ts'
 import { usePreviewPlayer } from './preview-player.ts'
 import { PreviewButton } from './settings-controls.tsx'
 import { studioApi } from './studio-api.ts'
-import { SearchIcon } from './studio-icons.tsx'
 
 type Mood = (typeof MUSIC_MOODS)[number]
 type Genre = (typeof MUSIC_GENRES)[number]

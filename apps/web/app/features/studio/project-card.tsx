@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { VIDEO_STYLE_LABELS, type ProjectSummary } from '@storyreel/contracts/studio'
 
 import { formatClock, formatDateTime, formatRelativeTime } from './format.ts'
-import { CopyIcon, PencilIcon, TrashIcon } from './studio-icons.tsx'
+import { CopyIcon, PencilIcon, TrashIcon } from '#app/components/ui/icons.tsx'
 import { StyleSwatch } from './style-swatch.tsx'
 
 const STATUS: Record<ProjectSummary['status'], { label: string; className: string }> = {

@@ -28,7 +28,7 @@ import {
   type DraftScene,
 } from './storyboard.ts'
 import { studioApi } from './studio-api.ts'
-import { PencilIcon, PlusIcon } from './studio-icons.tsx'
+import { PencilIcon, PlusIcon } from '#app/components/ui/icons.tsx'
 import { useAutosave, type SaveStatus } from './use-autosave.ts'
 
 type Draft = { scenes: DraftScene[]; settings: ProjectSettings }

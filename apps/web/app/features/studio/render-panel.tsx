@@ -12,7 +12,7 @@ import { LicenceReceiptSummary } from './licence-receipt.tsx'
 import { isTerminalRender, watchRender } from './render-stream.ts'
 import { explainStudioError } from './studio-errors.ts'
 import { getRenderEventsUrl, studioApi } from './studio-api.ts'
-import { AlertIcon, DownloadIcon, FilmIcon } from './studio-icons.tsx'
+import { AlertIcon, DownloadIcon, FilmIcon } from '#app/components/ui/icons.tsx'
 
 const VIDEO_BOX: Record<AspectRatio, string> = {
   '9:16': 'aspect-[9/16] max-h-[70vh]',

@@ -22,7 +22,7 @@ import {
   GripIcon,
   PlusIcon,
   TrashIcon,
-} from './studio-icons.tsx'
+} from '#app/components/ui/icons.tsx'
 
 export type ScenePreviewState =
   { status: 'loading' } | { status: 'ready'; preview: ScenePreview; stale: boolean } | { status: 'error' }

@@ -18,12 +18,11 @@ import {
 } from '@storyreel/contracts/studio'
 
 import { Spinner } from '#app/components/ui/form-field.tsx'
-import { MicIcon, MusicNoteIcon } from '#app/components/ui/icons.tsx'
+import { MicIcon, MusicNoteIcon, PauseIcon, PlayIcon } from '#app/components/ui/icons.tsx'
 
 import { CaptionSample } from './caption-sample.tsx'
 import { formatClock } from './format.ts'
 import { previewPlayer, usePreviewPlayer } from './preview-player.ts'
-import { PauseIcon, PlayIcon } from './studio-icons.tsx'
 import { studioApi } from './studio-api.ts'
 import { StyleSwatch } from './style-swatch.tsx'
 
