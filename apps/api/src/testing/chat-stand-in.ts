@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
+import { readBody, sendOpenAiError } from './openai-protocol.ts'
+
 /** One request the stand-in received, for tests to inspect. */
 export type ChatRequestRecord = { method: string; path: string; authorization: string | undefined; body: unknown }
 
@@ -21,23 +23,6 @@ export type ChatStandIn = Awaited<ReturnType<typeof startChatStandIn>>
 
 function send(response: ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
-}
-
-/** OpenAI's error body. @see https://platform.openai.com/docs/guides/error-codes */
-function sendError(
-  response: ServerResponse,
-  status: number,
-  message: string,
-  type: string,
-  code: string | null = null,
-) {
-  send(response, status, { error: { message, type, param: null, code } })
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of request) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 type Message = { role: string; content: string }
@@ -126,19 +111,18 @@ export async function startChatStandIn({ apiKey }: { apiKey: string }) {
       body,
     })
     if (request.method !== 'POST' || url.pathname !== '/v1/chat/completions') {
-      return sendError(response, 404, `Invalid URL (${request.method} ${url.pathname})`, 'invalid_request_error')
+      return sendOpenAiError(response, 404, `Invalid URL (${request.method} ${url.pathname})`)
     }
     if (request.headers.authorization !== `Bearer ${apiKey}`) {
-      return sendError(
+      return sendOpenAiError(
         response,
         401,
         'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.',
-        'invalid_request_error',
-        'invalid_api_key',
+        { code: 'invalid_api_key' },
       )
     }
     const problem = findBodyProblem(body)
-    if (problem) return sendError(response, 400, problem, 'invalid_request_error')
+    if (problem) return sendOpenAiError(response, 400, problem)
     const { model, messages } = body as { model: string; messages: Message[] }
 
     const reply = next
@@ -146,7 +130,8 @@ export async function startChatStandIn({ apiKey }: { apiKey: string }) {
       hanging.add(response)
       return
     }
-    if (reply.kind === 'error') return sendError(response, reply.status, reply.message, reply.type ?? 'server_error')
+    if (reply.kind === 'error')
+      return sendOpenAiError(response, reply.status, reply.message, { type: reply.type ?? 'server_error' })
     if (reply.kind === 'raw') {
       response.writeHead(reply.status, { 'content-type': 'application/json' }).end(reply.body)
       return
@@ -177,7 +162,9 @@ export async function startChatStandIn({ apiKey }: { apiKey: string }) {
   }
 
   const server = createServer((request, response) => {
-    handle(request, response).catch(() => sendError(response, 500, 'The server had an error', 'server_error'))
+    handle(request, response).catch(() =>
+      sendOpenAiError(response, 500, 'The server had an error', { type: 'server_error' }),
+    )
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net'
 
 import { createCanvas } from '@napi-rs/canvas'
 
+import { readBody, sendOpenAiError } from './openai-protocol.ts'
+
 const SIZES = ['256x256', '512x512', '1024x1024', '1024x1536', '1536x1024', '1024x1792', '1792x1024']
 const MAX_PROMPT_CHARS = 4000
 
@@ -10,24 +12,6 @@ export type ImageRequestRecord = { authorization: string | undefined; body: unkn
 
 /** What the stand-in answers: a real picture, or the failures a hosted API can have. */
 export type ImageStandInMode = 'image' | 'server-error' | 'not-an-image'
-
-function sendError(
-  response: ServerResponse,
-  status: number,
-  message: string,
-  param: string | null,
-  code: string | null,
-) {
-  response
-    .writeHead(status, { 'content-type': 'application/json' })
-    .end(JSON.stringify({ error: { message, type: 'invalid_request_error', param, code } }))
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of request) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
-}
 
 function findProblem(body: unknown): [string, string] | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
@@ -84,7 +68,7 @@ export async function startImageStandIn({ apiKey }: { apiKey: string }) {
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')
     if (request.method !== 'POST' || url.pathname !== '/v1/images/generations') {
-      return sendError(response, 404, `Invalid URL (${request.method} ${url.pathname})`, null, null)
+      return sendOpenAiError(response, 404, `Invalid URL (${request.method} ${url.pathname})`)
     }
     const text = await readBody(request)
     let body: unknown
@@ -95,12 +79,12 @@ export async function startImageStandIn({ apiKey }: { apiKey: string }) {
     }
     requests.push({ authorization: request.headers.authorization, body })
     if (request.headers.authorization !== `Bearer ${apiKey}`) {
-      return sendError(response, 401, 'Incorrect API key provided.', null, 'invalid_api_key')
+      return sendOpenAiError(response, 401, 'Incorrect API key provided.', { code: 'invalid_api_key' })
     }
     const problem = findProblem(body)
-    if (problem) return sendError(response, 400, problem[0], problem[1] || null, null)
+    if (problem) return sendOpenAiError(response, 400, problem[0], { param: problem[1] || null })
     if (mode === 'server-error')
-      return sendError(response, 500, 'The server had an error while processing your request.', null, null)
+      return sendOpenAiError(response, 500, 'The server had an error while processing your request.')
     const { prompt, size = '1024x1024' } = body as { prompt: string; size?: string }
     const png = mode === 'not-an-image' ? Buffer.from('this is not a picture') : await drawPicture(prompt, size)
     response.writeHead(200, { 'content-type': 'application/json' }).end(
@@ -112,7 +96,7 @@ export async function startImageStandIn({ apiKey }: { apiKey: string }) {
   }
 
   const server = createServer((request, response) => {
-    handle(request, response).catch(() => sendError(response, 500, 'stand-in failure', null, null))
+    handle(request, response).catch(() => sendOpenAiError(response, 500, 'stand-in failure'))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

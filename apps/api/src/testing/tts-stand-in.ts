@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net'
 import { createEspeakVoiceEngine } from '#src/adapters/voice/espeak-voice-engine.ts'
 import { encodeWav } from '#src/adapters/voice/wav.ts'
 
+import { readBody, sendOpenAiError } from './openai-protocol.ts'
+
 /** OpenAI's speech output: 24 kHz mono 16-bit. */
 const SAMPLE_RATE = 24_000
 const MAX_INPUT_CHARS = 4096
@@ -21,24 +23,6 @@ export type SpeechRequestRecord = { authorization: string | undefined; contentTy
 
 /** What the stand-in answers: real speech, or the failures a hosted API can have. */
 export type TtsStandInMode = 'speech' | 'server-error' | 'not-audio'
-
-function sendError(
-  response: ServerResponse,
-  status: number,
-  message: string,
-  param: string | null,
-  code: string | null,
-) {
-  response
-    .writeHead(status, { 'content-type': 'application/json' })
-    .end(JSON.stringify({ error: { message, type: 'invalid_request_error', param, code } }))
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of request) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
-}
 
 /** Linear interpolation is plenty for speech that is only read back by our decoder and level meter. */
 function resample(samples: Float32Array, from: number, to: number): Float32Array {
@@ -84,7 +68,7 @@ export async function startTtsStandIn({ apiKey }: { apiKey: string }) {
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     if (request.method !== 'POST' || request.url !== '/v1/audio/speech') {
-      sendError(response, 404, `Invalid URL (${request.method ?? ''} ${request.url ?? ''})`, null, null)
+      sendOpenAiError(response, 404, `Invalid URL (${request.method ?? ''} ${request.url ?? ''})`)
       return
     }
     const raw = await readBody(request)
@@ -97,12 +81,14 @@ export async function startTtsStandIn({ apiKey }: { apiKey: string }) {
     requests.push({ authorization: request.headers.authorization, contentType: request.headers['content-type'], body })
     if (request.headers.authorization !== `Bearer ${apiKey}`) {
       const given = request.headers.authorization?.replace(/^Bearer /, '') ?? ''
-      sendError(response, 401, `Incorrect API key provided: ${given.slice(0, 3)}***.`, null, 'invalid_api_key')
+      sendOpenAiError(response, 401, `Incorrect API key provided: ${given.slice(0, 3)}***.`, {
+        code: 'invalid_api_key',
+      })
       return
     }
     const problem = findProblem(body)
     if (problem) {
-      sendError(response, 400, problem[0], problem[1] || null, null)
+      sendOpenAiError(response, 400, problem[0], { param: problem[1] || null })
       return
     }
     if (mode === 'server-error') {
@@ -124,13 +110,9 @@ export async function startTtsStandIn({ apiKey }: { apiKey: string }) {
     }
     const { input, voice, response_format: format = 'mp3', speed = 1 } = body as Record<string, string | number>
     if (format !== 'wav' && format !== 'pcm') {
-      sendError(
-        response,
-        400,
-        `This stand-in answers wav and pcm only, not ${String(format)}.`,
-        'response_format',
-        null,
-      )
+      sendOpenAiError(response, 400, `This stand-in answers wav and pcm only, not ${String(format)}.`, {
+        param: 'response_format',
+      })
       return
     }
     const clip = await espeak.synthesize({
@@ -146,7 +128,7 @@ export async function startTtsStandIn({ apiKey }: { apiKey: string }) {
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      sendError(response, 500, error instanceof Error ? error.message : String(error), null, null)
+      sendOpenAiError(response, 500, error instanceof Error ? error.message : String(error))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
