@@ -75,6 +75,8 @@ type Deps = {
 }
 
 const INVALID_CREDENTIALS = () => new AppError('INVALID_CREDENTIALS', 401, 'The e-mail or password is not right.')
+const CODE_EXHAUSTED = () =>
+  new AppError('EMAIL_CODE_EXHAUSTED', 410, 'Too many wrong tries for this code. Ask for a new one.')
 const CODE_INVALID = (message = 'This code is not right. Check the latest e-mail or ask for a new code.') =>
   new AppError('EMAIL_CODE_INVALID', 400, message)
 
@@ -106,18 +108,28 @@ export function createAuthService(deps: Deps) {
    */
   async function issueCode(user: UserRow): Promise<void> {
     const at = now()
-    const history = await emailCodes.getSendHistory(user.email, new Date(at.getTime() - HOUR_MS))
-    if (history.sent >= CONFIRMATION_CODE_SENDS_PER_HOUR) return
-    if (history.lastSentAt && at.getTime() - history.lastSentAt.getTime() < CONFIRMATION_CODE_RESEND_SECONDS * 1000)
-      return
     const code = createConfirmationCode()
-    await emailCodes.create({
-      email: user.email,
-      codeHash: hashConfirmationCode(code),
-      expiresAt: new Date(at.getTime() + CONFIRMATION_CODE_TTL_MINUTES * MINUTE_MS),
-      // The service's clock, not the database's, so the cooldown and the hourly cap use one time source.
-      createdAt: at,
+    // The account's row is held while the send history is read and the code written, so parallel requests
+    // after the cooldown issue one code between them, not one each.
+    const issued = await deps.db.transaction(async (tx) => {
+      if (!(await users.lockForUpdate(user.id, tx))) return false
+      const history = await emailCodes.getSendHistory(user.email, new Date(at.getTime() - HOUR_MS), tx)
+      if (history.sent >= CONFIRMATION_CODE_SENDS_PER_HOUR) return false
+      const sinceLast = history.lastSentAt ? at.getTime() - history.lastSentAt.getTime() : Number.POSITIVE_INFINITY
+      if (sinceLast < CONFIRMATION_CODE_RESEND_SECONDS * 1000) return false
+      await emailCodes.create(
+        {
+          email: user.email,
+          codeHash: hashConfirmationCode(code),
+          expiresAt: new Date(at.getTime() + CONFIRMATION_CODE_TTL_MINUTES * MINUTE_MS),
+          // The service's clock, not the database's, so the cooldown and the hourly cap use one time source.
+          createdAt: at,
+        },
+        tx,
+      )
+      return true
     })
+    if (!issued) return
     const message = renderConfirmationEmail({
       to: user.email,
       code,
@@ -143,33 +155,35 @@ export function createAuthService(deps: Deps) {
     if (problem) throw new AppError('WEAK_PASSWORD', 400, PASSWORD_PROBLEMS[problem])
   }
 
+  async function requireLoginAllowed(email: string, ip: string, at: Date): Promise<void> {
+    const reserved = await loginAttempts.reserveCheck({
+      email,
+      ip,
+      now: at,
+      windowMs: LOGIN_BLOCK_MS,
+      maxChecks: LOGIN_MAX_FAILURES,
+      blockMs: LOGIN_BLOCK_MS,
+    })
+    if (reserved !== undefined) return
+    const blockedUntil = (await loginAttempts.getBlockedUntil(email, ip)) ?? new Date(at.getTime() + LOGIN_BLOCK_MS)
+    const minutes = Math.max(1, Math.ceil((blockedUntil.getTime() - at.getTime()) / MINUTE_MS))
+    throw new AppError(
+      'LOGIN_LOCKED',
+      429,
+      `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
+    )
+  }
+
   async function checkCredentials(email: string, password: string, ip: string): Promise<UserRow> {
-    const at = now()
-    const blockedUntil = await loginAttempts.getBlockedUntil(email, ip)
-    if (blockedUntil && blockedUntil > at) {
-      const minutes = Math.max(1, Math.ceil((blockedUntil.getTime() - at.getTime()) / MINUTE_MS))
-      throw new AppError(
-        'LOGIN_LOCKED',
-        429,
-        `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
-      )
-    }
+    // The check is counted before argon2 runs and forgiven only by a right password, so parallel
+    // guesses cannot slip past the limit between reading the count and writing it.
+    await requireLoginAllowed(email, ip, now())
     const user = await users.getByEmail(email)
     // An unknown e-mail (or an account without a password) costs the same argon2 time as a wrong password.
     const valid = user?.passwordHash
       ? await hasher.verify(user.passwordHash, password)
       : await hasher.verifyAgainstNothing(password)
-    if (!user || !valid) {
-      await loginAttempts.recordFailure({
-        email,
-        ip,
-        now: at,
-        windowMs: LOGIN_BLOCK_MS,
-        maxFailures: LOGIN_MAX_FAILURES,
-        blockMs: LOGIN_BLOCK_MS,
-      })
-      throw INVALID_CREDENTIALS()
-    }
+    if (!user || !valid) throw INVALID_CREDENTIALS()
     await loginAttempts.clear(email, ip)
     if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 403, 'This account is disabled. Contact support.')
     return user
@@ -221,18 +235,16 @@ export function createAuthService(deps: Deps) {
       const [user, stored] = await Promise.all([users.getByEmail(body.email), emailCodes.findNewest(body.email)])
       if (!user || !stored || stored.usedAt) throw CODE_INVALID()
       if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 403, 'This account is disabled. Contact support.')
-      if (stored.attempts >= CONFIRMATION_CODE_MAX_ATTEMPTS) {
-        throw new AppError('EMAIL_CODE_EXHAUSTED', 410, 'Too many wrong tries for this code. Ask for a new one.')
-      }
       if (stored.expiresAt <= now()) {
         throw new AppError('EMAIL_CODE_EXPIRED', 410, 'This code has expired. Ask for a new one.')
       }
+      // A try is taken before the code is compared, in one conditional update, so no number of parallel
+      // guesses gets more than the allowed comparisons.
+      const attempts = await emailCodes.reserveAttempt(stored.id, CONFIRMATION_CODE_MAX_ATTEMPTS)
+      if (attempts === undefined) throw CODE_EXHAUSTED()
       if (!isConfirmationCodeMatch(stored.codeHash, body.code)) {
-        const attempts = await emailCodes.addAttempt(stored.id)
         const left = CONFIRMATION_CODE_MAX_ATTEMPTS - attempts
-        if (left <= 0) {
-          throw new AppError('EMAIL_CODE_EXHAUSTED', 410, 'Too many wrong tries for this code. Ask for a new one.')
-        }
+        if (left <= 0) throw CODE_EXHAUSTED()
         throw CODE_INVALID(`This code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`)
       }
       const authenticated = await deps.db.transaction(async (tx) => {

@@ -32,14 +32,18 @@ export function createEmailCodesRepository(defaultDb: Database) {
       return row
     },
 
-    /** Counts a wrong try atomically and returns the new count. */
-    async addAttempt(id: string, db: Database = defaultDb): Promise<number> {
+    /**
+     * Reserves one comparison of the code in a single conditional update, before the code is compared: of
+     * any number of concurrent tries, at most `maxAttempts` ever get a number back. Undefined when the code
+     * is used up (every try taken, or already used).
+     */
+    async reserveAttempt(id: string, maxAttempts: number, db: Database = defaultDb): Promise<number | undefined> {
       const [row] = await db
         .update(emailCodes)
         .set({ attempts: sql`${emailCodes.attempts} + 1` })
-        .where(eq(emailCodes.id, id))
+        .where(and(eq(emailCodes.id, id), lt(emailCodes.attempts, maxAttempts), isNull(emailCodes.usedAt)))
         .returning({ attempts: emailCodes.attempts })
-      return row?.attempts ?? Number.POSITIVE_INFINITY
+      return row?.attempts
     },
 
     /** Marks the code used; false when another request used it first, so a code works exactly once. */

@@ -14,44 +14,49 @@ export function createLoginAttemptsRepository(defaultDb: Database) {
     },
 
     /**
-     * Counts one failure in a single upsert, so concurrent failures are all counted. A window older than
-     * `windowMs` starts over; reaching `maxFailures` blocks the pair until `now + blockMs`.
+     * Reserves one password check for the pair before the password is hashed, in a single conditional
+     * upsert: a pair that is blocked, or whose window already holds `maxChecks` checks, gets undefined, so
+     * of any number of concurrent sign-ins at most `maxChecks` per window ever reach the hasher. A window
+     * older than `windowMs` starts over; the check that fills the window blocks the pair until
+     * `now + blockMs` (a right password clears the pair again). Returns the checks counted in the window.
      */
-    async recordFailure(
+    async reserveCheck(
       {
         email,
         ip,
         now,
         windowMs,
-        maxFailures,
+        maxChecks,
         blockMs,
-      }: {
-        email: string
-        ip: string
-        now: Date
-        windowMs: number
-        maxFailures: number
-        blockMs: number
-      },
+      }: { email: string; ip: string; now: Date; windowMs: number; maxChecks: number; blockMs: number },
       db: Database = defaultDb,
-    ): Promise<{ failures: number; blockedUntil: Date | undefined }> {
-      const windowStart = new Date(now.getTime() - windowMs)
-      const blockedUntil = new Date(now.getTime() + blockMs)
-      const restart = sql`(${loginAttempts.windowStartedAt} < ${windowStart.toISOString()}::timestamptz)`
-      const failures = sql`case when ${restart} then 1 else ${loginAttempts.failures} + 1 end`
+    ): Promise<number | undefined> {
+      const at = sql`${now.toISOString()}::timestamptz`
+      const windowStart = sql`${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`
+      const blockedUntil = sql`${new Date(now.getTime() + blockMs).toISOString()}::timestamptz`
+      const restart = sql`(${loginAttempts.windowStartedAt} < ${windowStart})`
+      const checks = sql`case when ${restart} then 1 else ${loginAttempts.failures} + 1 end`
       const [row] = await db
         .insert(loginAttempts)
-        .values({ email, ip, failures: 1, windowStartedAt: now, blockedUntil: maxFailures <= 1 ? blockedUntil : null })
+        .values({
+          email,
+          ip,
+          failures: 1,
+          windowStartedAt: now,
+          blockedUntil: maxChecks <= 1 ? new Date(now.getTime() + blockMs) : null,
+        })
         .onConflictDoUpdate({
           target: [loginAttempts.email, loginAttempts.ip],
           set: {
-            failures,
-            windowStartedAt: sql`case when ${restart} then ${now.toISOString()}::timestamptz else ${loginAttempts.windowStartedAt} end`,
-            blockedUntil: sql`case when ${failures} >= ${maxFailures} then ${blockedUntil.toISOString()}::timestamptz else null end`,
+            failures: checks,
+            windowStartedAt: sql`case when ${restart} then ${at} else ${loginAttempts.windowStartedAt} end`,
+            blockedUntil: sql`case when ${checks} >= ${maxChecks} then ${blockedUntil} else null end`,
           },
+          setWhere: sql`(${loginAttempts.blockedUntil} is null or ${loginAttempts.blockedUntil} <= ${at})
+            and (${restart} or ${loginAttempts.failures} < ${maxChecks})`,
         })
-        .returning({ failures: loginAttempts.failures, blockedUntil: loginAttempts.blockedUntil })
-      return { failures: row?.failures ?? 1, blockedUntil: row?.blockedUntil ?? undefined }
+        .returning({ checks: loginAttempts.failures })
+      return row?.checks
     },
 
     async clear(email: string, ip: string, db: Database = defaultDb) {

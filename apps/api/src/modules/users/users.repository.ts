@@ -37,6 +37,12 @@ export function createUsersRepository(defaultDb: Database) {
       return row
     },
 
+    /** Holds the row until the transaction ends, so one account's limited actions pass one at a time. */
+    async lockForUpdate(id: string, db: Database): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).for('update')
+      return row
+    },
+
     async findByEmail(email: string, db: Database = defaultDb): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1)
       return row

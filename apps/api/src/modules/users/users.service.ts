@@ -50,6 +50,7 @@ export function createUsersService({
   return {
     isConfiguredAdmin: (email: string) => admins.has(email),
     getById: (id: string, db?: Database) => repository.findById(id, db),
+    lockForUpdate: (id: string, db: Database) => repository.lockForUpdate(id, db),
     getByEmail: (email: string, db?: Database) => repository.findByEmail(email, db),
     getByProvider: (provider: IdentityProvider, subject: string, db?: Database) =>
       repository.findByProvider(provider, subject, db),
