@@ -31,6 +31,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   TRUST_PROXY: booleanFromString,
   REDIS_URL: z
     .string()
@@ -102,6 +103,8 @@ export type Config = {
   dataDir: string
   /** postgres://… for PostgreSQL; otherwise the embedded PGlite database lives under dataDir. */
   databaseUrl: string
+  /** The longest wait for one database answer; past it the API answers 503 DATABASE_UNAVAILABLE. */
+  databaseTimeoutMs: number
   trustProxy: boolean
   /** Rate-limit counters go to Redis when set, so several instances share them; in memory otherwise. */
   redisUrl: string | undefined
@@ -176,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webBuildDir: path.resolve(parsed.WEB_BUILD_DIR),
     dataDir: path.resolve(parsed.DATA_DIR),
     databaseUrl: parsed.DATABASE_URL ?? path.join(path.resolve(parsed.DATA_DIR), 'pglite'),
+    databaseTimeoutMs: parsed.DATABASE_TIMEOUT_MS,
     trustProxy: parsed.TRUST_PROXY,
     redisUrl: parsed.REDIS_URL,
     rateLimitPrefix: parsed.RATE_LIMIT_PREFIX,

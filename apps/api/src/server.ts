@@ -15,7 +15,7 @@ async function main() {
   // The only place that reads process.env and calls listen() (STYLE §1, §4). A local .env is optional.
   if (existsSync('.env')) process.loadEnvFile('.env')
   const config = loadConfig(process.env)
-  const db = createDb(config.databaseUrl)
+  const db = createDb(config.databaseUrl, { queryTimeoutMs: config.databaseTimeoutMs })
   // Committed migrations are applied at start, on PGlite and PostgreSQL alike (issue #3).
   await db.migrate()
   const site = await loadSite(config.webBuildDir)

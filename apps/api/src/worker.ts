@@ -25,7 +25,7 @@ async function main() {
     )
   }
   const log = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel })
-  const db = createDb(config.databaseUrl)
+  const db = createDb(config.databaseUrl, { queryTimeoutMs: config.databaseTimeoutMs })
   await db.migrate()
   const renderJobs = createRenderJobsRepository(db.db)
   const projects = createProjectsRepository(db.db)

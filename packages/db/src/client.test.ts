@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { createDb, type DbHandle } from './client.ts'
+import { isDatabaseUnavailableError } from './errors.ts'
 import { redeemCodes, sessions, users } from './schema.ts'
 import { createTestDb, TEST_DRIVERS } from './testing.ts'
 
@@ -79,5 +80,46 @@ describe('createDb with a directory', () => {
     const rows = await second.db.select().from(users).where(eq(users.email, 'persist@example.com'))
     expect(rows).toHaveLength(1)
     await second.close()
+  })
+})
+
+describe('createDb on PGlite with a query timeout', () => {
+  let handle: DbHandle
+
+  beforeAll(async () => {
+    handle = await createTestDb(undefined, { queryTimeoutMs: 300 })
+  })
+  afterAll(() => handle.close())
+
+  it('fails queries waiting behind a stalled transaction as unavailable, and answers again once it ends', async () => {
+    // PGlite answers one caller at a time: a transaction whose code stalls holds everyone else back.
+    const stalled = handle.db.transaction(async (tx) => {
+      await tx.insert(users).values({ email: 'first@example.com' })
+      await new Promise((resolve) => setTimeout(resolve, 1200))
+    })
+    const startedAt = performance.now()
+    const [queued, transaction] = await Promise.all([
+      handle.ping().then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+      handle.db
+        .transaction(async (tx) => {
+          await tx.insert(users).values({ email: 'late@example.com' })
+        })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        ),
+    ])
+    expect(performance.now() - startedAt).toBeLessThan(1000)
+    expect(isDatabaseUnavailableError(queued)).toBe(true)
+    expect(isDatabaseUnavailableError(transaction)).toBe(true)
+
+    await stalled
+    await expect(handle.ping()).resolves.toBeUndefined()
+    const emails = (await handle.db.select({ email: users.email }).from(users)).map((row) => row.email)
+    // The stalled one committed; the abandoned one rolled back when its turn came, writing nothing.
+    expect(emails).toEqual(['first@example.com'])
   })
 })

@@ -7,9 +7,18 @@ const CONNECTION_ERROR_CODES = new Set([
   'EHOSTUNREACH',
 ])
 // SQLSTATE class 08 (connection exception) and 57P01-57P03 (the server is shutting down or starting).
-const UNAVAILABLE_SQLSTATE = /^(08\d{3}|57P0[1-3])$/
+// 57014 (query_canceled) is what the server answers when a statement outlives statement_timeout.
+const UNAVAILABLE_SQLSTATE = /^(08\d{3}|57P0[1-3]|57014)$/
 const UNAVAILABLE_MESSAGE =
-  /timeout exceeded when trying to connect|Connection terminated|connection is closed|PGlite is closed|Client has encountered a connection error/i
+  /timeout exceeded when trying to connect|Connection terminated|connection is closed|PGlite is closed|Client has encountered a connection error|Query read timeout/i
+
+/** A database answer that did not come within the configured bound (the server hangs, or is far too slow). */
+export class DatabaseTimeoutError extends Error {
+  readonly code = 'DATABASE_TIMEOUT'
+  constructor(ms: number) {
+    super(`The database did not answer within ${ms} ms`)
+  }
+}
 
 /**
  * True when a query failed because the database could not be reached (as opposed to a bad query), so the
@@ -21,7 +30,7 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
   for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
     const code = (current as Error & { code?: unknown }).code
     if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true
-    if (UNAVAILABLE_MESSAGE.test(current.message)) return true
+    if (current instanceof DatabaseTimeoutError || UNAVAILABLE_MESSAGE.test(current.message)) return true
     current = current.cause
   }
   return false

@@ -2,15 +2,24 @@ import { randomBytes } from 'node:crypto'
 
 import pg from 'pg'
 
-import { createDb, type DbHandle } from './client.ts'
+import { createDb, type CreateDbOptions, type DbHandle } from './client.ts'
+
+/**
+ * Test files run side by side on a 2-core machine, where one query can wait seconds for a core: a looser
+ * bound than production's keeps such waits from failing as outages. Timeout tests pass their own.
+ */
+const TEST_QUERY_TIMEOUT_MS = 15_000
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server at `postgresUrl` (dropped again by `close()`), so both drivers run the same suite.
  */
-export async function createTestDb(postgresUrl?: string): Promise<DbHandle> {
+export async function createTestDb(
+  postgresUrl?: string,
+  options: CreateDbOptions = { queryTimeoutMs: TEST_QUERY_TIMEOUT_MS },
+): Promise<DbHandle> {
   if (!postgresUrl) {
-    const handle = createDb('memory://')
+    const handle = createDb('memory://', options)
     await handle.migrate()
     return handle
   }
@@ -21,7 +30,7 @@ export async function createTestDb(postgresUrl?: string): Promise<DbHandle> {
   await admin.end()
   const url = new URL(postgresUrl)
   url.pathname = `/${name}`
-  const handle = createDb(url.toString(), { poolSize: 20 })
+  const handle = createDb(url.toString(), { poolSize: 20, ...options })
   await handle.migrate()
   return {
     ...handle,

@@ -19,6 +19,8 @@ const POSTGRES_URL = process.env.TEST_DATABASE_URL
 
 /** The promise: while the database is away, an answer within 2 s. */
 const OUTAGE_ANSWER_MS = 2000
+/** A server that hangs says nothing, so only the query timeout (2 s by default) ends the wait. */
+const HANG_ANSWER_MS = 3000
 
 const DATABASE_UNAVAILABLE = {
   statusCode: 503,
@@ -127,6 +129,34 @@ describe.skipIf(!POSTGRES_URL)('a PostgreSQL outage', () => {
     expect((await login(email)).status).toBe(200)
     expect((await api('/readyz')).status).toBe(200)
     expect(server.child.exitCode).toBeNull()
+  }, 30_000)
+
+  it('answers 503 within 3 s while the database hangs without a word, and recovers when it answers again', async () => {
+    const email = uniqueEmail('hang')
+    const registered = await api('/api/v1/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: GOOD_PASSWORD }),
+    })
+    expect(registered.status).toBe(201)
+    const { access_token: token } = (await registered.json()) as { access_token: string }
+    expect((await me(token)).status).toBe(200)
+
+    // Connections stay open and new ones are accepted, but nothing comes back: only timeouts can tell.
+    proxy.blackhole()
+    const calls = await Promise.all([timed(me(token)), timed(login(email)), timed(me(token)), timed(login(email))])
+    for (const { response, ms, body } of calls) {
+      expect(response.status).toBe(503)
+      expect(ms).toBeLessThan(HANG_ANSWER_MS)
+      expect(ApiErrorSchema.parse(body)).toEqual(DATABASE_UNAVAILABLE)
+    }
+    expect(server.child.exitCode).toBeNull()
+
+    await proxy.start()
+    const back = await timed(me(token))
+    expect(back.response.status).toBe(200)
+    expect(back.body).toMatchObject({ email })
+    expect((await login(email)).status).toBe(200)
   }, 30_000)
 
   it('answers 503 or succeeds, never 500, for requests cut off mid-flight, and the process stays up', async () => {
