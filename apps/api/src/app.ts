@@ -43,6 +43,7 @@ import { createRenderWorker } from './modules/projects/render-worker.ts'
 import { createScenePreviewer } from './modules/projects/scene-previewer.ts'
 import { registerPublicConfigRoutes } from './modules/public-config/public-config.routes.ts'
 import { createRedeemCodesRepository } from './modules/referrals/redeem-codes.repository.ts'
+import { createReferralClaimsRepository } from './modules/referrals/referral-claims.repository.ts'
 import { registerReferralRoutes } from './modules/referrals/referrals.routes.ts'
 import { createReferralsService } from './modules/referrals/referrals.service.ts'
 import type { Site } from './modules/site/site-files.ts'
@@ -176,7 +177,13 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     }),
     limits: config.rateLimits,
   })
-  const referrals = createReferralsService({ repository: createRedeemCodesRepository(db) })
+  const referrals = createReferralsService({
+    repository: createRedeemCodesRepository(db),
+    claims: createReferralClaimsRepository(db),
+    db,
+    claimsPerAddressPerDay: config.referralCodesPerAddressPerDay,
+    now: deps.now,
+  })
   const admin = createAdminService({
     db,
     users,

@@ -60,6 +60,7 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   SESSION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   REFERRAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  REFERRAL_CODES_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).default(20),
   STUDIO_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   MEDIA_DIR: optionalString,
   MEDIA_SIGNING_SECRET: z
@@ -117,6 +118,8 @@ export type Config = {
   adminEmails: string[]
   identity: IdentityConfig
   rateLimits: { authPerMinute: number; sessionPerMinute: number; referralPerMinute: number; studioPerMinute: number }
+  /** New Free Week codes one network address may take in a UTC day, whatever its cookies (decision 021). */
+  referralCodesPerAddressPerDay: number
   studio: StudioConfig
 }
 
@@ -215,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       referralPerMinute: parsed.REFERRAL_RATE_LIMIT_PER_MINUTE,
       studioPerMinute: parsed.STUDIO_RATE_LIMIT_PER_MINUTE,
     },
+    referralCodesPerAddressPerDay: parsed.REFERRAL_CODES_PER_ADDRESS_PER_DAY,
     studio: {
       mediaDir: path.resolve(parsed.MEDIA_DIR ?? path.join(parsed.DATA_DIR, 'media')),
       mediaSigningSecret: parsed.MEDIA_SIGNING_SECRET,

@@ -21,7 +21,8 @@ export function registerReferralRoutes(
         summary: 'A Google Play redeem code for the Free Week',
         description:
           'The visitor is known by an HttpOnly cookie (sr_visitor) that this call sets when missing. The first call ' +
-          'claims one unused code; later calls answer the same code. 404 REDEEM_CODES_EMPTY when none are left.',
+          'claims one unused code; later calls answer the same code. 404 REDEEM_CODES_EMPTY when none are left; 429 ' +
+          "REDEEM_CODES_DAILY_LIMIT when the caller's network address has taken its new codes for the day.",
         response: { 200: ReferralCodeSchema },
       },
     },
@@ -33,7 +34,7 @@ export function registerReferralRoutes(
         visitorKey = createVisitorKey()
         reply.header('set-cookie', serializeVisitorCookie(visitorKey, { secure: request.protocol === 'https' }))
       }
-      return referrals.getCodeForVisitor(visitorKey)
+      return referrals.getCodeForVisitor(visitorKey, request.ip)
     },
   )
 }

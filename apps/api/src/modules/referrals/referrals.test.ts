@@ -5,14 +5,19 @@ import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import { ReferralCodeSchema } from '@storyreel/contracts/referral'
 import { TEST_DRIVERS } from '@storyreel/db/testing'
 
+import type { AppDeps } from '#src/app.ts'
 import { createTestApp, type TestApp } from '#src/testing/test-app.ts'
 
 const ADMIN = 'pool-admin@example.com'
 const URL = '/api/referral-code'
 
 /** A test app with an admin token, filling the pool through the admin API as the console does. */
-async function createPoolApp(databaseUrl: string | undefined, env: Record<string, string> = {}) {
-  const t = await createTestApp({ databaseUrl, env: { ADMIN_EMAILS: ADMIN, ...env } })
+async function createPoolApp(
+  databaseUrl: string | undefined,
+  env: Record<string, string> = {},
+  deps: Partial<AppDeps> = {},
+) {
+  const t = await createTestApp({ databaseUrl, env: { ADMIN_EMAILS: ADMIN, ...env }, deps })
   const admin = await t.createUser({ email: ADMIN })
   const login = await t.app.inject({
     method: 'POST',
@@ -132,6 +137,50 @@ for (const { name, url } of TEST_DRIVERS) {
     })
   })
 
+  describe(`the daily cap of new codes per address on ${name}`, () => {
+    const CAP = 5
+    let pool: PoolApp
+    let offsetMs = 0
+    beforeAll(async () => {
+      pool = await createPoolApp(
+        url,
+        { REFERRAL_RATE_LIMIT_PER_MINUTE: '10000', REFERRAL_CODES_PER_ADDRESS_PER_DAY: String(CAP) },
+        { now: () => new Date(Date.now() + offsetMs) },
+      )
+    })
+    afterAll(() => pool.t.close())
+    const claimFrom = (remoteAddress: string, cookie?: string) =>
+      pool.t.app.inject({ method: 'GET', url: URL, remoteAddress, headers: cookie ? { cookie } : {} })
+
+    it('hands one address at most the cap of new codes a day out of 50 cookie-less requests at once', async () => {
+      await pool.addCodes(uniqueCodes(60))
+      const responses = await Promise.all(Array.from({ length: 50 }, () => claimFrom('203.0.113.50')))
+      const won = responses.filter((response) => response.statusCode === 200)
+      expect(won).toHaveLength(CAP)
+      const refused = responses.filter((response) => response.statusCode !== 200)
+      expect(refused.map((response) => ApiErrorSchema.parse(response.json()))).toEqual(
+        Array(50 - CAP).fill({
+          statusCode: 429,
+          error: 'Too Many Requests',
+          code: 'REDEEM_CODES_DAILY_LIMIT',
+          message: 'Free Week codes for your network are used up for today. Please try again tomorrow.',
+        }),
+      )
+      expect((await pool.getStats()).claimed).toBe(CAP)
+
+      // A browser that holds a code still gets it back, and another address is not affected.
+      const holder = `sr_visitor=${getVisitorCookie(won[0]?.headers['set-cookie'])}`
+      const again = await claimFrom('203.0.113.50', holder)
+      expect(again.statusCode).toBe(200)
+      expect(again.json()).toEqual(won[0]?.json())
+      expect((await claimFrom('203.0.113.51')).statusCode).toBe(200)
+
+      // The next UTC day the address has a new share.
+      offsetMs += 24 * 3600 * 1000
+      expect((await claimFrom('203.0.113.50')).statusCode).toBe(200)
+    })
+  })
+
   describe(`200 visitors at once for 150 codes on ${name}`, () => {
     let pool: PoolApp
     beforeAll(async () => {
@@ -142,8 +191,11 @@ for (const { name, url } of TEST_DRIVERS) {
     it('hands out every code exactly once and answers the rest 404', async () => {
       const codes = uniqueCodes(150)
       await pool.addCodes(codes)
+      // From 200 addresses, so that the per-address daily cap is not what this measures.
       const responses = await Promise.all(
-        Array.from({ length: 200 }, () => pool.t.app.inject({ method: 'GET', url: URL })),
+        Array.from({ length: 200 }, (_, index) =>
+          pool.t.app.inject({ method: 'GET', url: URL, remoteAddress: `198.51.100.${index}` }),
+        ),
       )
       const won = responses.filter((response) => response.statusCode === 200)
       const lost = responses.filter((response) => response.statusCode === 404)
