@@ -53,7 +53,7 @@ import { createUsersRepository } from './modules/users/users.repository.ts'
 import { createUsersService } from './modules/users/users.service.ts'
 import { registerVoiceRoutes } from './modules/voices/voices.routes.ts'
 import { registerCors } from './plugins/cors.ts'
-import { registerErrorHandler } from './plugins/error-handler.ts'
+import { handleClientError, registerErrorHandler } from './plugins/error-handler.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { mergeExternalSources, registerSecurityHeaders } from './plugins/security-headers.ts'
@@ -96,6 +96,8 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     bodyLimit: 16 * 1024,
     requestTimeout: 30_000,
     routerOptions: { ignoreDuplicateSlashes: false },
+    http: { requireHostHeader: false },
+    clientErrorHandler: handleClientError,
     // Errors the router raises before any handler runs (a malformed URL, an over-long parameter) get the
     // one error shape too, with the code named like every other one.
     frameworkErrors: (error, _request, reply: FastifyReply) => {

@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'INTERNAL_ERROR'
   | 'BAD_REQUEST'
+  | 'MISSING_HOST'
   | 'DATABASE_UNAVAILABLE'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'

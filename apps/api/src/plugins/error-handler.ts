@@ -1,3 +1,6 @@
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
+
 import type { FastifyError, FastifyInstance } from 'fastify'
 
 import { isDatabaseUnavailableError } from '@storyreel/db/errors'
@@ -6,8 +9,56 @@ import { AppError, toErrorBody } from '#src/errors.ts'
 
 export const NOT_FOUND_LIMIT_PER_MINUTE = 300
 
+/** What a request that Node's HTTP parser refused gets: status, code and message, by the parser's error. */
+function describeClientError(code: string | undefined): [number, string, string] {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return [
+      431,
+      'HEADERS_TOO_LARGE',
+      'The request line and headers are larger than 16 KiB. Shorten the URL or headers.',
+    ]
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'REQUEST_TIMEOUT', 'The request did not arrive in time.']
+  return [400, 'MALFORMED_REQUEST', 'The request is not well-formed HTTP, so it could not be read.']
+}
+
+/**
+ * Answers requests that never reach Fastify's router (bad request line, method or chunk, conflicting
+ * lengths, control characters in a header, headers too large) in the one error shape, and closes the
+ * connection, since the rest of its bytes cannot be trusted. Passed as Fastify's `clientErrorHandler`.
+ */
+export function handleClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, code, message] = describeClientError(error.code)
+  const body = JSON.stringify(toErrorBody(status, code, message))
+  if (!socket.writable) {
+    socket.destroy()
+    return
+  }
+  socket.end(
+    [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'connection: close',
+      'x-content-type-options: nosniff',
+      `content-security-policy: default-src 'none'; frame-ancestors 'none'`,
+      '',
+      body,
+    ].join('\r\n'),
+  )
+}
+
 /** One error shape for every non-2xx answer (STYLE §5): `{statusCode, error, code, message}`. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  // Node answers a HTTP/1.1 request without Host with an empty 400 of its own unless told not to (the
+  // server's `requireHostHeader: false`); the check is made here instead, so the answer has our shape.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      done(new AppError('MISSING_HOST', 400, 'An HTTP/1.1 request must name the host it is for in a Host header.'))
+    } else done()
+  })
+
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply

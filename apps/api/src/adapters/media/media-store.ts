@@ -22,10 +22,13 @@ export interface MediaStore {
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i
 
+/** True for a relative key that stays inside the store: no `..`, no `.`, no empty or absolute parts. */
+export function isMediaKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.split('/').some((part) => part === '..' || part === '.')
+}
+
 /** Keys come from our own code, but a key that could climb out of the store is refused outright. */
 export function assertMediaKey(key: string): string {
-  if (!SAFE_KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
-    throw new Error(`Unsafe media key: ${key}`)
-  }
+  if (!isMediaKey(key)) throw new Error(`Unsafe media key: ${key}`)
   return key
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 
 import { MEDIA_ROUTE_PREFIX, type MediaLinks } from '#src/adapters/media/media-links.ts'
+import { isMediaKey } from '#src/adapters/media/media-store.ts'
 import { AppError } from '#src/errors.ts'
 import { sendFile } from '#src/plugins/send-file.ts'
 import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
@@ -47,6 +48,8 @@ export function registerMediaRoutes(
     },
     async (request, reply) => {
       const key = (request.params as { '*': string })['*']
+      // No file can live under a key that climbs out of the store, however the link was made.
+      if (!isMediaKey(key)) throw new AppError('NOT_FOUND', 404, 'There is no such file.')
       const verdict = links.verify(key, request.query)
       if (!verdict.ok) {
         throw verdict.reason === 'expired'

@@ -1,4 +1,4 @@
-import type { OutgoingHttpHeaders } from 'node:http'
+import { PassThrough } from 'node:stream'
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -290,17 +290,9 @@ export function registerProjectRoutes(
       const { id, renderId } = request.params
       // Answers 404 in the one error shape before the stream starts.
       let last = await projects.getRender(owner, id, renderId)
-      if (request.raw.destroyed) return reply.hijack()
-      reply.hijack()
-      const stream = reply.raw
-      // The headers other plugins set (CORS, security) go out with the stream too.
-      stream.writeHead(200, {
-        ...(reply.getHeaders() as OutgoingHttpHeaders),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      })
+      // A stream sent through the reply, not a hijacked socket, so every onSend hook (security headers,
+      // CORS) applies to it as to any other answer; Fastify destroys it when the client goes away.
+      const stream = new PassThrough()
       let sent = ''
       const send = (job: RenderJob) => {
         const data = JSON.stringify(job)
@@ -310,37 +302,47 @@ export function registerProjectRoutes(
         return true
       }
       send(last)
-      if (TERMINAL.has(last.status)) return stream.end()
-      let closed = false
-      const end = () => {
-        closed = true
-      }
-      openStreams.add(end)
-      request.raw.on('close', end)
-      const started = Date.now()
-      let lastWrite = started
-      try {
-        while (!closed && Date.now() - started < EVENTS_MAX_MS) {
-          await new Promise((resolve) => setTimeout(resolve, EVENTS_POLL_MS))
-          if (closed) break
-          try {
-            last = await projects.getRender(owner, id, renderId)
-          } catch (error) {
-            // Deleted while watching (or the database is away): say so and end the stream.
-            stream.write(`event: error\ndata: ${JSON.stringify({ message: (error as Error).message })}\n\n`)
-            break
-          }
-          if (send(last)) lastWrite = Date.now()
-          else if (Date.now() - lastWrite > EVENTS_KEEPALIVE_MS) {
-            stream.write(': ping\n\n')
-            lastWrite = Date.now()
-          }
-          if (TERMINAL.has(last.status)) break
+      if (TERMINAL.has(last.status)) stream.end()
+      else {
+        let closed = false
+        const end = () => {
+          closed = true
         }
-      } finally {
-        openStreams.delete(end)
-        stream.end()
+        openStreams.add(end)
+        stream.once('close', end)
+        const watch = async () => {
+          const started = Date.now()
+          let lastWrite = started
+          try {
+            while (!closed && Date.now() - started < EVENTS_MAX_MS) {
+              await new Promise((resolve) => setTimeout(resolve, EVENTS_POLL_MS))
+              if (closed) break
+              try {
+                last = await projects.getRender(owner, id, renderId)
+              } catch (error) {
+                // Deleted while watching (or the database is away): say so and end the stream.
+                stream.write(`event: error\ndata: ${JSON.stringify({ message: (error as Error).message })}\n\n`)
+                break
+              }
+              if (send(last)) lastWrite = Date.now()
+              else if (Date.now() - lastWrite > EVENTS_KEEPALIVE_MS) {
+                stream.write(': ping\n\n')
+                lastWrite = Date.now()
+              }
+              if (TERMINAL.has(last.status)) break
+            }
+          } finally {
+            openStreams.delete(end)
+            stream.end()
+          }
+        }
+        void watch()
       }
+      return reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-accel-buffering', 'no')
+        .send(stream)
     },
   )
 

@@ -244,6 +244,34 @@ for (const { name, url } of TEST_DRIVERS) {
       expect(error.message).toContain('3 renders')
     })
 
+    it('streams a render’s events with the security headers of every other answer', async () => {
+      const project = await createProject()
+      const queued = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/projects/${project.id}/renders`,
+        headers,
+        payload: {},
+      })
+      const job = RenderJobSchema.parse(queued.json())
+      await t.app.inject({ method: 'POST', url: `/api/v1/projects/${project.id}/renders/${job.id}/cancel`, headers })
+      const events = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/projects/${project.id}/renders/${job.id}/events`,
+        headers,
+      })
+      expect(events.statusCode).toBe(200)
+      expect(events.headers).toMatchObject({
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      })
+      const [, data = ''] = /^event: render\ndata: (.*)\n\n$/.exec(events.body) ?? []
+      expect(RenderJobSchema.parse(JSON.parse(data)).status).toBe('canceled')
+    })
+
     it('refuses to render a storyboard shorter than 15 seconds, naming the problem', async () => {
       const project = await createProject()
       await t.app.inject({

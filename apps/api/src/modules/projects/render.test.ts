@@ -252,6 +252,8 @@ describe('rendering a project', () => {
       { headers },
     )
     expect(response.headers.get('content-type')).toContain('text/event-stream')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
     const text = await response.text()
     const events = [...text.matchAll(/event: render\n(?:id: [^\n]*\n)?data: (.*)\n/g)].map((match) =>
       RenderJobSchema.parse(JSON.parse(match[1] ?? '')),
