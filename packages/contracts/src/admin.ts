@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { EmailSchema, PasswordSchema, UserSchema } from './auth.ts'
+import { MultiLineTextSchema, SingleLineTextSchema } from './request-text.ts'
 
 export const ADMIN_USERS_PAGE_SIZE_MAX = 100
 /** One upload holds at most this many redeem codes; its route alone accepts a body beyond 16 KiB. */
@@ -22,7 +23,10 @@ export const AdminUserSchema = UserSchema.extend({
 export type AdminUser = z.infer<typeof AdminUserSchema>
 
 export const AdminUsersQuerySchema = z.strictObject({
-  q: z.string().trim().max(254).optional().meta({ description: 'Matches e-mail and names, case-insensitive.' }),
+  q: SingleLineTextSchema.trim()
+    .max(254)
+    .optional()
+    .meta({ description: 'Matches e-mail and names, case-insensitive.' }),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(ADMIN_USERS_PAGE_SIZE_MAX).default(20),
 })
@@ -39,7 +43,7 @@ export const AdminUsersPageSchema = z
 export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>
 
 /** Any string: an id that is not a uuid names no account, so it is a 404 like an unknown one. */
-export const AdminUserParamsSchema = z.strictObject({ id: z.string().max(64) })
+export const AdminUserParamsSchema = z.strictObject({ id: SingleLineTextSchema.max(64) })
 export type AdminUserParams = z.infer<typeof AdminUserParamsSchema>
 
 export const AdminUserPatchBodySchema = z
@@ -60,20 +64,20 @@ export const RedeemCodeSchema = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9-]{3,63}$/, 'must be 4-64 letters, digits or dashes')
 
 /**
- * Entries are checked against RedeemCodeSchema by the API, not here, so that a list and a CSV file get the
- * same 400: every bad entry named with its position and value.
+ * Entries are checked against RedeemCodeSchema by the API, not here (only their characters are), so that a
+ * list and a CSV file get the same 400: every bad entry named with its position and value.
  */
 export const RedeemCodesUploadBodySchema = z
   .union([
     z.strictObject({
       codes: z
-        .array(z.string().max(256))
+        .array(SingleLineTextSchema.max(256))
         .min(1)
         .max(REDEEM_CODES_UPLOAD_MAX)
         .meta({ description: 'Codes of 4-64 letters, digits or dashes.' }),
     }),
     z.strictObject({
-      csv: z.string().min(1).max(REDEEM_CODES_UPLOAD_MAX_BYTES).meta({
+      csv: MultiLineTextSchema.min(1).max(REDEEM_CODES_UPLOAD_MAX_BYTES).meta({
         description:
           'CSV text: the first column of each row is a code; blank rows and a header row such as "code" are skipped.',
       }),

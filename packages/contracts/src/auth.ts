@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { SINGLE_LINE_TEXT_CHECKS, SingleLineTextSchema } from './request-text.ts'
+
 /** Password length bounds (OWASP ASVS 2.1): shown as inline rules in the web app, enforced by the API. */
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
@@ -14,18 +16,16 @@ export const CONFIRMATION_CODE_SENDS_PER_HOUR = 5
 
 const NAME_MAX_LENGTH = 80
 
-export const EmailSchema = z
-  .string()
-  .trim()
+export const EmailSchema = SingleLineTextSchema.trim()
   .max(254)
   .pipe(z.email({ error: 'must be a valid e-mail address' }))
   .transform((email) => email.toLowerCase())
   .meta({ example: 'maya@example.com' })
 
 /** Bounds only: whether a new password is strong enough is the API's check (it names the rule broken). */
-export const PasswordSchema = z.string().min(1, 'is required').max(1024)
+export const PasswordSchema = SingleLineTextSchema.min(1, 'is required').max(1024)
 
-const NameSchema = z.string().trim().max(NAME_MAX_LENGTH)
+const NameSchema = SingleLineTextSchema.trim().max(NAME_MAX_LENGTH)
 
 export const UserSchema = z
   .object({
@@ -71,10 +71,10 @@ export type SendConfirmationCodeBody = z.input<typeof SendConfirmationCodeBodySc
 export const ConfirmBodySchema = z
   .strictObject({
     email: EmailSchema,
-    code: z
-      .string()
-      .trim()
-      .regex(new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`), `must be ${CONFIRMATION_CODE_LENGTH} digits`),
+    code: SingleLineTextSchema.trim().regex(
+      new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`),
+      `must be ${CONFIRMATION_CODE_LENGTH} digits`,
+    ),
   })
   .meta({ id: 'ConfirmBody' })
 export type ConfirmBody = z.input<typeof ConfirmBodySchema>
@@ -95,12 +95,14 @@ export type ProfilePatchBody = z.input<typeof ProfilePatchBodySchema>
 /** SPEC §3: the Apple payload plus the identity token and the raw nonce the client generated. */
 export const AppleLoginBodySchema = z
   .strictObject({
-    id_token: z.string().min(1).max(8192),
-    nonce: z.string().min(8).max(256),
+    id_token: SingleLineTextSchema.min(1).max(8192),
+    nonce: SingleLineTextSchema.min(8).max(256),
     first_name: NameSchema.nullish(),
     last_name: NameSchema.nullish(),
-    email: z.string().max(254).nullish().meta({ description: 'Informational; the verified token decides.' }),
-    apple_identifier: z.string().max(256).nullish().meta({ description: 'Informational; the token `sub` decides.' }),
+    email: SingleLineTextSchema.max(254).nullish().meta({ description: 'Informational; the verified token decides.' }),
+    apple_identifier: SingleLineTextSchema.max(256)
+      .nullish()
+      .meta({ description: 'Informational; the token `sub` decides.' }),
     os: z.enum(['web', 'ios', 'android']),
   })
   .meta({ id: 'AppleLoginBody' })
@@ -109,11 +111,13 @@ export type AppleLoginBody = z.input<typeof AppleLoginBodySchema>
 /** SPEC §3: the Google payload plus the Google credential (an ID token). */
 export const GoogleLoginBodySchema = z
   .strictObject({
-    credential: z.string().min(1).max(8192),
-    nonce: z.string().min(8).max(256).optional(),
-    email: z.string().max(254).nullish().meta({ description: 'Informational; the verified token decides.' }),
+    credential: SingleLineTextSchema.min(1).max(8192),
+    nonce: SingleLineTextSchema.min(8).max(256).optional(),
+    email: SingleLineTextSchema.max(254).nullish().meta({ description: 'Informational; the verified token decides.' }),
     first_name: NameSchema.nullish(),
-    google_identifier: z.string().max(256).nullish().meta({ description: 'Informational; the token `sub` decides.' }),
+    google_identifier: SingleLineTextSchema.max(256)
+      .nullish()
+      .meta({ description: 'Informational; the token `sub` decides.' }),
     os: z.enum(['web', 'ios', 'android']),
   })
   .meta({ id: 'GoogleLoginBody' })
@@ -122,9 +126,9 @@ export type GoogleLoginBody = z.input<typeof GoogleLoginBodySchema>
 /** The authorization code from Discord's redirect; the client checks `state` against the one it sent. */
 export const DiscordLoginBodySchema = z
   .strictObject({
-    code: z.string().min(1).max(512),
-    redirect_uri: z.url(),
-    state: z.string().min(8).max(256),
+    code: SingleLineTextSchema.min(1).max(512),
+    redirect_uri: z.url().check(...SINGLE_LINE_TEXT_CHECKS),
+    state: SingleLineTextSchema.min(8).max(256),
   })
   .meta({ id: 'DiscordLoginBody' })
 export type DiscordLoginBody = z.input<typeof DiscordLoginBodySchema>

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { MultiLineTextSchema, SingleLineTextSchema } from './request-text.ts'
+
 /** The studio (issue #6): a prompt or a script becomes a storyboard, then a rendered MP4. */
 
 export const VIDEO_STYLES = ['cinematic', 'anime', 'realistic', '3d-cartoon', 'watercolor', 'comic'] as const
@@ -93,11 +95,19 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
   captions: { enabled: true, style: 'karaoke' },
 }
 
+// Bounds shared by the stored (and answered) shapes and the request ones; only a request's text has its
+// characters checked, so rows written before those checks still read.
+const boundNarration = (text: z.ZodString) => text.trim().max(SCENE_NARRATION_MAX_CHARS)
+const boundVisual = (text: z.ZodString) =>
+  text.trim().min(1, 'describe what the scene shows').max(SCENE_VISUAL_MAX_CHARS)
+const boundSourceText = (text: z.ZodString) =>
+  text.trim().min(3, 'write at least a few words').max(SOURCE_TEXT_MAX_CHARS)
+
 export const SceneSchema = z
   .strictObject({
     id: z.uuid(),
-    narration: z.string().trim().max(SCENE_NARRATION_MAX_CHARS),
-    visual: z.string().trim().min(1, 'describe what the scene shows').max(SCENE_VISUAL_MAX_CHARS),
+    narration: boundNarration(z.string()),
+    visual: boundVisual(z.string()),
     duration: z.number().min(SCENE_MIN_SECONDS).max(SCENE_MAX_SECONDS),
     /** A re-roll picks a new seed: the same words drawn another way. */
     seed: z
@@ -112,10 +122,14 @@ export type Scene = z.infer<typeof SceneSchema>
 export const SourceSchema = z
   .strictObject({
     kind: z.enum(['prompt', 'script']),
-    text: z.string().trim().min(3, 'write at least a few words').max(SOURCE_TEXT_MAX_CHARS),
+    text: boundSourceText(z.string()),
   })
   .meta({ id: 'ProjectSource' })
 export type Source = z.infer<typeof SourceSchema>
+
+const SourceInputSchema = SourceSchema.extend({ text: boundSourceText(MultiLineTextSchema) }).meta({
+  id: 'ProjectSourceInput',
+})
 
 export const PROJECT_STATUSES = ['draft', 'queued', 'rendering', 'ready', 'failed', 'canceled'] as const
 export const RENDER_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const
@@ -202,8 +216,8 @@ export type ProjectList = z.infer<typeof ProjectListSchema>
 
 export const CreateProjectBodySchema = z
   .strictObject({
-    title: z.string().trim().min(1).max(PROJECT_TITLE_MAX_CHARS).optional(),
-    source: SourceSchema,
+    title: SingleLineTextSchema.trim().min(1).max(PROJECT_TITLE_MAX_CHARS).optional(),
+    source: SourceInputSchema,
     settings: ProjectSettingsSchema,
   })
   .meta({ id: 'CreateProjectBody' })
@@ -212,13 +226,15 @@ export type CreateProjectBody = z.input<typeof CreateProjectBodySchema>
 /** A scene sent without an id is new; the array's order is the storyboard's order. */
 export const SceneInputSchema = SceneSchema.extend({
   id: z.uuid().optional(),
+  narration: boundNarration(MultiLineTextSchema),
+  visual: boundVisual(MultiLineTextSchema),
   seed: SceneSchema.shape.seed.optional(),
 }).meta({ id: 'SceneInput' })
 export type SceneInput = z.input<typeof SceneInputSchema>
 
 export const UpdateProjectBodySchema = z
   .strictObject({
-    title: z.string().trim().min(1).max(PROJECT_TITLE_MAX_CHARS).optional(),
+    title: SingleLineTextSchema.trim().min(1).max(PROJECT_TITLE_MAX_CHARS).optional(),
     settings: ProjectSettingsSchema.optional(),
     scenes: z.array(SceneInputSchema).min(1).max(SCENES_MAX).optional(),
   })
@@ -226,9 +242,10 @@ export const UpdateProjectBodySchema = z
   .meta({ id: 'UpdateProjectBody' })
 export type UpdateProjectBody = z.input<typeof UpdateProjectBodySchema>
 
-export const ProjectParamsSchema = z.strictObject({ id: z.string().max(64) })
-export const SceneParamsSchema = z.strictObject({ id: z.string().max(64), sceneId: z.string().max(64) })
-export const RenderParamsSchema = z.strictObject({ id: z.string().max(64), renderId: z.string().max(64) })
+const ParamIdSchema = SingleLineTextSchema.max(64)
+export const ProjectParamsSchema = z.strictObject({ id: ParamIdSchema })
+export const SceneParamsSchema = z.strictObject({ id: ParamIdSchema, sceneId: ParamIdSchema })
+export const RenderParamsSchema = z.strictObject({ id: ParamIdSchema, renderId: ParamIdSchema })
 
 export const ScenePreviewSchema = z
   .object({ video_url: z.string(), poster_url: z.string(), duration_seconds: z.number() })
@@ -291,7 +308,7 @@ export const MusicListSchema = z.object({ tracks: z.array(MusicTrackSchema) }).m
 export const MusicQuerySchema = z.strictObject({
   mood: z.enum(MUSIC_MOODS).optional(),
   genre: z.enum(MUSIC_GENRES).optional(),
-  q: z.string().trim().max(80).optional(),
+  q: SingleLineTextSchema.trim().max(80).optional(),
 })
 export type MusicQuery = z.input<typeof MusicQuerySchema>
 

@@ -3,6 +3,8 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 
+import { SingleLineTextSchema } from '@storyreel/contracts/request-text'
+
 import { MEDIA_ROUTE_PREFIX, type MediaLinks } from '#src/adapters/media/media-links.ts'
 import { isMediaKey } from '#src/adapters/media/media-store.ts'
 import { AppError } from '#src/errors.ts'
@@ -18,10 +20,10 @@ const CONTENT_TYPES: Record<string, string> = {
 }
 
 const MediaQuerySchema = z.object({
-  u: z.string().max(64).optional(),
-  e: z.string().max(16).optional(),
-  s: z.string().max(128).optional(),
-  download: z.string().max(200).optional(),
+  u: SingleLineTextSchema.max(64).optional(),
+  e: SingleLineTextSchema.max(16).optional(),
+  s: SingleLineTextSchema.max(128).optional(),
+  download: SingleLineTextSchema.max(200).optional(),
 })
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 
+import { SingleLineTextSchema } from '@storyreel/contracts/request-text'
 import { VoiceListSchema } from '@storyreel/contracts/studio'
 
 import type { VoiceEngine } from '#src/adapters/voice/voice-engine.ts'
@@ -8,7 +9,7 @@ import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
 
 import { createVoicesService } from './voices.service.ts'
 
-const VoiceParamsSchema = z.strictObject({ id: z.string().max(64) })
+const VoiceParamsSchema = z.strictObject({ id: SingleLineTextSchema.max(64) })
 
 /**
  * The voice library (issue #6): the list and a spoken sample of each voice. Both are public and the same for
