@@ -3,41 +3,63 @@ import path from 'node:path'
 
 import { ROOT } from './build-state.ts'
 
+export type BenchServer = { url: string; stop: () => Promise<void> }
+
 /**
  * Starts the production server (as `npm start` runs it) on 127.0.0.1 for a benchmark and waits until it
- * answers. `env` overrides the inherited environment; an undefined value removes a variable.
+ * answers. `env` overrides the inherited environment; an undefined value removes a variable. With
+ * `quiet`, the server's log lines (stdout) are dropped rather than mixed into the benchmark's output.
  */
-export async function startServer(
+export function startServer(
   port: number,
   env: Record<string, string | undefined> = {},
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/api/src/server.ts')], {
+  { quiet = false }: { quiet?: boolean } = {},
+): Promise<BenchServer> {
+  return startNodeServer(
+    path.join(ROOT, 'apps/api/src/server.ts'),
+    port,
+    '/healthz',
+    { LOG_LEVEL: 'warn', DATA_DIR: path.join(ROOT, 'test-results', `bench-data-${port}`), ...env },
+    quiet,
+  )
+}
+
+/** Starts scripts/bench-bare-server.ts: Fastify with no plugins, answering `{"status":"ok"}` at `/`. */
+export function startBareServer(port: number): Promise<BenchServer> {
+  return startNodeServer(path.join(ROOT, 'scripts/bench-bare-server.ts'), port, '/')
+}
+
+async function startNodeServer(
+  script: string,
+  port: number,
+  readyPath: string,
+  env: Record<string, string | undefined> = {},
+  quiet = false,
+): Promise<BenchServer> {
+  const child: ChildProcess = spawn(process.execPath, [script], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: path.join(ROOT, 'test-results', `bench-data-${port}`),
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 30_000
   for (;;) {
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break
+      if ((await fetch(`${url}${readyPath}`)).ok) break
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 30 s')
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`${path.basename(script)} did not start within 30 s`)
+    }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   return {
     url,
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
       }),

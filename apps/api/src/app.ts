@@ -54,6 +54,7 @@ import { createUsersService } from './modules/users/users.service.ts'
 import { registerVoiceRoutes } from './modules/voices/voices.routes.ts'
 import { registerCors } from './plugins/cors.ts'
 import { handleClientError, registerErrorHandler } from './plugins/error-handler.ts'
+import { AccessLogController, createLoggerOptions, createRequestLogger } from './plugins/logging.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
 import { mergeExternalSources, registerSecurityHeaders } from './plugins/security-headers.ts'
@@ -82,16 +83,16 @@ const SESSION_CACHE_TTL_MS = 30_000
 /** A readiness probe that hangs would hold a load balancer's check open; answer within this bound. */
 const READY_TIMEOUT_MS = 2000
 
-/** Never written to a log line, whatever the level (issue #3). */
-const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]']
-
 /** Builds the whole server without listening, so tests can inject() requests (STYLE §1, §9). */
 export async function buildApp({ config, deps }: { config: Config; deps: AppDeps }): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: REDACTED_PATHS, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+        : { ...createLoggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    // Redaction, the error serializer and the access-log modes: decision 023.
+    logController: new AccessLogController(config.accessLog),
+    childLoggerFactory: createRequestLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 16 * 1024,
     requestTimeout: 30_000,

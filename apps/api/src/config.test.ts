@@ -63,6 +63,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/)
   })
 
+  it('logs a sample of requests by default, and only the modes and rates it knows', () => {
+    expect(loadConfig({}).accessLog).toEqual({ mode: 'sampled', sampleRate: 0.01 })
+    expect(loadConfig({ ACCESS_LOG: 'full' }).accessLog.mode).toBe('full')
+    expect(loadConfig({ ACCESS_LOG: 'sampled', ACCESS_LOG_SAMPLE_RATE: '0.25' }).accessLog.sampleRate).toBe(0.25)
+    expect(() => loadConfig({ ACCESS_LOG: 'verbose' })).toThrow(/ACCESS_LOG/)
+    expect(() => loadConfig({ ACCESS_LOG_SAMPLE_RATE: '0' })).toThrow(/ACCESS_LOG_SAMPLE_RATE/)
+    expect(() => loadConfig({ ACCESS_LOG_SAMPLE_RATE: '1.5' })).toThrow(/ACCESS_LOG_SAMPLE_RATE/)
+  })
+
   it('accepts .env.example as it stands, and it names every variable the server reads', () => {
     const example = parseEnv(readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8'))
     expect(() => loadConfig(example)).not.toThrow()

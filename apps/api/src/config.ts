@@ -39,6 +39,8 @@ const EnvSchema = z.object({
     .optional(),
   RATE_LIMIT_PREFIX: z.string().min(1).default('storyreel-rl:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_LOG: z.enum(['off', 'sampled', 'full']).default('sampled'),
+  ACCESS_LOG_SAMPLE_RATE: z.coerce.number().gt(0).max(1).default(0.01),
   SMTP_URL: z
     .union([z.literal(''), z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')])
     .optional()
@@ -111,6 +113,8 @@ export type Config = {
   redisUrl: string | undefined
   rateLimitPrefix: string
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
+  /** One line per answered request: every 5xx, plus none, a random share or all of the others (decision 023). */
+  accessLog: { mode: z.infer<typeof EnvSchema>['ACCESS_LOG']; sampleRate: number }
   mail: { smtpUrl: string | undefined; from: string }
   /** Browser origins other than our own that may call the API (the site itself is same-origin). */
   corsOrigins: string[]
@@ -187,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     redisUrl: parsed.REDIS_URL,
     rateLimitPrefix: parsed.RATE_LIMIT_PREFIX,
     logLevel: parsed.LOG_LEVEL,
+    accessLog: { mode: parsed.ACCESS_LOG, sampleRate: parsed.ACCESS_LOG_SAMPLE_RATE },
     mail: { smtpUrl: parsed.SMTP_URL, from: parsed.MAIL_FROM },
     corsOrigins: corsOrigins.data,
     adminEmails: adminEmails.data,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifySchemaValidationError, FastifyTypeProvider } from 'fastify'
-import type { z } from 'zod'
+import fastJson from 'fast-json-stringify'
+import { z } from 'zod'
 
 /**
  * Route schemas are the zod schemas of packages/contracts: the same objects validate requests here, type
@@ -44,10 +45,43 @@ export function registerZodSchemas(app: FastifyInstance): void {
       return result.success ? { value: result.data } : { error: toValidationErrors(result.error) }
     }
   })
-  // A response is parsed with its schema before it leaves, so a column the contract does not name (a hash,
-  // an internal flag) can never reach a client.
   app.setSerializerCompiler(({ schema }) => {
     if (!isZodSchema(schema)) throw new Error('Response schemas must be zod schemas from @storyreel/contracts')
-    return (data) => JSON.stringify(schema.parse(data))
+    return compileResponseSerializer(schema)
   })
+}
+
+/**
+ * A response leaves through a serializer compiled once from its contract: fast-json-stringify over the JSON
+ * Schema zod gives for it, which writes only the fields the contract names (so a column it does not name, a
+ * hash or an internal flag, can never reach a client), in the contract's types, and fails the call when a
+ * required field is missing. It does not re-check formats or enums, which our own code produced: parsing
+ * each response with zod took several microseconds of a cached auth/me call (decision 023). A contract
+ * that JSON Schema cannot state whole (a transform, a default, a date) is still parsed with zod.
+ * @see https://github.com/fastify/fast-json-stringify
+ */
+export function compileResponseSerializer(schema: z.ZodType): (data: unknown) => string {
+  const parseAndStringify = (data: unknown) => JSON.stringify(schema.parse(data))
+  let input: unknown
+  let output: unknown
+  try {
+    input = z.toJSONSchema(schema, { target: 'draft-07', io: 'input' })
+    output = z.toJSONSchema(schema, { target: 'draft-07', io: 'output' })
+  } catch {
+    return parseAndStringify
+  }
+  // Input and output differ (beyond output objects being closed) exactly when parsing would change the
+  // value: a default filled in, a transform.
+  if (JSON.stringify(withOpenObjects(input)) !== JSON.stringify(withOpenObjects(output))) return parseAndStringify
+  return fastJson(output as Parameters<typeof fastJson>[0])
+}
+
+function withOpenObjects(json: unknown): unknown {
+  if (Array.isArray(json)) return json.map(withOpenObjects)
+  if (typeof json !== 'object' || json === null) return json
+  return Object.fromEntries(
+    Object.entries(json)
+      .filter(([key, value]) => !(key === 'additionalProperties' && value === false))
+      .map(([key, value]) => [key, withOpenObjects(value)]),
+  )
 }
