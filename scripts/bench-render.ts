@@ -5,7 +5,7 @@ import path from 'node:path'
 
 import type { Project, RenderJob } from '@storyreel/contracts/studio'
 
-import { probeMedia } from '../apps/api/src/adapters/encoder/probe.ts'
+import { probeMedia } from '@storyreel/engine/engine'
 import { startServer } from './bench-server.ts'
 import { writePerformanceSection } from './performance-doc.ts'
 

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util'
 import { createCanvas } from '@napi-rs/canvas'
 
 import { VIDEO_STYLES, type VideoStyle } from '../packages/contracts/src/studio.ts'
-import { createLocalVisualEngine } from '../apps/api/src/adapters/visuals/local-visual-engine.ts'
+import { createLocalVisualEngine } from '@storyreel/engine/engine'
 
 /**
  * A contact sheet of scene frames, to look at what the local renderer draws (issue #6):

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util'
 
 import { MUSIC_GENRES, MUSIC_MOODS } from '@storyreel/contracts/studio'
 
-import { runFfmpeg, runFfprobe } from '../../apps/api/src/adapters/encoder/ffmpeg-binary.ts'
+import { runFfmpeg, runFfprobe } from '@storyreel/engine/engine'
 import { composeTrack, masterTrack, PEAK_CEILING_DB, type RenderedTrack, type TrackDefinition } from './composer.ts'
 import { SAMPLE_RATE, type Stereo } from './dsp.ts'
 import { MUSIC_LICENCE, TRACKS } from './tracks.ts'

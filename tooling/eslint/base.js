@@ -22,6 +22,18 @@ const IMPORT_ZONES = [
   { target: './apps/api/src/adapters', from: './apps/api/src/modules', message: 'Adapters never import modules.' },
   { target: './packages', from: './apps', message: 'No package imports an app.' },
   {
+    // The engine's public surface is what its package.json exports; nothing reaches past it.
+    target: ['./apps', './scripts', './e2e', './packages/contracts', './packages/db'],
+    from: './packages/engine/src',
+    except: ['./engine.ts', './encoder/loudness.ts', './testing'],
+    message: 'Import the engine through @storyreel/engine/engine (its exports), not its internals.',
+  },
+  {
+    target: './packages/engine',
+    from: ['./packages/db'],
+    message: 'The engine knows nothing of the database: it takes plain options and writes files.',
+  },
+  {
     target: './apps/web',
     from: ['./apps/api', './packages/db'],
     message: 'The web app talks to the API over HTTP only.',
@@ -75,6 +87,8 @@ export default tseslint.config(
       'apps/web/vite.config.ts',
       'apps/web/scripts/**',
       'packages/db/src/testing.ts',
+      'packages/engine/src/cli.ts',
+      'packages/engine/src/cli-config.ts',
       '**/*.test.ts',
       'scripts/**',
       'e2e/**',

@@ -4,8 +4,9 @@ import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance } from 'fastify'
 
 import { isDatabaseUnavailableError } from '@storyreel/db/errors'
+import { EngineError } from '@storyreel/engine/engine'
 
-import { AppError, toErrorBody } from '#src/errors.ts'
+import { AppError, fromEngineError, toErrorBody } from '#src/errors.ts'
 
 export const NOT_FOUND_LIMIT_PER_MINUTE = 300
 
@@ -59,7 +60,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else done()
   })
 
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | EngineError, request, reply) => {
+    const error = thrown instanceof EngineError ? (fromEngineError(thrown) ?? thrown) : thrown
+    if (error instanceof EngineError) {
+      request.log.error({ err: error, method: request.method, url: request.url }, 'engine failed')
+      return reply
+        .code(500)
+        .send(toErrorBody(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'))
+    }
     if (error instanceof AppError) {
       return reply
         .code(error.statusCode)

@@ -13,9 +13,8 @@ import {
   type Project,
   type RenderJob,
 } from '@storyreel/contracts/studio'
+import { probeMedia, runFfmpeg } from '@storyreel/engine/engine'
 
-import { runFfmpeg } from '#src/adapters/encoder/ffmpeg-binary.ts'
-import { probeMedia } from '#src/adapters/encoder/probe.ts'
 import { createTestApp, type TestApp } from '#src/testing/test-app.ts'
 
 // One real render through the queue, the in-process worker, its child process, the engines and ffmpeg

@@ -3,8 +3,8 @@ import { z } from 'zod'
 
 import { SingleLineTextSchema } from '@storyreel/contracts/request-text'
 import { VoiceListSchema } from '@storyreel/contracts/studio'
+import type { VoiceEngine } from '@storyreel/engine/engine'
 
-import type { VoiceEngine } from '#src/adapters/voice/voice-engine.ts'
 import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
 
 import { createVoicesService } from './voices.service.ts'
