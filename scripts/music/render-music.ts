@@ -1,5 +1,5 @@
 /**
- * Composes and renders the music library (issue #6): every track in tracks.ts becomes
+ * Composes and renders the music library: every track in tracks.ts becomes
  * content/music/<id>.m4a (AAC, ~96 kbit/s, faststart) and content/music/catalog.json lists them.
  *
  *   npx node scripts/music/render-music.ts                 render everything

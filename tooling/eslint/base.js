@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-/** Layers of the web app and the API (STYLE §2): one zone per layer, never one per feature. */
+/** Layers of the web app and the API: one zone per layer, never one per feature. */
 const IMPORT_ZONES = [
   { target: './apps/web/app/features', from: './apps/web/app/routes', message: 'Features never import routes.' },
   {
@@ -69,7 +69,11 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: IMPORT_ZONES }],
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration from the app config module (STYLE §4).' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration from the app config module, which parses the environment once at start.',
+        },
       ],
     },
   },

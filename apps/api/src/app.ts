@@ -84,10 +84,10 @@ const SESSION_CACHE_TTL_MS = 30_000
 /** A readiness probe that hangs would hold a load balancer's check open; answer within this bound. */
 const READY_TIMEOUT_MS = 2000
 
-/** Never written to a log line, whatever the level (issue #3). */
+/** Never written to a log line, whatever the level: they carry credentials. */
 const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]']
 
-/** Builds the whole server without listening, so tests can inject() requests (STYLE §1, §9). */
+/** Builds the whole server without listening, so tests can inject() requests. */
 export async function buildApp({ config, deps }: { config: Config; deps: AppDeps }): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -198,7 +198,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   })
   registerAdminRoutes(app, { admin, auth, limits: config.rateLimits })
 
-  // The studio (issue #6): engines, media, the render queue and its in-process workers.
+  // The studio: engines, media, the render queue and its in-process workers.
   const studio = config.studio
   const media = createLocalMediaStore(studio.mediaDir)
   const links = createMediaLinks({

@@ -22,7 +22,7 @@ const booleanFromString = z
   .default('false')
   .transform((value) => value === 'true' || value === '1')
 
-/** Every environment variable the server reads, parsed once at start (STYLE §4). */
+/** Every environment variable the server reads, parsed once at start. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('localhost'),

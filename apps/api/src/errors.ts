@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http'
 
 import type { EngineError, EngineName } from '@storyreel/engine/engine'
 
-/** Stable names of problems: clients branch on these, people read the message (STYLE §5). */
+/** Stable names of problems: clients branch on these, people read the message. */
 export type ErrorCode =
   | 'NOT_FOUND'
   | 'VALIDATION_FAILED'
@@ -54,11 +54,11 @@ export type ErrorCode =
   | 'MEDIA_LINK_EXPIRED'
   | 'RANGE_NOT_SATISFIABLE'
 
-/** Services throw this; the error handler turns it into the one API error shape (STYLE §5). */
+/** Services throw this; the error handler turns it into the one API error shape. */
 export class AppError extends Error {
   readonly code: ErrorCode
   readonly statusCode: number
-  /** One line per problem, for a validation failure a service finds itself (STYLE §5). */
+  /** One line per problem, for a validation failure a service finds itself. */
   readonly problems: string[] | undefined
 
   constructor(code: ErrorCode, statusCode: number, message: string | string[]) {

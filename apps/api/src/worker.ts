@@ -12,7 +12,7 @@ import { createRenderJobsRepository } from './modules/projects/render-jobs.repos
 import { createRenderWorker } from './modules/projects/render-worker.ts'
 
 /**
- * `npm run worker`: render workers as a process of their own, for scaling out (issue #6). They share the
+ * `npm run worker`: render workers as a process of their own, for scaling out. They share the
  * queue with the servers through PostgreSQL; the servers then run with RENDER_WORKERS=0.
  */
 async function main() {

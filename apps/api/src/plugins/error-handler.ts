@@ -50,7 +50,7 @@ export function handleClientError(error: Error & { code?: string }, socket: Sock
   )
 }
 
-/** One error shape for every non-2xx answer (STYLE §5): `{statusCode, error, code, message}`. */
+/** One error shape for every non-2xx answer: `{statusCode, error, code, message}`. */
 export function registerErrorHandler(app: FastifyInstance): void {
   // Node answers a HTTP/1.1 request without Host with an empty 400 of its own unless told not to (the
   // server's `requireHostHeader: false`); the check is made here instead, so the answer has our shape.
@@ -107,7 +107,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.code(status).send(toErrorBody(status, code, error.message))
   })
 
-  // Rate-limited, so probing for URLs costs a scanner more than it costs us (STYLE §5).
+  // Rate-limited, so probing for URLs costs a scanner more than it costs us.
   app.setNotFoundHandler(
     { preHandler: app.rateLimit({ max: NOT_FOUND_LIMIT_PER_MINUTE, timeWindow: '1 minute' }) },
     (request, reply) => {

@@ -44,7 +44,7 @@ const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'"
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=(), gyroscope=()'
 const HSTS = 'max-age=63072000; includeSubDomains; preload'
 
-/** Security headers on every response (issue #2); HSTS only when the request arrived over HTTPS. */
+/** Security headers on every response; HSTS only when the request arrived over HTTPS. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff')

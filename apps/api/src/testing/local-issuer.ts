@@ -38,7 +38,7 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
 }
 
 /**
- * A stand-in identity provider on 127.0.0.1 (STYLE §7): signs ID tokens with its own RSA and EC keys and
+ * A stand-in identity provider on 127.0.0.1: signs ID tokens with its own RSA and EC keys and
  * publishes them at `jwksUrl`, and speaks Discord's OAuth code exchange and `users/@me`. The API's real
  * verifiers are pointed at it, so tests exercise the real signature, issuer, audience, expiry and nonce checks.
  */

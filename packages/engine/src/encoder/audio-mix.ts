@@ -20,7 +20,7 @@ const SILENCE_AMPLITUDE = 0.001
 const MAX_VOICE_GAIN_DB = 30
 
 /**
- * Ducking (issue #6, "music drowns the voice"). The compressor is keyed by the voice after a +24 dB boost
+ * Ducking, so the music never drowns the voice. The compressor is keyed by the voice after a +24 dB boost
  * and a limiter, so every spoken word, loud or soft, presents the same key level and ducks the music by the
  * same depth, about 16 dB; a -70 dBFS noise floor stays under the threshold. Fast attack, 300 ms release: the
  * music stays down between words of a phrase and comes back in the pauses between phrases.

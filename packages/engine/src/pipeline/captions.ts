@@ -21,7 +21,7 @@ const PHRASE_END = /[,;:—–]["'”’)\]]*$/
 
 /**
  * Groups a scene's timed words into readable caption phrases. A cue starts with its first word, so it
- * appears when the phrase is spoken (issue #6 asks for within 200 ms); it never spans a sentence end, and
+ * appears when the phrase is spoken (within 200 ms); it never spans a sentence end, and
  * breaks at commas when the phrase is long enough to stand alone.
  */
 export function buildCaptionCues(words: TimedWord[], options: CaptionCueOptions = {}): CaptionCue[] {

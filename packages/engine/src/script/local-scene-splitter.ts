@@ -73,7 +73,7 @@ function groupWithinSceneCap(sentences: string[], wordsPerSecond: number): strin
 
 /**
  * Durations follow the words; a script shorter than the target may breathe up to 20% longer, and one
- * longer than the target keeps its length, because cutting speech to fit would be a lie (issue #6).
+ * longer than the target keeps its length, because cutting speech to fit would be a lie.
  */
 export function fitDurations(narrations: string[], wordsPerSecond: number, targetSeconds: number): number[] {
   const natural = narrations.map((narration) => getSceneDuration(narration, wordsPerSecond))

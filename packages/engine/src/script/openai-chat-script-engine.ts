@@ -116,7 +116,7 @@ function unavailable(message: string): EngineError {
 }
 
 /**
- * A storyboard from an OpenAI-compatible chat completions API (issue #6), asked for structured JSON.
+ * A storyboard from an OpenAI-compatible chat completions API, asked for structured JSON.
  * Any failure is a 502 the person can act on (try again, or use the local splitter), never a 500.
  * @see https://platform.openai.com/docs/api-reference/chat/create
  */

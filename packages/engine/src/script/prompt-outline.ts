@@ -4,7 +4,7 @@ import { SETTINGS } from './visual-lexicon.ts'
 /**
  * Without an AI model, a prompt ("a 30 second ad for a family bakery in Lisbon") becomes an honest outline
  * built from the prompt's own words: a hook, one to five beats and a closing line from templates picked by
- * what the prompt asks for, sized to the requested length. The user edits it afterwards (issue #6); it
+ * what the prompt asks for, sized to the requested length. The user edits it afterwards; it
  * invents no facts, names, prices or dates.
  */
 
@@ -24,7 +24,7 @@ export type PromptIntent = (typeof PROMPT_INTENTS)[number]
 
 /**
  * One spoken sentence and the shot shown while it is spoken. Visuals that do not match the narration are
- * the top complaint about today's products (issue #6), so every sentence carries its own picture: a
+ * the top complaint about today's products, so every sentence carries its own picture: a
  * concrete place, one or two subjects, a light or time of day, and neighbouring shots vary in framing.
  */
 type Line = readonly [narration: string, shot: string]

@@ -17,7 +17,7 @@ export type StoryboardRequest = {
 }
 
 /**
- * Turns a prompt or a script into scenes (issue #6). The local splitter is the default; an
+ * Turns a prompt or a script into scenes. The local splitter is the default; an
  * OpenAI-compatible chat API is used when configured.
  */
 export interface ScriptEngine {

@@ -1,5 +1,5 @@
 /**
- * Sentence and clause splitting for the local scene splitter (issue #6). Plain rules instead of a language
+ * Sentence and clause splitting for the local scene splitter. Plain rules instead of a language
  * model: they must cope with what people paste into a script box (abbreviations, decimals, quotes,
  * ellipses, hard line breaks and bullet lists).
  */

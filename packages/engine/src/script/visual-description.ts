@@ -349,8 +349,8 @@ function attachSecond(tokens: Token[], first: Phrase, second: Phrase | undefined
 
 /**
  * A concise picture description from a scene's narration, e.g. "A family bakery in Lisbon at golden hour:
- * fresh bread, warm and inviting". Users' top complaint is visuals that do not match the narration
- * (issue #6), so every part comes from the words; only the fallback mood comes from the style.
+ * fresh bread, warm and inviting". Users' top complaint is visuals that do not match the narration,
+ * so every part comes from the words; only the fallback mood comes from the style.
  */
 export function describeScene(narration: string, options: DescribeOptions): string {
   const reading = readScene(narration, options.names)

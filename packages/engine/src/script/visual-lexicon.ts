@@ -1,5 +1,5 @@
 /**
- * Word lists the local splitter reads a scene with (issue #6): which words are filler, which name a place,
+ * Word lists the local splitter reads a scene with: which words are filler, which name a place,
  * a time of day, the weather, a mood or an action. English only; other words still count as subjects.
  */
 

@@ -86,7 +86,7 @@ export function buildStandInStoryboard(userText: string) {
 }
 
 /**
- * A stand-in for an OpenAI-compatible chat completions API on 127.0.0.1 (STYLE §7): it checks the Bearer
+ * A stand-in for an OpenAI-compatible chat completions API on 127.0.0.1: it checks the Bearer
  * key and the request body as the real API does and answers a `chat.completion` object, so the script
  * engine's real HTTP code is what tests exercise. `reply()` switches it to errors, garbage or silence.
  */

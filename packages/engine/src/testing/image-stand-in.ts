@@ -58,7 +58,7 @@ async function drawPicture(prompt: string, size: string): Promise<Buffer> {
 }
 
 /**
- * A stand-in for OpenAI's `POST /v1/images/generations` on 127.0.0.1 (STYLE §7): it checks the bearer key and
+ * A stand-in for OpenAI's `POST /v1/images/generations` on 127.0.0.1: it checks the bearer key and
  * the body as the real API does and answers a real PNG it draws for the prompt, base64 in `data[0].b64_json`.
  */
 export async function startImageStandIn({ apiKey }: { apiKey: string }) {

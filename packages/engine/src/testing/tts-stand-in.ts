@@ -57,7 +57,7 @@ function findProblem(body: unknown): [string, string] | undefined {
 }
 
 /**
- * A stand-in for OpenAI's `POST /v1/audio/speech` on 127.0.0.1 (STYLE §7): it checks the bearer key and the
+ * A stand-in for OpenAI's `POST /v1/audio/speech` on 127.0.0.1: it checks the bearer key and the
  * body as the real API does and answers real speech, synthesised here with the local eSpeak NG engine and
  * resampled to the API's 24 kHz. The requests it got are kept for assertions.
  */

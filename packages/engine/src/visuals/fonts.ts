@@ -26,7 +26,7 @@ const FILES: [family: string, pkg: string, file: string][] = [
 
 let registered = false
 
-/** The TTFs ship in npm packages, so a fresh machine draws the same letters as this one (issue #6). */
+/** The TTFs ship in npm packages, so a fresh machine draws the same letters as this one. */
 export function registerFonts(): void {
   if (registered) return
   for (const [family, pkg, file] of FILES) {

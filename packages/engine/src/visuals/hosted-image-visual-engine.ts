@@ -50,7 +50,7 @@ function describeFailure(status: number, body: string): string {
 }
 
 /**
- * Pictures from an image generation API speaking OpenAI's protocol (`POST /v1/images/generations`, issue #6).
+ * Pictures from an image generation API speaking OpenAI's protocol (`POST /v1/images/generations`).
  * The still becomes the scene's backdrop and moves with the same camera, light, particles and title as the
  * local renderer's layers.
  * @see https://platform.openai.com/docs/api-reference/images/create

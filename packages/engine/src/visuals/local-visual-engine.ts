@@ -110,7 +110,7 @@ export function prepareLocalScene(request: SceneArtRequest): SceneArt {
   })
 }
 
-/** The default visual engine: no network, no model, every scene drawn from its words (issue #6). */
+/** The default visual engine: no network, no model, every scene drawn from its words. */
 export function createLocalVisualEngine(): VisualEngine {
   return {
     name: 'local-illustrator',

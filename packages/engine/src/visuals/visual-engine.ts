@@ -32,7 +32,7 @@ export interface SceneArt {
 }
 
 /**
- * Pictures for each scene (issue #6): a local renderer that draws an animated illustration by default,
+ * Pictures for each scene: a local renderer that draws an animated illustration by default,
  * a hosted image generation API when configured (its still is animated by the same camera).
  */
 export interface VisualEngine {

@@ -24,7 +24,7 @@ export function combineVoiceEngines(engines: VoiceEngine[]): VoiceEngine {
   }
 }
 
-/** The voice library (issue #6): the local eSpeak NG voices always, the hosted ones when TTS_API_URL is set. */
+/** The voice library: the local eSpeak NG voices always, the hosted ones when TTS_API_URL is set. */
 export function createVoiceEngine(tts: HostedApiConfig | undefined): VoiceEngine {
   return combineVoiceEngines([createEspeakVoiceEngine(), ...(tts ? [createOpenAiTtsVoiceEngine(tts)] : [])])
 }

@@ -124,7 +124,7 @@ function timeWords(words: TextWord[], starts: (number | undefined)[], levels: Le
 }
 
 /**
- * Local speech (issue #6): eSpeak NG compiled to JavaScript (@echogarden/espeak-ng-emscripten), in process.
+ * Local speech: eSpeak NG compiled to JavaScript (@echogarden/espeak-ng-emscripten), in process.
  * Word timings come from eSpeak's own word events (exact audio positions), with each word's end moved back
  * to where its sound stops, so captions leave when the word does.
  */

@@ -50,7 +50,7 @@ function describeFailure(status: number, body: string): string {
 }
 
 /**
- * Hosted speech over OpenAI's HTTP protocol (`POST /v1/audio/speech`, issue #6), so any compatible server
+ * Hosted speech over OpenAI's HTTP protocol (`POST /v1/audio/speech`), so any compatible server
  * works. The API answers audio only; word timings are estimated from the text and the clip's pauses.
  * @see https://platform.openai.com/docs/api-reference/audio/createSpeech
  */

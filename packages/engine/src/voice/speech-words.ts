@@ -1,5 +1,5 @@
 /**
- * The words of a narration as captions show them (issue #6): whitespace-separated tokens, with a token that
+ * The words of a narration as captions show them: whitespace-separated tokens, with a token that
  * has no letter or digit (a dash, an ellipsis, an emoji) kept on the word before it, so the words joined
  * with spaces give back the text.
  */

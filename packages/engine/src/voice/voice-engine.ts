@@ -33,7 +33,7 @@ export type SpeechRequest = {
 }
 
 /**
- * Speech synthesis behind one interface (issue #6): eSpeak NG compiled to WASM by default, a hosted
+ * Speech synthesis behind one interface: eSpeak NG compiled to WASM by default, a hosted
  * TTS API when configured.
  */
 export interface VoiceEngine {

@@ -22,7 +22,7 @@ const AUDIO_CACHE_CONTROL = 'public, max-age=31536000, immutable'
  */
 const AUDIO_REQUESTS_PER_LIST_REQUEST = 5
 
-/** GET /api/v1/music and /api/v1/music/:id/audio: the studio's music library (issue #6). Public. */
+/** GET /api/v1/music and /api/v1/music/:id/audio: the studio's music library. Public. */
 export function registerMusicRoutes(
   app: FastifyInstance,
   { library, perMinute }: { library: MusicLibrary; perMinute: number },

@@ -80,7 +80,7 @@ function startOfUtcDay(time: Date) {
   return new Date(Date.UTC(time.getUTCFullYear(), time.getUTCMonth(), time.getUTCDate()))
 }
 
-/** The studio's projects: storyboards, renders and their files (issue #6). */
+/** The studio's projects: storyboards, renders and their files. */
 export function createProjectsService(deps: Deps) {
   const { db, projects, renderJobs, links, media } = deps
   const now = deps.now ?? (() => new Date())

@@ -30,7 +30,7 @@ export type RenderWorkerOptions = {
 }
 
 /**
- * Takes render jobs from the queue and runs them (issue #6). Runs inside the server process by default and
+ * Takes render jobs from the queue and runs them. Runs inside the server process by default and
  * in `npm run worker` processes when scaling out; any number of workers share the queue.
  */
 export function createRenderWorker(options: RenderWorkerOptions) {

@@ -7,7 +7,7 @@ import { encodeWav, runFfmpeg, type VoiceEngine, type VoiceInfo } from '@storyre
 
 import { AppError } from '#src/errors.ts'
 
-/** "Hi, I'm Aria. I'll narrate your story." in the voice's language (issue #6: the voice library's preview). */
+/** "Hi, I'm Aria. I'll narrate your story." in the voice's language (the voice library's preview). */
 export function getPreviewSentence({
   name,
   language,
