@@ -5,11 +5,11 @@ import path from 'node:path'
 
 import type { Project, RenderJob } from '@storyreel/contracts/studio'
 
-import { probeMedia } from '../apps/api/src/adapters/encoder/probe.ts'
+import { probeMedia } from '@storyreel/engine/engine'
 import { startServer } from './bench-server.ts'
 import { writePerformanceSection } from './performance-doc.ts'
 
-// `npm run bench:render` (issue #6): a 30-second 720p 9:16 video with 6 scenes, voice and music, rendered by
+// `npm run bench:render`: a 30-second 720p 9:16 video with 6 scenes, voice and music, rendered by
 // the production server (queue, in-process worker, render child process) on a fresh data folder, so
 // nothing is reused. Then one scene's narration changes and the video renders again.
 const TARGET_SECONDS = 30
@@ -118,7 +118,7 @@ try {
       captions: { enabled: true, style: 'karaoke' },
     },
   })
-  // Exactly six scenes of five seconds: one sentence each, as the issue's benchmark asks.
+  // Exactly six scenes of five seconds: one sentence each.
   const sentences = SCRIPT.split(/(?<=\.)\s+/)
   const project = await call<Project>('PATCH', `/api/v1/projects/${created.id}`, token, {
     scenes: sentences.map((narration, index) => ({

@@ -5,10 +5,10 @@ import { parseArgs } from 'node:util'
 import { createCanvas } from '@napi-rs/canvas'
 
 import { VIDEO_STYLES, type VideoStyle } from '../packages/contracts/src/studio.ts'
-import { createLocalVisualEngine } from '../apps/api/src/adapters/visuals/local-visual-engine.ts'
+import { createLocalVisualEngine } from '@storyreel/engine/engine'
 
 /**
- * A contact sheet of scene frames, to look at what the local renderer draws (issue #6):
+ * A contact sheet of scene frames, to look at what the local renderer draws:
  *   node scripts/render-scene-sheet.ts --out /tmp/sheet.png --styles cinematic,anime \
  *     --scene "A baker pulls bread from the oven at dawn" --scene "A rocket launches into space"
  * Also prints prepareScene and drawFrame timings per style.

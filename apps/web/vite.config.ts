@@ -57,7 +57,7 @@ function buildManifestPlugin(): Plugin {
 
 export default defineConfig(({ mode }) => ({
   plugins: [tailwindcss(), reactRouter(), blogIndexPlugin(), buildManifestPlugin()],
-  // Validated here, once; the browser gets plain values, not the validator (STYLE §4).
+  // Validated here, once; the browser gets plain values, not the validator.
   define: { __PUBLIC_ENV__: JSON.stringify(parseWebEnv(loadEnv(mode, process.cwd(), 'VITE_'))) },
   build: {
     assetsInlineLimit: 0,

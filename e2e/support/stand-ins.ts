@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server'
 import { STAND_INS } from './stand-ins-config.ts'
 
 /**
- * The outside services of sign-in, on 127.0.0.1, speaking their real protocols (STYLE §7, §9): an SMTP
+ * The outside services of sign-in, on 127.0.0.1, speaking their real protocols: an SMTP
  * receiver for the code e-mails, an identity provider that publishes its keys and mints Google and Apple
  * ID tokens, and Discord's OAuth authorize, token and users/@me endpoints. Playwright starts it as a web
  * server before the product; tests read mail and mint tokens over its HTTP side.

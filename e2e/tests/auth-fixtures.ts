@@ -29,7 +29,7 @@ export async function readCode(request: APIRequestContext, email: string, count 
   return code ?? ''
 }
 
-/** Registers and confirms an account through the API, as the fixture signIn() of STYLE §9 does. */
+/** Registers and confirms an account through the API, without the sign-in screens. */
 export async function createUser(
   request: APIRequestContext,
   {

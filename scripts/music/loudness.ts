@@ -1,4 +1,4 @@
-import { measureLoudness } from '../../apps/api/src/adapters/encoder/loudness.ts'
+import { measureLoudness } from '@storyreel/engine/loudness'
 
 import { SAMPLE_RATE, type Stereo } from './dsp.ts'
 

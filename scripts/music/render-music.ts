@@ -1,5 +1,5 @@
 /**
- * Composes and renders the music library (issue #6): every track in tracks.ts becomes
+ * Composes and renders the music library: every track in tracks.ts becomes
  * content/music/<id>.m4a (AAC, ~96 kbit/s, faststart) and content/music/catalog.json lists them.
  *
  *   npx node scripts/music/render-music.ts                 render everything
@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util'
 
 import { MUSIC_GENRES, MUSIC_MOODS } from '@storyreel/contracts/studio'
 
-import { runFfmpeg, runFfprobe } from '../../apps/api/src/adapters/encoder/ffmpeg-binary.ts'
+import { runFfmpeg, runFfprobe } from '@storyreel/engine/engine'
 import { composeTrack, masterTrack, PEAK_CEILING_DB, type RenderedTrack, type TrackDefinition } from './composer.ts'
 import { SAMPLE_RATE, type Stereo } from './dsp.ts'
 import { MUSIC_LICENCE, TRACKS } from './tracks.ts'

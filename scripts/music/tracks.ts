@@ -6,7 +6,7 @@ const LICENCE =
 
 export const MUSIC_LICENCE = LICENCE
 
-/** The library: one composition per track (issue #6). Seeds are fixed, so every render is the same. */
+/** The library: one composition per track. Seeds are fixed, so every render is the same. */
 export const TRACKS: TrackDefinition[] = [
   {
     id: 'morning-tide-pools',

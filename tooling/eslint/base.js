@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-/** Layers of the web app and the API (STYLE §2): one zone per layer, never one per feature. */
+/** Layers of the web app and the API: one zone per layer, never one per feature. */
 const IMPORT_ZONES = [
   { target: './apps/web/app/features', from: './apps/web/app/routes', message: 'Features never import routes.' },
   {
@@ -21,6 +21,18 @@ const IMPORT_ZONES = [
   { target: './apps/api/src/plugins', from: './apps/api/src/modules', message: 'Plugins never import modules.' },
   { target: './apps/api/src/adapters', from: './apps/api/src/modules', message: 'Adapters never import modules.' },
   { target: './packages', from: './apps', message: 'No package imports an app.' },
+  {
+    // The engine's public surface is what its package.json exports; nothing reaches past it.
+    target: ['./apps', './scripts', './e2e', './packages/contracts', './packages/db'],
+    from: './packages/engine/src',
+    except: ['./engine.ts', './encoder/loudness.ts', './testing'],
+    message: 'Import the engine through @storyreel/engine/engine (its exports), not its internals.',
+  },
+  {
+    target: './packages/engine',
+    from: ['./packages/db'],
+    message: 'The engine knows nothing of the database: it takes plain options and writes files.',
+  },
   {
     target: './apps/web',
     from: ['./apps/api', './packages/db'],
@@ -57,7 +69,11 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: IMPORT_ZONES }],
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration from the app config module (STYLE §4).' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration from the app config module, which parses the environment once at start.',
+        },
       ],
     },
   },
@@ -75,6 +91,8 @@ export default tseslint.config(
       'apps/web/vite.config.ts',
       'apps/web/scripts/**',
       'packages/db/src/testing.ts',
+      'packages/engine/src/cli.ts',
+      'packages/engine/src/cli-config.ts',
       '**/*.test.ts',
       'scripts/**',
       'e2e/**',

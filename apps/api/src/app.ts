@@ -5,6 +5,14 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import type { Redis } from 'ioredis'
 
 import type { DbHandle } from '@storyreel/db/client'
+import {
+  createMusicLibrary,
+  createRenderRunner,
+  createScriptEngine,
+  createVoiceEngine,
+  type ScriptEngine,
+  type VoiceEngine,
+} from '@storyreel/engine/engine'
 
 import { createIdentityVerifiers } from './adapters/identity/create-identity-verifiers.ts'
 import type { IdentityVerifiers } from './adapters/identity/identity-verifier.ts'
@@ -12,11 +20,7 @@ import { getSignInSdkSources } from './adapters/identity/sdk-sources.ts'
 import type { Mailer } from './adapters/mailer/mailer.ts'
 import { createLocalMediaStore } from './adapters/media/local-media-store.ts'
 import { createMediaLinks, resolveMediaSecret } from './adapters/media/media-links.ts'
-import { createScriptEngine } from './adapters/script/create-script-engine.ts'
-import type { ScriptEngine } from './adapters/script/script-engine.ts'
-import { createVoiceEngine } from './adapters/voice/create-voice-engine.ts'
-import type { VoiceEngine } from './adapters/voice/voice-engine.ts'
-import type { Config } from './config.ts'
+import { getEngineOptions, type Config } from './config.ts'
 import { AppError, toErrorBody } from './errors.ts'
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts'
 import { createAdminService } from './modules/admin/admin.service.ts'
@@ -31,14 +35,12 @@ import { createProviderLoginService } from './modules/auth/provider-login.servic
 import { createSessionCache } from './modules/auth/session-cache.ts'
 import { createSessionInvalidation } from './modules/auth/session-invalidation.ts'
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts'
-import { createMusicLibrary } from './modules/music/music-library.ts'
-import { registerMusicRoutes } from './modules/music/music.routes.ts'
+import { musicAudioUrl, registerMusicRoutes } from './modules/music/music.routes.ts'
 import { registerMediaRoutes } from './modules/projects/media.routes.ts'
 import { createProjectsRepository } from './modules/projects/projects.repository.ts'
 import { registerProjectRoutes } from './modules/projects/projects.routes.ts'
 import { createProjectsService } from './modules/projects/projects.service.ts'
 import { createRenderJobsRepository } from './modules/projects/render-jobs.repository.ts'
-import { createRenderRunner } from './modules/projects/render-runner.ts'
 import { createRenderWorker } from './modules/projects/render-worker.ts'
 import { createScenePreviewer } from './modules/projects/scene-previewer.ts'
 import { registerPublicConfigRoutes } from './modules/public-config/public-config.routes.ts'
@@ -83,7 +85,7 @@ const SESSION_CACHE_TTL_MS = 30_000
 /** A readiness probe that hangs would hold a load balancer's check open; answer within this bound. */
 const READY_TIMEOUT_MS = 2000
 
-/** Builds the whole server without listening, so tests can inject() requests (STYLE §1, §9). */
+/** Builds the whole server without listening, so tests can inject() requests. */
 export async function buildApp({ config, deps }: { config: Config; deps: AppDeps }): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -197,7 +199,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   })
   registerAdminRoutes(app, { admin, auth, limits: config.rateLimits })
 
-  // The studio (issue #6): engines, media, the render queue and its in-process workers.
+  // The studio: engines, media, the render queue and its in-process workers.
   const studio = config.studio
   const media = createLocalMediaStore(studio.mediaDir)
   const links = createMediaLinks({
@@ -206,15 +208,16 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     now: deps.now,
   })
   const voiceEngine = deps.voiceEngine ?? createVoiceEngine(studio.tts)
-  const music = createMusicLibrary({ dir: studio.musicDir })
+  const music = createMusicLibrary({ dir: studio.musicDir, audioUrl: musicAudioUrl })
   const renderJobs = createRenderJobsRepository(db)
   const projectsRepository = createProjectsRepository(db)
-  const previewRunner = createRenderRunner({ studio, dataDir: config.dataDir })
+  const engineOptions = getEngineOptions(studio)
+  const previewRunner = createRenderRunner(engineOptions)
   const workers = Array.from({ length: studio.renderWorkers }, () =>
     createRenderWorker({
       renderJobs,
       projects: projectsRepository,
-      runner: createRenderRunner({ studio, dataDir: config.dataDir }),
+      runner: createRenderRunner(engineOptions),
       media,
       log: app.log,
       leaseMs: studio.renderLeaseMs,
@@ -229,7 +232,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     hasMusicTrack: (id) => music.getTrack(id) !== undefined,
     media,
     links,
-    previewer: createScenePreviewer(previewRunner),
+    previewer: createScenePreviewer(previewRunner, media),
     onRenderQueued: () => workers.forEach((worker) => worker.wake()),
     now: deps.now,
   })

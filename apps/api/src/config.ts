@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url'
 
 import { z } from 'zod'
 
+import type { EngineOptions, HostedApiConfig } from '@storyreel/engine/engine'
+
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
 /** An empty value means "not set", so `.env.example` can list every variable blank. */
@@ -20,7 +22,7 @@ const booleanFromString = z
   .default('false')
   .transform((value) => value === 'true' || value === '1')
 
-/** Every environment variable the server reads, parsed once at start (STYLE §4). */
+/** Every environment variable the server reads, parsed once at start. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('localhost'),
@@ -86,6 +88,8 @@ const EnvSchema = z.object({
   IMAGE_API_URL: optionalUrl,
   IMAGE_API_KEY: optionalString,
   IMAGE_API_MODEL: z.string().min(1).default('gpt-image-1'),
+  FFMPEG_PATH: optionalString,
+  FFPROBE_PATH: optionalString,
 })
 
 const emailList = z.array(z.email())
@@ -127,8 +131,7 @@ export type Config = {
   studio: StudioConfig
 }
 
-/** A hosted AI API speaking OpenAI's HTTP protocol; unset, the local engine does the work (issue #6). */
-export type HostedApiConfig = { url: string; apiKey: string | undefined; model: string }
+export type { HostedApiConfig }
 
 export type StudioConfig = {
   /** Project media (renders, previews, reusable scene parts): DATA_DIR/media unless set. */
@@ -145,6 +148,22 @@ export type StudioConfig = {
   script: HostedApiConfig | undefined
   tts: HostedApiConfig | undefined
   images: HostedApiConfig | undefined
+  /** ffmpeg and ffprobe to run instead of the builds shipped inside npm packages (a system build, say). */
+  ffmpegPath: string | undefined
+  ffprobePath: string | undefined
+}
+
+/** What the render engine is told: the hosted APIs, the music library, the reusable cache and ffmpeg. */
+export function getEngineOptions(studio: StudioConfig): EngineOptions {
+  return {
+    script: studio.script,
+    tts: studio.tts,
+    images: studio.images,
+    musicDir: studio.musicDir,
+    cacheDir: path.join(studio.mediaDir, 'cache'),
+    ffmpegPath: studio.ffmpegPath,
+    ffprobePath: studio.ffprobePath,
+  }
 }
 
 /** A provider is on only when its public client id (and, for Discord, its secret and redirect) is set. */
@@ -234,6 +253,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       script: hostedApi(parsed.SCRIPT_API_URL, parsed.SCRIPT_API_KEY, parsed.SCRIPT_API_MODEL),
       tts: hostedApi(parsed.TTS_API_URL, parsed.TTS_API_KEY, parsed.TTS_API_MODEL),
       images: hostedApi(parsed.IMAGE_API_URL, parsed.IMAGE_API_KEY, parsed.IMAGE_API_MODEL),
+      ffmpegPath: parsed.FFMPEG_PATH,
+      ffprobePath: parsed.FFPROBE_PATH,
     },
   }
 }

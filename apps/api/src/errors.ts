@@ -1,6 +1,8 @@
 import { STATUS_CODES } from 'node:http'
 
-/** Stable names of problems: clients branch on these, people read the message (STYLE §5). */
+import type { EngineError, EngineName } from '@storyreel/engine/engine'
+
+/** Stable names of problems: clients branch on these, people read the message. */
 export type ErrorCode =
   | 'NOT_FOUND'
   | 'VALIDATION_FAILED'
@@ -46,16 +48,17 @@ export type ErrorCode =
   | 'SCRIPT_ENGINE_UNAVAILABLE'
   | 'VOICE_ENGINE_UNAVAILABLE'
   | 'VISUAL_ENGINE_UNAVAILABLE'
+  | 'RENDERER_UNAVAILABLE'
   | 'PREVIEW_BUSY'
   | 'MEDIA_LINK_INVALID'
   | 'MEDIA_LINK_EXPIRED'
   | 'RANGE_NOT_SATISFIABLE'
 
-/** Services throw this; the error handler turns it into the one API error shape (STYLE §5). */
+/** Services throw this; the error handler turns it into the one API error shape. */
 export class AppError extends Error {
   readonly code: ErrorCode
   readonly statusCode: number
-  /** One line per problem, for a validation failure a service finds itself (STYLE §5). */
+  /** One line per problem, for a validation failure a service finds itself. */
   readonly problems: string[] | undefined
 
   constructor(code: ErrorCode, statusCode: number, message: string | string[]) {
@@ -68,4 +71,29 @@ export class AppError extends Error {
 
 export function toErrorBody(statusCode: number, code: string, message: string | string[]) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message }
+}
+
+const UNAVAILABLE_CODES: Record<EngineName, ErrorCode> = {
+  script: 'SCRIPT_ENGINE_UNAVAILABLE',
+  voice: 'VOICE_ENGINE_UNAVAILABLE',
+  visuals: 'VISUAL_ENGINE_UNAVAILABLE',
+  encoder: 'RENDERER_UNAVAILABLE',
+  renderer: 'RENDERER_UNAVAILABLE',
+}
+
+/**
+ * The API's answer to an engine's error, by its kind; undefined for kinds that are our fault (a crash, a
+ * failure), which the error handler answers as a 500 and logs.
+ */
+export function fromEngineError(error: EngineError): AppError | undefined {
+  switch (error.kind) {
+    case 'unavailable':
+      return new AppError(UNAVAILABLE_CODES[error.engine], 502, error.message)
+    case 'not-found':
+      return error.engine === 'voice' ? new AppError('VOICE_NOT_FOUND', 404, error.message) : undefined
+    case 'invalid':
+      return new AppError('STORYBOARD_INVALID', 422, error.message)
+    default:
+      return undefined
+  }
 }

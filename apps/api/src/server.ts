@@ -12,11 +12,11 @@ import { loadSite } from './modules/site/site-files.ts'
 const SHUTDOWN_TIMEOUT_MS = 10_000
 
 async function main() {
-  // The only place that reads process.env and calls listen() (STYLE §1, §4). A local .env is optional.
+  // The only place that reads process.env and calls listen(). A local .env is optional.
   if (existsSync('.env')) process.loadEnvFile('.env')
   const config = loadConfig(process.env)
   const db = createDb(config.databaseUrl, { queryTimeoutMs: config.databaseTimeoutMs })
-  // Committed migrations are applied at start, on PGlite and PostgreSQL alike (issue #3).
+  // Committed migrations are applied at start, on PGlite and PostgreSQL alike.
   await db.migrate()
   const site = await loadSite(config.webBuildDir)
   const redis = config.redisUrl

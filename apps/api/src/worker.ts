@@ -3,16 +3,16 @@ import { existsSync } from 'node:fs'
 import pino from 'pino'
 
 import { createDb } from '@storyreel/db/client'
+import { createRenderRunner } from '@storyreel/engine/engine'
 
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, getEngineOptions, loadConfig } from './config.ts'
 import { createLocalMediaStore } from './adapters/media/local-media-store.ts'
 import { createProjectsRepository } from './modules/projects/projects.repository.ts'
 import { createRenderJobsRepository } from './modules/projects/render-jobs.repository.ts'
-import { createRenderRunner } from './modules/projects/render-runner.ts'
 import { createRenderWorker } from './modules/projects/render-worker.ts'
 
 /**
- * `npm run worker`: render workers as a process of their own, for scaling out (issue #6). They share the
+ * `npm run worker`: render workers as a process of their own, for scaling out. They share the
  * queue with the servers through PostgreSQL; the servers then run with RENDER_WORKERS=0.
  */
 async function main() {
@@ -33,7 +33,7 @@ async function main() {
     createRenderWorker({
       renderJobs,
       projects,
-      runner: createRenderRunner({ studio: config.studio, dataDir: config.dataDir }),
+      runner: createRenderRunner(getEngineOptions(config.studio)),
       media: createLocalMediaStore(config.studio.mediaDir),
       log,
       leaseMs: config.studio.renderLeaseMs,

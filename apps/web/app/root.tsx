@@ -89,7 +89,7 @@ export function HydrateFallback() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname, search } = useLocation()
-  // A script of this page is gone (usually a deploy): load the page again, once per 10 s (SPEC §8).
+  // A script of this page is gone (usually a deploy): load the page again, once per 10 s (decision 018).
   const path = `${pathname}${search}`
   const [reloading] = useState(
     () => typeof window !== 'undefined' && isChunkLoadError(error) && canClaimChunkReload(path, getSessionStorage()),

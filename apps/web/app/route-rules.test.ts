@@ -8,7 +8,7 @@ import routeRules from '../route-rules.json'
 describe('route-rules.json', () => {
   const rules = RouteRulesSchema.parse(routeRules)
 
-  it('sends the two legacy URLs of SPEC §2 to their articles', () => {
+  it('sends the two legacy URLs to their articles', () => {
     expect(
       rules['/blog/The Magic of AI Anime Video Generation: Bringing Your Ideas to Life with Extensive Music Library']
         ?.redirect,

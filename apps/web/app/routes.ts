@@ -1,6 +1,6 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
 
-// Landing pages share the landing layout; routes under /app and /auth use the app layout (SPEC §2).
+// Landing pages share the landing layout; routes under /app and /auth use the app layout.
 export default [
   layout('routes/landing/layout.tsx', [
     index('routes/landing/home.tsx', { id: 'index' }),

@@ -1,7 +1,7 @@
 /**
  * Prerendered pages are complete HTML, so their JavaScript only adds behaviour. This rewrites React
  * Router's hydration script to start after the page has loaded and painted, and drops its modulepreload
- * hints, so script downloads never compete with the first paint (issue #2 performance budget).
+ * hints, so script downloads never compete with the first paint (decision 007).
  * Links work natively until hydration; the app area's SPA fallback is left as it is.
  */
 const HYDRATION_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/

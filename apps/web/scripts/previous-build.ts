@@ -1,6 +1,6 @@
 /**
  * Keeps the previous build's own hashed files served after a deploy, so a page opened before it can still
- * load its route chunks (issue #5). Only one previous build is kept: each build records the files it
+ * load its route chunks (decision 018). Only one previous build is kept: each build records the files it
  * emitted, the next build stashes exactly those before Vite empties the output, and the post-build step
  * puts back the ones the new build does not have. Older builds' files drop out after one more build.
  */

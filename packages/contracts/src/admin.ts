@@ -16,7 +16,7 @@ export type AdminLoginBody = z.input<typeof AdminLoginBodySchema>
 
 export const AdminUserSchema = UserSchema.extend({
   disabled: z.boolean(),
-  /** Render limits (issue #6); purchases happen in the app stores, support can set it here. */
+  /** Render limits; purchases happen in the app stores, support can set it here. */
   plan: z.enum(['free', 'paid']),
   updated_at: z.iso.datetime({ offset: true }),
 }).meta({ id: 'AdminUser' })

@@ -6,7 +6,7 @@ import { SINGLE_LINE_TEXT_CHECKS, SingleLineTextSchema } from './request-text.ts
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
 
-/** Confirmation codes: six digits, valid ten minutes, dead after five wrong tries (issue #3). */
+/** Confirmation codes: six digits, valid ten minutes, dead after five wrong tries (decision 011). */
 export const CONFIRMATION_CODE_LENGTH = 6
 export const CONFIRMATION_CODE_TTL_MINUTES = 10
 export const CONFIRMATION_CODE_MAX_ATTEMPTS = 5
@@ -92,7 +92,7 @@ export const ProfilePatchBodySchema = z
   .meta({ id: 'ProfilePatchBody' })
 export type ProfilePatchBody = z.input<typeof ProfilePatchBodySchema>
 
-/** SPEC §3: the Apple payload plus the identity token and the raw nonce the client generated. */
+/** The Apple sign-in payload plus the identity token and the raw nonce the client generated. */
 export const AppleLoginBodySchema = z
   .strictObject({
     id_token: SingleLineTextSchema.min(1).max(8192),
@@ -108,7 +108,7 @@ export const AppleLoginBodySchema = z
   .meta({ id: 'AppleLoginBody' })
 export type AppleLoginBody = z.input<typeof AppleLoginBodySchema>
 
-/** SPEC §3: the Google payload plus the Google credential (an ID token). */
+/** The Google sign-in payload plus the Google credential (an ID token). */
 export const GoogleLoginBodySchema = z
   .strictObject({
     credential: SingleLineTextSchema.min(1).max(8192),

@@ -1,6 +1,6 @@
 /**
  * The one place the product's identity lives. Every text that names the product, and every link to
- * the stores or our mailboxes, reads from here (issue #2).
+ * the stores or our mailboxes, reads from here.
  */
 export const BRAND = {
   name: 'StoryReel',

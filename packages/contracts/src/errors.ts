@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** The one shape of every non-2xx API answer (STYLE §5). `message` is a list only for validation failures. */
+/** The one shape of every non-2xx API answer. `message` is a list only for validation failures. */
 export const ApiErrorSchema = z.object({
   statusCode: z.number().int().min(400).max(599),
   error: z.string(),

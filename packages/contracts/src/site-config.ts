@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** SPEC §5: a Tag Manager container id is GTM- followed by uppercase letters or digits. */
+/** A Tag Manager container id is GTM- followed by uppercase letters or digits. */
 export const GTM_ID_PATTERN = /^GTM-[A-Z0-9]+$/
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 import { MultiLineTextSchema, SingleLineTextSchema } from './request-text.ts'
 
-/** The studio (issue #6): a prompt or a script becomes a storyboard, then a rendered MP4. */
+/** The studio: a prompt or a script becomes a storyboard, then a rendered MP4. */
 
 export const VIDEO_STYLES = ['cinematic', 'anime', 'realistic', '3d-cartoon', 'watercolor', 'comic'] as const
 export const VideoStyleSchema = z.enum(VIDEO_STYLES).meta({ id: 'VideoStyle' })
@@ -46,7 +46,7 @@ export const PROJECT_TITLE_MAX_CHARS = 120
 export const VOICE_SPEED_MIN = 0.75
 export const VOICE_SPEED_MAX = 1.5
 
-/** Per-plan render limits, enforced by the API (issue #6). Failed renders, and renders canceled before they started, do not count. */
+/** Per-plan render limits, enforced by the API. Failed renders, and renders canceled before they started, do not count. */
 export const PLAN_LIMITS = {
   free: { rendersPerDay: 3, maxResolution: '720p' },
   paid: { rendersPerDay: 50, maxResolution: '1080p' },

@@ -71,7 +71,7 @@ function closeOnReadTimeout(client: pg.PoolClient): void {
 }
 
 /**
- * Picks the driver from the URL (STYLE §6): `postgres://…` is PostgreSQL through a pool, `memory://` an
+ * Picks the driver from the URL: `postgres://…` is PostgreSQL through a pool, `memory://` an
  * in-memory PGlite, and anything else a directory for an embedded, persistent PGlite.
  */
 export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
@@ -80,7 +80,7 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
-      // Below the API's 2-second promise for answering 503 while the database is away (issue #3).
+      // Below the API's 2-second promise for answering 503 while the database is away.
       connectionTimeoutMillis: options.connectionTimeoutMs ?? 1500,
       // The client stops waiting for an answer (a hung server sends none); the server stops the statement
       // a moment later, so work nobody waits for does not keep its locks.

@@ -1,4 +1,4 @@
-// Apps build queries with these, so only packages/db depends on drizzle-orm (STYLE §6).
+// Apps build queries with these, so only packages/db depends on drizzle-orm.
 export {
   and,
   asc,

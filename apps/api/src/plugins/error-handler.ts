@@ -4,8 +4,9 @@ import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance } from 'fastify'
 
 import { isDatabaseUnavailableError } from '@storyreel/db/errors'
+import { EngineError } from '@storyreel/engine/engine'
 
-import { AppError, toErrorBody } from '#src/errors.ts'
+import { AppError, fromEngineError, toErrorBody } from '#src/errors.ts'
 
 export const NOT_FOUND_LIMIT_PER_MINUTE = 300
 
@@ -49,7 +50,7 @@ export function handleClientError(error: Error & { code?: string }, socket: Sock
   )
 }
 
-/** One error shape for every non-2xx answer (STYLE §5): `{statusCode, error, code, message}`. */
+/** One error shape for every non-2xx answer: `{statusCode, error, code, message}`. */
 export function registerErrorHandler(app: FastifyInstance): void {
   // Node answers a HTTP/1.1 request without Host with an empty 400 of its own unless told not to (the
   // server's `requireHostHeader: false`); the check is made here instead, so the answer has our shape.
@@ -59,7 +60,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else done()
   })
 
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | EngineError, request, reply) => {
+    const error = thrown instanceof EngineError ? (fromEngineError(thrown) ?? thrown) : thrown
+    if (error instanceof EngineError) {
+      request.log.error({ err: error, method: request.method, url: request.url }, 'engine failed')
+      return reply
+        .code(500)
+        .send(toErrorBody(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'))
+    }
     if (error instanceof AppError) {
       return reply
         .code(error.statusCode)
@@ -99,7 +107,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.code(status).send(toErrorBody(status, code, error.message))
   })
 
-  // Rate-limited, so probing for URLs costs a scanner more than it costs us (STYLE §5).
+  // Rate-limited, so probing for URLs costs a scanner more than it costs us.
   app.setNotFoundHandler(
     { preHandler: app.rateLimit({ max: NOT_FOUND_LIMIT_PER_MINUTE, timeWindow: '1 minute' }) },
     (request, reply) => {

@@ -45,8 +45,8 @@ const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()
 const HSTS = 'max-age=63072000; includeSubDomains; preload'
 
 /**
- * Security headers on every response (issue #2); HSTS only when the request arrived over HTTPS. A callback
- * hook rather than an async one: it runs on every response, and a promise per response is measurable.
+ * Security headers on every response; HSTS only when the request arrived over HTTPS. A callback hook rather
+ * than an async one: it runs on every response, and a promise per response is measurable.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {

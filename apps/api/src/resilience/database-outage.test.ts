@@ -17,7 +17,7 @@ import { GOOD_PASSWORD, uniqueEmail } from '#src/testing/test-app.ts'
 // `npm test` passes the machine's PostgreSQL here; PGlite has no network to lose (health.test.ts covers /readyz).
 const POSTGRES_URL = process.env.TEST_DATABASE_URL
 
-/** The issue's promise: while the database is away, an answer within 2 s. */
+/** The API's promise: while the database is away, an answer within 2 s. */
 const OUTAGE_ANSWER_MS = 2000
 /** A server that hangs says nothing, so only the query timeout (2 s by default) ends the wait. */
 const HANG_ANSWER_MS = 3000

@@ -5,8 +5,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { DEFAULT_PROJECT_SETTINGS, ProjectSchema, RenderJobSchema, type RenderJob } from '@storyreel/contracts/studio'
+import { probeMedia } from '@storyreel/engine/engine'
 
-import { probeMedia } from '#src/adapters/encoder/probe.ts'
 import { createEmptyWebBuild, startServerProcess, type ServerProcess } from '#src/testing/server-process.ts'
 import { GOOD_PASSWORD, uniqueEmail } from '#src/testing/test-app.ts'
 

@@ -38,7 +38,7 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
 }
 
 /**
- * A stand-in identity provider on 127.0.0.1 (STYLE §7): signs ID tokens with its own RSA and EC keys and
+ * A stand-in identity provider on 127.0.0.1: signs ID tokens with its own RSA and EC keys and
  * publishes them at `jwksUrl`, and speaks Discord's OAuth code exchange and `users/@me`. The API's real
  * verifiers are pointed at it, so tests exercise the real signature, issuer, audience, expiry and nonce checks.
  */
@@ -139,13 +139,4 @@ export async function startLocalIssuer({ discord }: { discord: DiscordApp }) {
         server.close((error) => (error ? reject(error) : resolve()))
       }),
   }
-}
-
-/** A URL on 127.0.0.1 where nothing listens: a provider that is down. */
-export async function getClosedUrl(): Promise<string> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return `http://127.0.0.1:${port}`
 }

@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server'
 export type ReceivedMail = { to: string; subject: string; text: string; html: string }
 
 /**
- * A real SMTP server on 127.0.0.1 (STYLE §7): the API's nodemailer transport delivers to it over TCP, and
+ * A real SMTP server on 127.0.0.1: the API's nodemailer transport delivers to it over TCP, and
  * tests read the code from the received message.
  */
 export async function startSmtpReceiver() {

@@ -51,7 +51,7 @@ export const GOOD_PASSWORD = 'violet-harbor-ladder-42'
 
 /**
  * buildApp() on a fresh database (PGlite in memory, or a new PostgreSQL database when `databaseUrl` is
- * given), mailing through a real SMTP receiver on 127.0.0.1 (STYLE §9).
+ * given), mailing through a real SMTP receiver on 127.0.0.1.
  */
 export async function createTestApp({
   databaseUrl,

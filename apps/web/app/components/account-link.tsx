@@ -12,7 +12,7 @@ export function getStoreUrl(userAgent: string): string {
 
 /**
  * The header's sign-in button. For a visitor who is already signed in it opens the app-store page instead
- * and records a download_app event (SPEC §2, sign-in buttons).
+ * and records a download_app event (decision 013).
  */
 export function AccountLink({ className = '', onNavigate }: { className?: string; onNavigate?: () => void }) {
   const { user } = useSession()

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 
-/** The one error page (SPEC §2, §8): the status code, the message, and a way back home. */
+/** The one error page: the status code, the message, and a way back home. */
 export function ErrorPage({ status, message }: { status: number; message: string }) {
   return (
     <section className="relative mx-auto flex max-w-3xl flex-col items-center px-5 py-24 text-center tablet:py-32">

@@ -15,7 +15,7 @@ const desktopLink = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * `actions` sits beside the menu on every screen size; the landing layout puts the referral's gift there,
- * since shared components never import features (STYLE §2).
+ * since shared components never import features.
  */
 export function Header({ actions }: { actions?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false)

@@ -31,7 +31,7 @@ export function LogoMark({ size = LOGO_SIZE_PX }: { size?: number }) {
 
 /**
  * The brand logo: a 35x35 mark plus the title. `withText={false}` shows the mark alone and
- * `clickable={false}` renders it inert (SPEC §2 Header). On "/" a click scrolls smoothly to the top.
+ * `clickable={false}` renders it inert. On "/" a click scrolls smoothly to the top.
  */
 export function Logo({ withText = true, clickable = true }: { withText?: boolean; clickable?: boolean }) {
   const { pathname } = useLocation()

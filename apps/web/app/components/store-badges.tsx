@@ -27,7 +27,7 @@ export function StoreBadges({ className = '' }: { className?: string }) {
   )
 }
 
-/** Compact store icons for the desktop header (SPEC §2 Header). */
+/** Compact store icons for the desktop header. */
 export function StoreIcons() {
   const icon =
     'grid h-10 w-10 place-items-center rounded-full border border-line bg-surface/70 text-ink transition hover:border-accent'

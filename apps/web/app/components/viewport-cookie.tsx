@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 
 import { getBreakpoint, serializeViewportCookie, VIEWPORT_BREAKPOINTS } from '#app/lib/viewport.ts'
 
-/** Keeps the current breakpoint in the viewport cookie (SPEC §9) and updates it when a breakpoint is crossed. */
+/** Keeps the current breakpoint in the viewport cookie and updates it when a breakpoint is crossed. */
 export function ViewportCookie() {
   useEffect(() => {
     const queries = Object.values(VIEWPORT_BREAKPOINTS).map((px) => window.matchMedia(`(min-width: ${px}px)`))

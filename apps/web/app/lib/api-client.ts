@@ -1,6 +1,6 @@
 import { ApiErrorSchema } from '@storyreel/contracts/errors'
 
-/** A non-2xx answer, parsed with the contract's one error shape (STYLE §5). */
+/** A non-2xx answer, parsed with the contract's one error shape. */
 export class ApiError extends Error {
   override name = 'ApiError'
   readonly status: number
@@ -53,7 +53,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 /**
  * One base address, one fetch: JSON in and out, the Bearer header when given a token, an optional timeout.
- * It never raises toasts or navigates; the query helper decides that (STYLE §5).
+ * It never raises toasts or navigates; the query helper decides that.
  */
 export function createRequester({
   baseUrl,

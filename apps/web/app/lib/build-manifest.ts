@@ -6,7 +6,7 @@ import { isSlow2g, type ConnectionInfo } from './connection.ts'
 /** `builds/meta/{id}.json`, written by apps/web/scripts/postbuild.ts. */
 export type BuildMeta = BuildInfo & { routeRules: RouteRules; prerendered: string[] }
 
-/** SPEC §9: the manifest is fetched one second after start (on slow-2g only when a navigation needs it). */
+/** The manifest is fetched one second after start (on slow-2g only when a navigation needs it). */
 export const MANIFEST_DELAY_MS = 1000
 /** How long a navigation waits for a manifest it has to fetch itself before giving up on it. */
 export const MANIFEST_NAVIGATION_TIMEOUT_MS = 2000
@@ -93,7 +93,7 @@ export function createBuildManifest(deps: BuildManifestDeps): BuildManifest {
         return meta
       })
       .catch((error: unknown) => {
-        // SPEC §8: logged only. A later navigation may try again.
+        // Logged only: a later navigation may try again.
         deps.warn(`Build manifest not loaded: ${error instanceof Error ? error.message : String(error)}`)
         loading = undefined
         return undefined

@@ -1,4 +1,4 @@
-/** SPEC §8/§9: a chunk-load error reloads the page at most once per 10 seconds per path. */
+/** A chunk-load error reloads the page at most once per 10 seconds per path (decision 018). */
 export const CHUNK_RELOAD_WINDOW_MS = 10_000
 const STORAGE_KEY = 'chunkReloads'
 

@@ -10,12 +10,12 @@ export function readConnection(nav: Navigator | undefined = globalThis.navigator
   return { effectiveType: connection?.effectiveType, saveData: connection?.saveData === true }
 }
 
-/** SPEC §7: on slow-2g the build manifest is fetched only when a navigation needs it. */
+/** On slow-2g the build manifest is fetched only when a navigation needs it. */
 export function isSlow2g(connection: ConnectionInfo): boolean {
   return connection.effectiveType === 'slow-2g'
 }
 
-/** SPEC §7: no prefetch with data saver on, or on 2g and slower. */
+/** No prefetch with data saver on, or on 2g and slower. */
 export function allowsPrefetch(connection: ConnectionInfo): boolean {
   return !connection.saveData && connection.effectiveType !== '2g' && connection.effectiveType !== 'slow-2g'
 }

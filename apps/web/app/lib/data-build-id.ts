@@ -1,4 +1,4 @@
-/** The query a page-data request carries, so a CDN or cache can tell builds apart (SPEC §7). */
+/** The query a page-data request carries, so a CDN or cache can tell builds apart. */
 export const BUILD_ID_PARAM = '_b'
 
 /** Adds the build id to a same-origin `.data` URL; other URLs come back unchanged. */

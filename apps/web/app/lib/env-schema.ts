@@ -9,18 +9,18 @@ import { getGtmIdProblem } from './gtm-id.ts'
 const WebEnvSchema = z.object({
   VITE_PUBLIC_URL: z.url().default('https://storyreel.app'),
   /**
-   * SPEC §7's "node host": the origin that serves /api/ and /admin/. Empty means the site's own origin (one
+   * The "node host": the origin that serves /api/ and /admin/. Empty means the site's own origin (one
    * `npm start` process); set it when the site sits on a CDN and the API runs elsewhere.
    */
   VITE_NODE_HOST: z.union([z.literal(''), z.url().regex(/^https?:\/\/[^/]+$/, 'must be an origin')]).default(''),
   VITE_API_VERSION: z.coerce.number().int().min(1).default(1),
-  /** 0 means no timeout (SPEC §9). */
+  /** 0 means no timeout. */
   VITE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(0),
-  /** How often an open page asks whether a newer build is live (SPEC §7); hourly unless set. */
+  /** How often an open page asks whether a newer build is live; hourly unless set. */
   VITE_BUILD_CHECK_INTERVAL_MS: z.coerce.number().int().min(10_000).default(3_600_000),
   /**
    * The Google Tag Manager container. Empty means no Tag Manager at all; a malformed id fails the build with
-   * the corrected id as a suggestion (SPEC §5), rather than shipping a container that never loads.
+   * the corrected id as a suggestion, rather than shipping a container that never loads.
    */
   VITE_GTM_ID: z
     .string()

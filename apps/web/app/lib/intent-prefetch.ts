@@ -3,7 +3,7 @@ import { matchRoutes, type RouteObject } from 'react-router'
 import { addBuildIdToDataUrl } from './data-build-id.ts'
 import type { PrefetchQueue } from './prefetch-queue.ts'
 
-/** SPEC §7/§9: at most five route preloads at once. */
+/** At most five route preloads at once (decision 018). */
 export const PREFETCH_CONCURRENCY = 5
 /** A pointer that rests this long on a link shows intent; one sweeping across the footer does not. */
 export const HOVER_INTENT_MS = 100

@@ -1,4 +1,4 @@
-/** SPEC §8: a token that is not a string, lacks a part, or has bad base64 or JSON is an invalid token. */
+/** A token that is not a string, lacks a part, or has bad base64 or JSON is an invalid token. */
 export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError'
 }
@@ -25,7 +25,7 @@ function decodeBase64Url(part: string): string {
 
 /**
  * Reads a JWT's payload on the client, without verifying it: the server verifies every token it is sent.
- * The client only needs the claims (e-mail, subject, name) to build SPEC §3's sign-in payloads.
+ * The client only needs the claims (e-mail, subject, name) to build the sign-in payloads.
  */
 export function decodeJwtPayload<T extends Record<string, unknown> = Record<string, unknown>>(token: unknown): T {
   if (typeof token !== 'string') throw new InvalidTokenError('Invalid token specified: must be a string')

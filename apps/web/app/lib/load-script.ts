@@ -2,7 +2,7 @@ const loading = new Map<string, Promise<void>>()
 
 /**
  * Adds an external script once and resolves when it has run; a failed load is forgotten so a later call
- * can try again (SPEC §7: sign-in SDKs load on demand).
+ * can try again (sign-in SDKs load on demand).
  */
 export function loadScript(src: string): Promise<void> {
   const existing = loading.get(src)

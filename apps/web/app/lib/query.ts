@@ -1,7 +1,7 @@
 import { ApiError, NetworkError, createRequester, type Requester } from './api-client.ts'
 import type { Notify } from './toast.ts'
 
-/** SPEC §7: the local server, the product API (versioned) and the admin requester. */
+/** Where a call goes: the local server, the product API (versioned) and the admin requester. */
 export type Target = 'local' | 'api' | 'admin'
 
 export type BaseAddresses = Record<Target, string>
@@ -30,7 +30,7 @@ export function getBaseAddresses({
 export type QueryOptions = {
   /** Which base address; product calls by default. */
   target?: Target
-  /** Sends the stored token for this target; without one the call does not go out (SPEC §4). */
+  /** Sends the stored token for this target; without one the call does not go out. */
   auth?: boolean
   /** Extra tries after a network failure or a 5xx; 4xx answers are final. */
   retry?: number
@@ -52,7 +52,7 @@ export type QueryHelperDeps = {
   timeoutMs?: number
   fetch?: typeof globalThis.fetch
   getToken(target: Target): string | undefined
-  /** No token for an authenticated call, or a 401: SPEC §4 removes the stored user and goes to sign-in. */
+  /** No token for an authenticated call, or a 401: the stored user is removed and the app goes to sign-in. */
   onSignedOut(target: Target): void
   notify: Notify
   log?: Pick<Console, 'error'>

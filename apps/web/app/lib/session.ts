@@ -4,7 +4,7 @@ import type { AuthenticatedUser, User } from '@storyreel/contracts/auth'
 
 import { storage, STORAGE_KEYS } from './storage.ts'
 
-/** SPEC §4: anonymous becomes logged in once a user with an access token is stored. */
+/** Anonymous becomes logged in once a user with an access token is stored. */
 export type SessionState = { user: User | undefined; token: string | undefined }
 
 export function getSession(): SessionState {

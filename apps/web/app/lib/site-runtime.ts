@@ -43,7 +43,7 @@ function getCurrentPath(): string {
 
 /**
  * Full load of `target` after a chunk-load error, unless that path was reloaded in the last 10 seconds
- * (SPEC §8). Returns false when the guard holds, so the caller shows the error instead of looping.
+ * (decision 018). Returns false when the guard holds, so the caller shows the error instead of looping.
  */
 export function reloadAfterChunkError(target = navigationTarget ?? getCurrentPath()): boolean {
   if (reloadingTo === target) return true
@@ -136,7 +136,7 @@ async function loadTargetModules(pathname: string): Promise<boolean> {
 }
 
 /**
- * Client navigation (SPEC §2, §7, §8): after a new build went live, a full page load; otherwise the route
+ * Client navigation (decision 018): after a new build went live, a full page load; otherwise the route
  * rules from the build manifest, external targets included; and a full load of the target when one of its
  * scripts no longer exists. Without a manifest the server decides, so the target is loaded as a document.
  */

@@ -1,7 +1,7 @@
-/** SPEC §3: the web app keeps one local-storage entry, a map of arbitrary keys. */
+/** The web app keeps one local-storage entry, a map of arbitrary keys. */
 export const STORAGE_KEY = 'storyreel'
 
-/** The keys SPEC §9 names, plus the time the last confirmation code was sent (SPEC §3 auth state). */
+/** The keys of that map, among them the time the last confirmation code was sent (decision 013). */
 export const STORAGE_KEYS = {
   user: 'user',
   accessToken: 'access_token',

@@ -1,4 +1,4 @@
-/** SPEC §9: a notification lasts 5000 ms unless told otherwise. */
+/** A notification lasts 5000 ms unless told otherwise. */
 export const TOAST_TIMEOUT_MS = 5000
 
 export type ToastTone = 'positive' | 'negative' | 'info'

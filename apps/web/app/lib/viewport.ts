@@ -1,5 +1,5 @@
 /**
- * Viewport breakpoints (SPEC §9): min-width media features, desktop when nothing can be measured.
+ * Viewport breakpoints: min-width media features, desktop when nothing can be measured.
  * Tailwind's screens are generated from this module too, so CSS and script agree.
  */
 export const VIEWPORT_BREAKPOINTS = {

@@ -1,7 +1,7 @@
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
 /**
- * Failed sign-ins per e-mail and IP (issue #3: 10 failures block the pair for 15 minutes). Kept in the
+ * Failed sign-ins per e-mail and IP (10 failures block the pair for 15 minutes). Kept in the
  * database rather than in memory so every instance sees the same count, with or without Redis.
  */
 export const loginAttempts = pgTable(

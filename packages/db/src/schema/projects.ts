@@ -6,7 +6,7 @@ import { users } from './users.ts'
 export const PROJECT_STATUSES = ['draft', 'queued', 'rendering', 'ready', 'failed', 'canceled'] as const
 
 /**
- * A video project (issue #6). Settings and scenes are JSON the API validates with its contracts: the
+ * A video project. Settings and scenes are JSON the API validates with its contracts: the
  * storyboard is edited and saved whole, and a render snapshots it, so no query ever reaches inside.
  */
 export const projects = pgTable(

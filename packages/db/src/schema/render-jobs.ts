@@ -18,7 +18,7 @@ import { users } from './users.ts'
 export const RENDER_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const
 
 /**
- * The persistent render queue (issue #6). A worker claims a row with FOR UPDATE SKIP LOCKED and holds a
+ * The persistent render queue. A worker claims a row with FOR UPDATE SKIP LOCKED and holds a
  * lease it keeps extending; a row whose lease ran out (its worker died) is claimed again, so a render
  * killed midway is retried, up to maxAttempts.
  */

@@ -19,7 +19,7 @@ export type ProviderIdentity = {
 }
 
 /**
- * A failure the caller must answer (STYLE §5): `invalid` is the client's credential, `unavailable` is the
+ * A failure the caller must answer: `invalid` is the client's credential, `unavailable` is the
  * provider (network, 5xx, key set), `bad_request` is a request that could never succeed as sent.
  * `message` is written for people for `invalid` and `bad_request`; for `unavailable` it is for the log.
  */
@@ -27,7 +27,7 @@ export type VerificationResult =
   | { ok: true; identity: ProviderIdentity }
   | { ok: false; reason: 'invalid' | 'unavailable' | 'bad_request'; message: string }
 
-/** One provider's verification over its own protocol (STYLE §7). */
+/** One provider's verification over its own protocol. */
 export type IdentityVerifier<P extends IdentityProvider = IdentityProvider> = {
   provider: P
   verify(credential: IdentityCredentials[P]): Promise<VerificationResult>

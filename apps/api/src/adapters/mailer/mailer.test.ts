@@ -50,7 +50,7 @@ describe('the SMTP mailer', () => {
   const received: string[] = []
 
   beforeAll(async () => {
-    // A real SMTP receiver on 127.0.0.1, as STYLE §7 asks.
+    // A real SMTP receiver on 127.0.0.1: the transport is tested over TCP, not mocked.
     server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],

@@ -10,7 +10,7 @@ export const MEDIA_ROUTE_PREFIX = '/api/v1/media/'
 export type MediaLinkClaims = { key: string; userId: string; expiresAt: number; downloadName: string | undefined }
 
 /**
- * Signed, expiring links to project media (issue #6): the API hands them only to the project's owner, and
+ * Signed, expiring links to project media: the API hands them only to the project's owner, and
  * the media route serves a file only for a link whose HMAC and expiry check out. The links work in
  * <video>, <img> and downloads, which cannot send an Authorization header.
  */

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream'
 export type MediaObject = { size: number; modifiedAt: Date }
 
 /**
- * Where project media lives (issue #6): local disk by default. The interface is what an S3-compatible
+ * Where project media lives: local disk by default. The interface is what an S3-compatible
  * store would implement: whole-object writes, ranged reads, deletion by prefix. Keys are relative,
  * slash-separated paths such as `projects/<id>/renders/<id>/video.mp4`.
  */

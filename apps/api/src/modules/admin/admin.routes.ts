@@ -25,7 +25,7 @@ import type { AdminService } from './admin.service.ts'
 
 export type AdminRouteLimits = { authPerMinute: number; sessionPerMinute: number }
 
-/** /admin/*: the admin console's calls, open to admin tokens only (SPEC §6, issue #3). */
+/** /admin/*: the admin console's calls, open to admin tokens only. */
 export function registerAdminRoutes(
   app: FastifyInstance,
   { admin, auth, limits }: { admin: AdminService; auth: AuthService; limits: AdminRouteLimits },

@@ -9,7 +9,7 @@ export type NewAuditEntry = {
   details: Record<string, unknown> | null
 }
 
-/** Every query on `audit_log` (STYLE §6). Entries are only ever added, never changed. */
+/** Every query on `audit_log`. Entries are only ever added, never changed. */
 export function createAuditLogRepository(defaultDb: Database) {
   return {
     async create(entry: NewAuditEntry, db: Database = defaultDb): Promise<void> {

@@ -18,7 +18,7 @@ import type { AuthService } from './auth.service.ts'
 
 export type AuthRouteLimits = { authPerMinute: number; sessionPerMinute: number }
 
-/** POST/GET/PATCH/DELETE /api/v1/auth/*: the accounts calls of SPEC §7 (issue #3). */
+/** POST/GET/PATCH/DELETE /api/v1/auth/*: the accounts calls. */
 export function registerAuthRoutes(
   app: FastifyInstance,
   { auth, limits }: { auth: AuthService; limits: AuthRouteLimits },

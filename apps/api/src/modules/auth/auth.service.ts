@@ -229,7 +229,7 @@ export function createAuthService(deps: Deps) {
       return startSession(user, 'admin')
     },
 
-    /** Always the same answer (issue #3); a code goes out only to an unconfirmed account, within the limits. */
+    /** Always the same answer (decision 011); a code goes out only to an unconfirmed account, within the limits. */
     async sendConfirmationCode(email: string): Promise<void> {
       const user = await users.getByEmail(email)
       if (user && !user.confirmed && !user.disabled) await issueCode(user)

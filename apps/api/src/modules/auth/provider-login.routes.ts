@@ -17,7 +17,7 @@ const ERRORS =
   'verify, 409 PROVIDER_EMAIL_UNVERIFIED when an account has this e-mail but the provider has not verified ' +
   'it, 503 PROVIDER_UNAVAILABLE when the provider cannot be reached.'
 
-/** POST /api/v1/auth/{apple,google,discord}-login (issue #3): only the verified identity is trusted. */
+/** POST /api/v1/auth/{apple,google,discord}-login (decision 014): only the verified identity is trusted. */
 export function registerProviderLoginRoutes(
   app: FastifyInstance,
   { providerLogin, limits }: { providerLogin: ProviderLoginService; limits: { authPerMinute: number } },

@@ -6,14 +6,9 @@ import { AuthenticatedUserSchema, UserSchema } from '@storyreel/contracts/auth'
 import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import { PublicConfigSchema } from '@storyreel/contracts/public-config'
 import { TEST_DRIVERS } from '@storyreel/db/testing'
+import { getClosedUrl } from '@storyreel/engine/testing/closed-url'
 
-import {
-  generateSigningKey,
-  getClosedUrl,
-  startLocalIssuer,
-  type DiscordUser,
-  type LocalIssuer,
-} from '#src/testing/local-issuer.ts'
+import { generateSigningKey, startLocalIssuer, type DiscordUser, type LocalIssuer } from '#src/testing/local-issuer.ts'
 import { createTestApp, uniqueEmail, type TestApp } from '#src/testing/test-app.ts'
 
 const GOOGLE_CLIENT_ID = 'storyreel-web.apps.googleusercontent.test'

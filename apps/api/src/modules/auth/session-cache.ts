@@ -4,8 +4,8 @@ import type { UserRow } from '#src/modules/users/users.service.ts'
 export type CachedSession = { sessionId: string; kind: SessionKind; expiresAt: Date; user: UserRow }
 
 /**
- * Live sessions by token hash, so an authenticated call does not wait on the database each time (issue #3's
- * bench: auth/me at least half a bare route's throughput). Entries live `ttlMs` at most and are dropped at
+ * Live sessions by token hash, so an authenticated call does not wait on the database each time (the
+ * goal: auth/me at least half a bare route's throughput). Entries live `ttlMs` at most and are dropped at
  * once on logout, on revocation and on any change to their user, here and, through Redis, on every other
  * instance (decision 015).
  */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 
-/** 256 random bits, URL-safe; only its SHA-256 is stored (issue #3). */
+/** 256 random bits, URL-safe; only its SHA-256 is stored (decision 011). */
 export function createAccessToken(): { token: string; tokenHash: string } {
   const token = randomBytes(32).toString('base64url')
   return { token, tokenHash: hashAccessToken(token) }

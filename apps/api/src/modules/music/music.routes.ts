@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 
 import { MusicListSchema, MusicQuerySchema } from '@storyreel/contracts/studio'
+import type { MusicLibrary } from '@storyreel/engine/engine'
 
 import { AppError } from '#src/errors.ts'
 import { sendFile } from '#src/plugins/send-file.ts'
 import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
 
-import type { MusicLibrary } from './music-library.ts'
+/** Where a track's audio is served: the library's tracks carry this as their `audio_url`. */
+export const musicAudioUrl = (id: string) => `/api/v1/music/${id}/audio`
 
 const MusicParamsSchema = z.strictObject({ id: z.string().regex(/^[a-z0-9][a-z0-9-]{1,63}$/, 'must be a track id') })
 
@@ -20,7 +22,7 @@ const AUDIO_CACHE_CONTROL = 'public, max-age=31536000, immutable'
  */
 const AUDIO_REQUESTS_PER_LIST_REQUEST = 5
 
-/** GET /api/v1/music and /api/v1/music/:id/audio: the studio's music library (issue #6). Public. */
+/** GET /api/v1/music and /api/v1/music/:id/audio: the studio's music library. Public. */
 export function registerMusicRoutes(
   app: FastifyInstance,
   { library, perMinute }: { library: MusicLibrary; perMinute: number },

@@ -8,17 +8,16 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { MUSIC_GENRES, MUSIC_MOODS, MusicListSchema, type MusicTrack } from '@storyreel/contracts/studio'
+import { createMusicLibrary, runFfprobe } from '@storyreel/engine/engine'
 
-import { runFfprobe } from '#src/adapters/encoder/ffmpeg-binary.ts'
 import { registerErrorHandler } from '#src/plugins/error-handler.ts'
 import { registerRateLimit } from '#src/plugins/rate-limit.ts'
 import { registerZodSchemas } from '#src/plugins/zod-schemas.ts'
 
-import { createMusicLibrary } from './music-library.ts'
-import { registerMusicRoutes } from './music.routes.ts'
+import { musicAudioUrl, registerMusicRoutes } from './music.routes.ts'
 
 const MUSIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content/music')
-const library = createMusicLibrary({ dir: MUSIC_DIR })
+const library = createMusicLibrary({ dir: MUSIC_DIR, audioUrl: musicAudioUrl })
 
 /** The routes on a bare app assembled the way buildApp assembles it. */
 async function buildMusicApp(perMinute = 1000): Promise<FastifyInstance> {
@@ -218,19 +217,19 @@ describe('createMusicLibrary', () => {
 
   it('refuses a catalog entry whose file points outside the folder', async () => {
     await writeFile(path.join(dir, 'catalog.json'), JSON.stringify([{ ...entry, file: '../secret.m4a' }]))
-    expect(() => createMusicLibrary({ dir })).toThrow(/file/)
+    expect(() => createMusicLibrary({ dir, audioUrl: musicAudioUrl })).toThrow(/file/)
   })
 
   it('refuses a mood the contract does not know and two tracks with one id', async () => {
     await writeFile(path.join(dir, 'catalog.json'), JSON.stringify([{ ...entry, mood: 'angry' }]))
-    expect(() => createMusicLibrary({ dir })).toThrow(/mood/)
+    expect(() => createMusicLibrary({ dir, audioUrl: musicAudioUrl })).toThrow(/mood/)
     await writeFile(path.join(dir, 'catalog.json'), JSON.stringify([entry, entry]))
-    expect(() => createMusicLibrary({ dir })).toThrow(/unique/)
+    expect(() => createMusicLibrary({ dir, audioUrl: musicAudioUrl })).toThrow(/unique/)
   })
 
   it('reads a valid catalog and resolves files inside its folder', async () => {
     await writeFile(path.join(dir, 'catalog.json'), JSON.stringify([entry]))
-    const small = createMusicLibrary({ dir })
+    const small = createMusicLibrary({ dir, audioUrl: musicAudioUrl })
     expect(small.getTrack('test-track')).toMatchObject({
       title: 'Test Track',
       audio_url: '/api/v1/music/test-track/audio',

@@ -27,7 +27,7 @@ const MediaQuerySchema = z.object({
 })
 
 /**
- * GET /api/v1/media/*: a project's files through signed, expiring links (issue #6). Only the owner is
+ * GET /api/v1/media/*: a project's files through signed, expiring links. Only the owner is
  * given links, so a link is the permission; an altered or foreign one is a 403, an old one a 410.
  */
 export function registerMediaRoutes(

@@ -5,7 +5,7 @@ import { projects } from '@storyreel/db/schema'
 export type ProjectRow = typeof projects.$inferSelect
 export type ProjectStatus = ProjectRow['status']
 
-/** Every query on `projects` (STYLE §6). Each one is scoped to the owner, so another user's id finds nothing. */
+/** Every query on `projects`. Each one is scoped to the owner, so another user's id finds nothing. */
 export function createProjectsRepository(defaultDb: Database) {
   return {
     async create(

@@ -38,7 +38,7 @@ const StartRenderBodySchema = z
   .strictObject({ resolution: ResolutionSchema.optional() })
   .meta({ id: 'StartRenderBody' })
 
-/** /api/v1/usage and /api/v1/projects/*: the studio (issue #6). Confirmed accounts only. */
+/** /api/v1/usage and /api/v1/projects/*: the studio. Confirmed accounts only. */
 export function registerProjectRoutes(
   app: FastifyInstance,
   { projects, auth, perMinute }: { projects: ProjectsService; auth: AuthService; perMinute: number },

@@ -1,14 +1,11 @@
-import { randomInt, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 
 import type { Database } from '@storyreel/db/client'
 import {
   PLAN_LIMITS,
   ProjectSettingsSchema,
   RESOLUTIONS,
-  SCENE_MAX_SECONDS,
   SceneSchema,
-  VIDEO_MAX_SECONDS,
-  VIDEO_MIN_SECONDS,
   type CreateProjectBody,
   type Plan,
   type Project,
@@ -23,11 +20,16 @@ import {
   type UpdateProjectBody,
   type Usage,
 } from '@storyreel/contracts/studio'
+import {
+  createSeed,
+  draftStoryboard,
+  getStoryboardProblems,
+  type ScriptEngine,
+  type VoiceEngine,
+} from '@storyreel/engine/engine'
 
 import type { MediaLinks } from '#src/adapters/media/media-links.ts'
 import type { MediaStore } from '#src/adapters/media/media-store.ts'
-import type { ScriptEngine } from '#src/adapters/script/script-engine.ts'
-import type { VoiceEngine } from '#src/adapters/voice/voice-engine.ts'
 import { AppError } from '#src/errors.ts'
 import type { UserRow } from '#src/modules/users/users.repository.ts'
 
@@ -78,34 +80,7 @@ function startOfUtcDay(time: Date) {
   return new Date(Date.UTC(time.getUTCFullYear(), time.getUTCMonth(), time.getUTCDate()))
 }
 
-const newSeed = () => randomInt(0, 2 ** 31 - 1)
-
-/**
- * A short script's scenes, sized to their words, can add up to less than a video's minimum: they are
- * lengthened in proportion (each within the scene limit), so a first draft can always be rendered.
- */
-export function stretchToMinimum<T extends { duration: number }>(scenes: T[]): T[] {
-  const total = scenes.reduce((sum, scene) => sum + scene.duration, 0)
-  if (total <= 0 || total >= VIDEO_MIN_SECONDS) return scenes
-  const factor = VIDEO_MIN_SECONDS / total
-  return scenes.map((scene) => ({
-    ...scene,
-    duration: Math.min(SCENE_MAX_SECONDS, Math.ceil(scene.duration * factor * 10) / 10),
-  }))
-}
-
-export function getStoryboardProblems(scenes: Scene[]): string[] {
-  const total = scenes.reduce((sum, scene) => sum + scene.duration, 0)
-  const problems: string[] = []
-  if (scenes.length === 0) problems.push('Add at least one scene.')
-  if (total < VIDEO_MIN_SECONDS)
-    problems.push(`The scenes add up to ${total.toFixed(1)} s; a video needs at least ${VIDEO_MIN_SECONDS} s.`)
-  if (total > VIDEO_MAX_SECONDS)
-    problems.push(`The scenes add up to ${total.toFixed(1)} s; a video can last at most ${VIDEO_MAX_SECONDS} s.`)
-  return problems
-}
-
-/** The studio's projects: storyboards, renders and their files (issue #6). */
+/** The studio's projects: storyboards, renders and their files. */
 export function createProjectsService(deps: Deps) {
   const { db, projects, renderJobs, links, media } = deps
   const now = deps.now ?? (() => new Date())
@@ -127,20 +102,8 @@ export function createProjectsService(deps: Deps) {
     return row
   }
 
-  async function draftScenes(source: ProjectRow['sourceKind'], text: string, settings: ProjectSettings) {
-    const voice = deps.voices.getVoice(settings.voice_id)
-    const draft = await deps.scriptEngine.createStoryboard({
-      source: { kind: source, text },
-      targetSeconds: settings.target_seconds,
-      style: settings.style,
-      language: voice?.language ?? 'en-US',
-      wordsPerSecond: (voice?.wordsPerSecond ?? 2.5) * settings.voice_speed,
-    })
-    const scenes = stretchToMinimum(draft.scenes).map((scene) =>
-      SceneSchema.parse({ id: randomUUID(), seed: newSeed(), ...scene }),
-    )
-    return { title: draft.title, scenes }
-  }
+  const draftScenes = (kind: ProjectRow['sourceKind'], text: string, settings: ProjectSettings) =>
+    draftStoryboard({ scriptEngine: deps.scriptEngine, voices: deps.voices }, { kind, text }, settings)
 
   function toOutputs(userId: string, title: string, keys: RenderOutputKeys): RenderOutputs {
     const link = (key: string) => links.create(key, userId)
@@ -223,7 +186,7 @@ export function createProjectsService(deps: Deps) {
       const id = input.id && known.has(input.id) ? input.id : randomUUID()
       if (seen.has(id)) throw new AppError('VALIDATION_FAILED', 400, ['scenes: each scene id may appear only once'])
       seen.add(id)
-      return SceneSchema.parse({ ...input, id, seed: input.seed ?? known.get(id)?.seed ?? newSeed() })
+      return SceneSchema.parse({ ...input, id, seed: input.seed ?? known.get(id)?.seed ?? createSeed() })
     })
   }
 
@@ -349,7 +312,7 @@ export function createProjectsService(deps: Deps) {
       const scenes = parseScenes(current.scenes)
       if (!scenes.some((scene) => scene.id === sceneId)) throw SCENE_NOT_FOUND()
       const updated = await projects.update(current.id, user.id, {
-        scenes: scenes.map((scene) => (scene.id === sceneId ? { ...scene, seed: newSeed() } : scene)),
+        scenes: scenes.map((scene) => (scene.id === sceneId ? { ...scene, seed: createSeed() } : scene)),
       })
       if (!updated) throw PROJECT_NOT_FOUND()
       return toProject(updated)

@@ -11,7 +11,7 @@ export type RenderJobStatus = RenderJobRow['status']
  */
 const COUNTED_STATUSES: RenderJobStatus[] = ['queued', 'running', 'succeeded']
 
-/** Every query on `render_jobs`, the persistent queue (STYLE §6, issue #6). */
+/** Every query on `render_jobs`, the persistent queue. */
 export function createRenderJobsRepository(defaultDb: Database) {
   return {
     async create(

@@ -1,13 +1,17 @@
-import { hostname } from 'node:os'
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os, { hostname } from 'node:os'
+import path from 'node:path'
 
 import type { FastifyBaseLogger } from 'fastify'
+
+import { EngineError, type RenderRunner } from '@storyreel/engine/engine'
 
 import type { MediaStore } from '#src/adapters/media/media-store.ts'
 
 import type { ProjectsRepository } from './projects.repository.ts'
 import type { RenderJobRow, RenderJobsRepository } from './render-jobs.repository.ts'
-import { RenderAbortedError, RendererCrashedError, type RenderRunner } from './render-runner.ts'
+import { renderPrefix, storeRenderOutputs } from './render-outputs.ts'
 import { RenderSpecSchema } from './render-spec.ts'
 
 export type RenderWorkerOptions = {
@@ -26,7 +30,7 @@ export type RenderWorkerOptions = {
 }
 
 /**
- * Takes render jobs from the queue and runs them (issue #6). Runs inside the server process by default and
+ * Takes render jobs from the queue and runs them. Runs inside the server process by default and
  * in `npm run worker` processes when scaling out; any number of workers share the queue.
  */
 export function createRenderWorker(options: RenderWorkerOptions) {
@@ -65,6 +69,8 @@ export function createRenderWorker(options: RenderWorkerOptions) {
     // The lease is renewed even while one long step reports nothing.
     let progressNow = 0
     const heartbeat = setInterval(() => report(lastStage || 'voice', progressNow, true), Math.max(1000, leaseMs / 3))
+    // The engine writes the files here; they move into the media store once the render is done.
+    const outDir = await mkdtemp(path.join(os.tmpdir(), 'storyreel-render-out-'))
     try {
       const spec = RenderSpecSchema.parse(job.spec)
       await projects.setRenderState(job.projectId, { status: 'rendering' })
@@ -72,10 +78,9 @@ export function createRenderWorker(options: RenderWorkerOptions) {
       const result = await runner.runRender(
         {
           kind: 'render',
-          jobId: job.id,
-          projectId: job.projectId,
+          storyboard: { settings: spec.settings, scenes: spec.scenes },
           resolution: job.resolution,
-          spec,
+          outDir,
         },
         {
           signal: abort.signal,
@@ -85,27 +90,23 @@ export function createRenderWorker(options: RenderWorkerOptions) {
           },
         },
       )
+      const outputs = await storeRenderOutputs({ media, result, job, spec })
       clearInterval(heartbeat)
       await writing
-      if (abort.signal.aborted) throw new RenderAbortedError()
+      if (abort.signal.aborted) throw new EngineError('aborted', 'renderer', 'The render was stopped.')
       const finished = await renderJobs.finish(job.id, workerId, {
         status: 'succeeded',
-        outputs: result.outputs,
+        outputs,
         reusedScenes: result.reusedScenes,
       })
       if (finished) {
-        await projects.setRenderState(job.projectId, { status: 'ready', thumbnailKey: result.outputs.thumbnailKey })
+        await projects.setRenderState(job.projectId, { status: 'ready', thumbnailKey: outputs.thumbnailKey })
       } else {
         // The project was deleted (or the job taken over) while it rendered: its files belong to nobody.
-        await media.deletePrefix(`projects/${job.projectId}/renders/${job.id}`)
+        await media.deletePrefix(renderPrefix(job.projectId, job.id))
       }
       log.info(
-        {
-          jobId: job.id,
-          seconds: result.outputs.renderSeconds,
-          stages: result.outputs.stageSeconds,
-          reused: result.reusedScenes,
-        },
+        { jobId: job.id, seconds: result.renderSeconds, stages: result.stageSeconds, reused: result.reusedScenes },
         'render finished',
       )
     } catch (error) {
@@ -113,7 +114,7 @@ export function createRenderWorker(options: RenderWorkerOptions) {
       await writing.catch(() => undefined)
       const fresh = await renderJobs.findById(job.id)
       if (!fresh) {
-        await media.deletePrefix(`projects/${job.projectId}/renders/${job.id}`)
+        await media.deletePrefix(renderPrefix(job.projectId, job.id))
         return
       }
       if (stopped && !fresh.cancelRequested) {
@@ -122,13 +123,13 @@ export function createRenderWorker(options: RenderWorkerOptions) {
         await projects.setRenderState(job.projectId, { status: 'queued' })
         return
       }
-      if (error instanceof RenderAbortedError || fresh.cancelRequested) {
+      if ((error instanceof EngineError && error.kind === 'aborted') || fresh.cancelRequested) {
         await renderJobs.finish(job.id, workerId, { status: 'canceled' })
         await projects.setRenderState(job.projectId, { status: 'canceled' })
         return
       }
       const message = error instanceof Error ? error.message : String(error)
-      const retry = error instanceof RendererCrashedError && fresh.attempts < fresh.maxAttempts
+      const retry = error instanceof EngineError && error.kind === 'crashed' && fresh.attempts < fresh.maxAttempts
       log.error({ jobId: job.id, err: error, progress: progressNow, retry }, 'render failed')
       if (retry) {
         await renderJobs.finish(job.id, workerId, { status: 'queued', error: message })
@@ -142,6 +143,7 @@ export function createRenderWorker(options: RenderWorkerOptions) {
       }
     } finally {
       current = undefined
+      await rm(outDir, { recursive: true, force: true })
     }
   }
 

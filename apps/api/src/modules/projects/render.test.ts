@@ -13,13 +13,12 @@ import {
   type Project,
   type RenderJob,
 } from '@storyreel/contracts/studio'
+import { probeMedia, runFfmpeg } from '@storyreel/engine/engine'
 
-import { runFfmpeg } from '#src/adapters/encoder/ffmpeg-binary.ts'
-import { probeMedia } from '#src/adapters/encoder/probe.ts'
 import { createTestApp, type TestApp } from '#src/testing/test-app.ts'
 
-// One real render through the queue, the in-process worker, its child process, the engines and ffmpeg
-// (issue #6): three scenes of five seconds, voice, music and word-by-word captions at 720p 9:16.
+// One real render through the queue, the in-process worker, its child process, the engines and ffmpeg:
+// three scenes of five seconds, voice, music and word-by-word captions at 720p 9:16.
 const SCENES = [
   { narration: 'A red fox trots across a snowy meadow at sunrise.', visual: 'A red fox in a snowy meadow at sunrise' },
   { narration: 'It stops, listens, and leaps into the deep snow.', visual: 'The fox leaping into deep snow' },

@@ -5,7 +5,7 @@ import { redeemCodes } from '@storyreel/db/schema'
 /** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters, and short statements for PGlite. */
 const INSERT_BATCH = 1000
 
-/** Every query on `redeem_codes` (STYLE §6). */
+/** Every query on `redeem_codes`. */
 export function createRedeemCodesRepository(defaultDb: Database) {
   return {
     async findByVisitor(visitorKey: string, db: Database = defaultDb): Promise<string | undefined> {

@@ -2,7 +2,7 @@ import type { Database } from '@storyreel/db/client'
 import { lt, sql } from '@storyreel/db/operators'
 import { referralClaims } from '@storyreel/db/schema'
 
-/** Every query on `referral_claims` (STYLE §6). */
+/** Every query on `referral_claims`. */
 export function createReferralClaimsRepository(defaultDb: Database) {
   return {
     /**

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
 import type { ReferralsService } from './referrals.service.ts'
 import { createVisitorKey, getVisitorKey, serializeVisitorCookie } from './visitor-cookie.ts'
 
-/** GET /api/referral-code: the site's own call for the Free Week popup (SPEC §7, issue #3). */
+/** GET /api/referral-code: the site's own call for the Free Week popup. */
 export function registerReferralRoutes(
   app: FastifyInstance,
   { referrals, perMinute }: { referrals: ReferralsService; perMinute: number },

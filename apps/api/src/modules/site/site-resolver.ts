@@ -10,7 +10,7 @@ export type SiteOutcome =
   | { kind: 'not-found-page'; path: string }
   | { kind: 'pass' }
 
-/** Paths the browser app owns: the server answers them with the SPA fallback (issue #2). */
+/** Paths the browser app owns: the server answers them with the SPA fallback (decision 001). */
 const SPA_PREFIXES = ['/app', '/auth']
 /** Paths left to the API's own routes and JSON 404. */
 const API_PREFIXES = ['/api/', '/admin/']
@@ -83,7 +83,7 @@ export function resolveSiteRequest(site: Site, rawUrl: string): SiteOutcome {
     }
   }
 
-  // SPEC §2: a 404 inside the build-assets folder sends the visitor home (a stale tab after a deploy).
+  // A 404 inside the build-assets folder sends the visitor home (a stale tab after a deploy).
   if (decoded.startsWith(ASSETS_PREFIX)) return { kind: 'redirect', location: '/', status: 302 }
 
   // A data request for a page that was never prerendered: a bare 404 the router shows as its error page.

@@ -29,7 +29,7 @@ export type UserChanges = Partial<
 
 const PROVIDER_COLUMNS = { apple: users.appleId, google: users.googleId, discord: users.discordId } as const
 
-/** Every query on `users` (STYLE §6); each method takes the transaction it should run in. */
+/** Every query on `users`; each method takes the transaction it should run in. */
 export function createUsersRepository(defaultDb: Database) {
   return {
     async findById(id: string, db: Database = defaultDb): Promise<UserRow | undefined> {

@@ -9,7 +9,7 @@ import type { IdentityProvider, NewUser, UserChanges, UserRow, UsersRepository }
 
 export type { IdentityProvider, UserRow }
 
-/** The table shape is not the API (STYLE §6): this is the one place a row becomes a contract `User`. */
+/** The table shape is not the API: this is the one place a row becomes a contract `User`. */
 export function toUser(row: UserRow): User {
   return {
     id: row.id,

@@ -3,8 +3,8 @@ import { z } from 'zod'
 
 import { SingleLineTextSchema } from '@storyreel/contracts/request-text'
 import { VoiceListSchema } from '@storyreel/contracts/studio'
+import type { VoiceEngine } from '@storyreel/engine/engine'
 
-import type { VoiceEngine } from '#src/adapters/voice/voice-engine.ts'
 import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
 
 import { createVoicesService } from './voices.service.ts'
@@ -12,7 +12,7 @@ import { createVoicesService } from './voices.service.ts'
 const VoiceParamsSchema = z.strictObject({ id: SingleLineTextSchema.max(64) })
 
 /**
- * The voice library (issue #6): the list and a spoken sample of each voice. Both are public and the same for
+ * The voice library: the list and a spoken sample of each voice. Both are public and the same for
  * everyone: an <audio> element fetches the sample, and it cannot send a bearer token.
  */
 export function registerVoiceRoutes(

@@ -3,13 +3,11 @@ import { mkdir, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 
 import type { Voice } from '@storyreel/contracts/studio'
+import { encodeWav, runFfmpeg, type VoiceEngine, type VoiceInfo } from '@storyreel/engine/engine'
 
-import { runFfmpeg } from '#src/adapters/encoder/ffmpeg-binary.ts'
-import type { VoiceEngine, VoiceInfo } from '#src/adapters/voice/voice-engine.ts'
-import { encodeWav } from '#src/adapters/voice/wav.ts'
 import { AppError } from '#src/errors.ts'
 
-/** "Hi, I'm Aria. I'll narrate your story." in the voice's language (issue #6: the voice library's preview). */
+/** "Hi, I'm Aria. I'll narrate your story." in the voice's language (the voice library's preview). */
 export function getPreviewSentence({
   name,
   language,

@@ -7,10 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import { VoiceListSchema } from '@storyreel/contracts/studio'
+import { createVoiceEngine, runFfprobe, type VoiceEngine } from '@storyreel/engine/engine'
 
-import { runFfprobe } from '#src/adapters/encoder/ffmpeg-binary.ts'
-import { createVoiceEngine } from '#src/adapters/voice/create-voice-engine.ts'
-import type { VoiceEngine } from '#src/adapters/voice/voice-engine.ts'
 import { registerErrorHandler } from '#src/plugins/error-handler.ts'
 import { registerRateLimit } from '#src/plugins/rate-limit.ts'
 import { registerZodSchemas } from '#src/plugins/zod-schemas.ts'

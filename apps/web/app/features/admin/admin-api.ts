@@ -13,7 +13,7 @@ import type { AuthenticatedUser } from '@storyreel/contracts/auth'
 import { getApi } from '#app/lib/api.ts'
 import { clearAdminToken, saveAdminToken } from '#app/lib/session.ts'
 
-/** SPEC §6: admin calls go through the admin requester ({node host}/admin/) with its own token and logout. */
+/** Admin calls go through the admin requester ({node host}/admin/) with its own token and logout. */
 export const adminApi = {
   async login(body: AdminLoginBody): Promise<AuthenticatedUser> {
     const admin = await getApi().post<AuthenticatedUser>('login', body, { target: 'admin', notifyOnError: true })

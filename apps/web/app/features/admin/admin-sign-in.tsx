@@ -6,7 +6,7 @@ import { getFormText } from '#app/lib/form-data.ts'
 
 import { adminApi } from './admin-api.ts'
 
-/** Admin calls need their own 12-hour admin session, opened with the password again (SPEC §6). */
+/** Admin calls need their own 12-hour admin session, opened with the password again (decision 011). */
 export function AdminSignIn({ email, onSignedIn }: { email: string; onSignedIn: () => void }) {
   const [pending, setPending] = useState(false)
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

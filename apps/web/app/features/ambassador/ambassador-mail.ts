@@ -4,7 +4,7 @@ export const AMBASSADOR_CHANNEL_QUESTION = 'Link to your channel or profile:'
 export const AMBASSADOR_USAGE_QUESTION = `How will you use ${BRAND.name} in your videos?`
 
 /**
- * The Become Ambassador call to action (SPEC §2): a mail draft to the creators address that asks for a
+ * The Become Ambassador call to action: a mail draft to the creators address that asks for a
  * channel link and for how the sender will use the product, leaving a blank line under each question.
  */
 export function getAmbassadorMailto(): string {

@@ -1,4 +1,4 @@
-/** SPEC §9: once hidden (closed or download tapped), the banner stays away for 24 hours. */
+/** Once hidden (closed or download tapped), the banner stays away for 24 hours. */
 export const ANDROID_BANNER_HIDE_MS = 24 * 60 * 60 * 1000
 
 /** Android browsers say so in the user agent (Chrome, Samsung Internet, Firefox and WebViews alike). */
@@ -6,7 +6,7 @@ export function isAndroidBrowser(userAgent: string): boolean {
   return /\bAndroid\b/i.test(userAgent)
 }
 
-/** SPEC §4: on Android, when never hidden or hidden more than 24 hours ago. */
+/** Shown on Android when never hidden or hidden more than 24 hours ago. */
 export function shouldShowAndroidBanner({
   userAgent,
   lastHiddenAt,

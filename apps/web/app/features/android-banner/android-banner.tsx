@@ -25,7 +25,7 @@ const isVisibleOnServer = () => false
 const hide = () => storage.set(STORAGE_KEYS.lastTimeHideAndroidBanner, Date.now())
 
 /**
- * The "get the app" banner for Android browsers (SPEC §2). It floats at the bottom, within thumb reach
+ * The "get the app" banner for Android browsers. It floats at the bottom, within thumb reach
  * and without pushing the page down; a spacer keeps the footer reachable while it shows.
  */
 export function AndroidBanner() {

@@ -14,7 +14,7 @@ import { navigateTo } from '#app/lib/navigation.ts'
 import { clearSession, saveSession, saveUser } from '#app/lib/session.ts'
 import { storage, STORAGE_KEYS } from '#app/lib/storage.ts'
 
-/** SPEC §7's product calls, with the notify-on-error flags the spec sets. */
+/** The accounts calls on the product API, each with its notify-on-error flag. */
 export const authApi = {
   getPublicConfig: () => getApi().get<PublicConfig>('config', { retry: 2 }),
 
@@ -40,7 +40,7 @@ export const authApi = {
     return user
   },
 
-  /** SPEC §8: a failure here is logged and swallowed; the screen's cooldown still starts. */
+  /** A failure here is logged and swallowed; the screen's cooldown still starts. */
   async sendConfirmationCode(email: string): Promise<void> {
     storage.set(STORAGE_KEYS.lastConfirmationCodeSentAt, Date.now())
     try {
@@ -67,7 +67,7 @@ export const authApi = {
     return user
   },
 
-  /** SPEC §4: logout clears the user and token and goes to /auth/login; the server revokes the token. */
+  /** Logout clears the user and token and goes to /auth/login; the server revokes the token. */
   async logout(): Promise<void> {
     try {
       await getApi().post('auth/logout', undefined, { auth: true })

@@ -2,7 +2,7 @@ import { data, redirect, type MiddlewareFunction } from 'react-router'
 
 import { getSession, type SessionState } from '#app/lib/session.ts'
 
-/** SPEC §2's named middlewares; the rules are ours (SPEC §6 leaves them out; decision 013). */
+/** The named route middlewares; their rules are set out in decision 013. */
 export const ROUTE_MIDDLEWARE_NAMES = [
   'full-auth',
   'not-confirmed-auth',
@@ -12,7 +12,7 @@ export const ROUTE_MIDDLEWARE_NAMES = [
 ] as const
 export type RouteMiddlewareName = (typeof ROUTE_MIDDLEWARE_NAMES)[number]
 
-/** true lets the route render, false shows the 404 page (SPEC §8), a string redirects there. */
+/** true lets the route render, false shows the 404 page, a string redirects there. */
 export type GuardResult = boolean | string
 type Guard = (context: { session: SessionState; url: URL }) => GuardResult
 

@@ -15,7 +15,7 @@ const STEPS = [
 
 /**
  * The Free Week promotion: a full week of Premium, redeemed as an App Store or Google Play offer code.
- * `action` is the route's way in to the referral popup (features never import each other, STYLE §2).
+ * `action` is the route's way in to the referral popup (features never import each other).
  */
 export function FreeWeekOffer({ action }: { action?: ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-/** SPEC §2: the countdown reads m:ss. */
+/** The countdown reads m:ss. */
 export function formatCountdown(secondsLeft: number): string {
   const seconds = Math.max(0, Math.floor(secondsLeft))
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`

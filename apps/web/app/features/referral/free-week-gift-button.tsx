@@ -4,7 +4,7 @@ import { formatCountdown } from './countdown.ts'
 import { referral } from './referral-store.ts'
 import { useReferral } from './use-referral.ts'
 
-/** The header's gift (SPEC §2): shown while a referral is active, it reopens the popup. */
+/** The header's gift: shown while a referral is active, it reopens the popup. */
 export function FreeWeekGiftButton() {
   const state = useReferral()
   if (!state.active) return null

@@ -6,7 +6,7 @@ import { referral } from './referral-store.ts'
 
 /**
  * Mounted once by the landing layout: initialises the referral in the browser (never while prerendering)
- * and renders its popup. `?referral=FREEWEEK` opens the popup at once (SPEC §4).
+ * and renders its popup. `?referral=FREEWEEK` opens the popup at once.
  */
 export function FreeWeekReferral() {
   const [searchParams] = useSearchParams()

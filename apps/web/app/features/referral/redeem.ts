@@ -17,7 +17,7 @@ export type RedeemerDeps = {
   record: typeof recordEvent
 }
 
-/** The popup's two buttons. Both do nothing while no referral is active (SPEC §5). */
+/** The popup's two buttons. Both do nothing while no referral is active. */
 export function createRedeemer(deps: RedeemerDeps) {
   const recordRedeem = (store: 'app_store' | 'google_play') =>
     deps.record('referral_redeem', { store, referral: deps.referral.getState().name })

@@ -36,7 +36,7 @@ function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
 }
 
 /**
- * The Free Week popup (SPEC §2) on the native modal <dialog>: the rest of the page is inert while it is
+ * The Free Week popup on the native modal <dialog>: the rest of the page is inert while it is
  * open and Tab wraps inside it; Escape and the close button close it, and focus returns to what opened it.
  */
 export function ReferralPopup() {

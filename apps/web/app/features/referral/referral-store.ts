@@ -2,11 +2,11 @@ import { FREE_WEEK_REFERRAL } from '@storyreel/contracts/brand'
 
 import { storage, STORAGE_KEYS, type AppStorage } from '#app/lib/storage.ts'
 
-/** SPEC §9: the Free Week offer stays open for 10 minutes and the countdown ticks every second. */
+/** The Free Week offer stays open for 10 minutes and the countdown ticks every second. */
 export const FREE_WEEK_DURATION_MS = 10 * 60_000
 export const FREE_WEEK_TICK_MS = 1000
 
-/** SPEC §3: kept in the storage object under `referralExpire`, keyed by referral name; times in ms. */
+/** Kept in the storage object under `referralExpire`, keyed by referral name; times in ms. */
 export type ReferralRecord = { from: number; to: number; code?: string }
 
 export type ReferralState = {
@@ -18,7 +18,7 @@ export type ReferralState = {
   secondsLeft: number
   stopped: boolean
   popupOpen: boolean
-  /** SPEC §4: initialised, a name set, the end in the future and not stopped (as of the last tick). */
+  /** Initialised, a name set, the end in the future and not stopped (as of the last tick). */
   active: boolean
 }
 
@@ -65,7 +65,7 @@ export type ReferralStoreDeps = {
 }
 
 /**
- * The Free Week referral (SPEC §4). Not initialised until the landing layout runs in the browser; then the
+ * The Free Week referral (decision 016). Not initialised until the landing layout runs in the browser; then the
  * name is FREEWEEK. The countdown starts from a stored expiry when there is one (a returning visitor), else
  * when the popup first opens, storing start and end. At 0 seconds or below it stops, the referral turns
  * inactive and the popup closes.
@@ -159,7 +159,7 @@ export function createReferralStore({
       if (state.popupOpen) update({ popupOpen: false })
     },
 
-    /** The Google Play code cached in the record (SPEC §7: fetched once). */
+    /** The Google Play code cached in the record: fetched once, then reused without a call. */
     getCode: () => (state.name ? getReferralRecord(state.name, appStorage)?.code : undefined),
     saveCode(code: string) {
       const record = state.name ? getReferralRecord(state.name, appStorage) : undefined

@@ -25,7 +25,7 @@ const auth = { auth: true } as const
 // Writes show the server's message as a toast; screens add their own words for the codes they explain.
 const write = { auth: true, notifyOnError: true } as const
 
-/** The studio's calls (issue #6), all on the product API with the session token. */
+/** The studio's calls, all on the product API with the session token. */
 export const studioApi = {
   getUsage: () => getApi().get<Usage>('usage', auth),
   listProjects: () => getApi().get<ProjectList>('projects', auth),

@@ -1,6 +1,6 @@
 import { ApiError } from '#app/lib/api-client.ts'
 
-/** Plain words for the studio's refusals (issue #6); the server's own message follows where it helps. */
+/** Plain words for the studio's refusals; the server's own message follows where it helps. */
 export function explainStudioError(error: unknown): { title: string; detail: string[] } | undefined {
   if (!(error instanceof ApiError)) return undefined
   switch (error.code) {

@@ -25,7 +25,7 @@ function greeting(hour: number) {
   return 'Good evening'
 }
 
-/** The Free Week as this browser knows it (SPEC §3: the referral record kept locally). */
+/** The Free Week as this browser knows it (the referral record kept locally). */
 function FreeWeekStatus() {
   const [now, setNow] = useState(() => Date.now())
   const record = getReferralRecord(FREE_WEEK_REFERRAL)

@@ -55,7 +55,7 @@ function AccountNav() {
   )
 }
 
-/** The app area's frame (SPEC §2: routes named app* or auth* use the app layout): focused, no marketing. */
+/** The app area's frame (every route under /app and /auth uses it): focused, no marketing. */
 export default function AppLayout() {
   // One cache per visit; the app area's data is per user, so nothing is shared across sessions.
   const [queryClient] = useState(

@@ -21,7 +21,7 @@ export function meta() {
 
 type ProfileFields = { first_name: string; last_name: string; email: string }
 
-/** Only what differs from the saved profile goes to the server (SPEC §3). */
+/** Only what differs from the saved profile goes to the server. */
 export function getProfileChanges(saved: User, edited: ProfileFields): ProfilePatchBody {
   const changes: ProfilePatchBody = {}
   const first = edited.first_name.trim()

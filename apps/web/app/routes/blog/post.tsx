@@ -14,7 +14,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const { getAllPosts, getRelatedPosts } = await import('#app/features/blog/posts.server.ts')
   const posts = await getAllPosts()
   const post = posts.find((candidate) => candidate.slug === params.slug)
-  // The page's validity check (SPEC §2): an unknown slug is a 404, never an empty article.
+  // The page's validity check: an unknown slug is a 404, never an empty article.
   if (!post) throw data(null, { status: 404 })
   const { html, toc, wordCount: _wordCount, ...summary } = post
   return { post: { ...summary, html, toc }, related: getRelatedPosts(posts, post) }
@@ -145,7 +145,7 @@ function GetTheApp() {
   )
 }
 
-/** An unknown slug fails the page's validity check: 404 with 'Page Not Found: {path}' (SPEC §8). */
+/** An unknown slug fails the page's validity check: 404 with 'Page Not Found: {path}'. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation()
   if (isRouteErrorResponse(error) && error.status === 404) {

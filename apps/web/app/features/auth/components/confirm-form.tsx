@@ -10,7 +10,7 @@ import { storage, STORAGE_KEYS } from '#app/lib/storage.ts'
 import { authApi } from '../auth-api.ts'
 import { CodeInput } from './code-input.tsx'
 
-/** Seconds until another code may be sent, counted from the stored last-sent time (issue #4). */
+/** Seconds until another code may be sent, counted from the stored last-sent time (decision 013). */
 export function getResendSecondsLeft(lastSentAt: number | undefined, now: number): number {
   if (!lastSentAt) return 0
   return Math.max(0, Math.ceil((lastSentAt + CONFIRMATION_CODE_RESEND_SECONDS * 1000 - now) / 1000))

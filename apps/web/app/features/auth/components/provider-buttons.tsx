@@ -16,7 +16,7 @@ import { renderGoogleButton, signInWithGoogleCredential } from '../providers/goo
 const providerButton =
   'flex h-12 w-full items-center justify-center gap-3 rounded-full border border-line bg-surface px-4 text-[15px] font-semibold text-ink transition-colors hover:border-accent disabled:cursor-wait disabled:opacity-70'
 
-/** SPEC §8: a sign-in failure is logged and shown; closing the provider's popup is not a failure. */
+/** A sign-in failure is logged and shown; closing the provider's popup is not a failure. */
 function reportFailure(provider: string, error: unknown) {
   const code = typeof error === 'object' && error !== null && 'error' in error ? String(error.error) : ''
   if (code === 'popup_closed_by_user' || code === 'user_cancelled_authorize') return
@@ -83,7 +83,7 @@ function GoogleButton({
   )
 }
 
-/** Apple, Google and Discord, each shown only when /api/v1/config says it is on (SPEC §6). */
+/** Apple, Google and Discord, each shown only when /api/v1/config says it is on (decision 013). */
 export function ProviderButtons({ onSignedIn }: { onSignedIn: (user: AuthenticatedUser) => void }) {
   const { data: config, isPending } = usePublicConfig()
   const [busy, setBusy] = useState<'apple' | 'discord' | undefined>()

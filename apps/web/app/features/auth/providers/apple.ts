@@ -31,7 +31,7 @@ declare global {
 
 let appleAuth: Promise<{ auth: AppleAuth; nonce: string }> | undefined
 
-/** SPEC §3/§4: clientId, redirectURI, scope 'name email', popup; initialised once, then reused. */
+/** Set up with clientId, redirectURI, scope 'name email' and a popup; initialised once, then reused. */
 function getAppleAuth(config: { clientId: string; redirectUri: string }) {
   appleAuth ??= loadScript(APPLE_SDK_URL).then(() => {
     const auth = window.AppleID?.auth
@@ -54,7 +54,7 @@ function getAppleAuth(config: { clientId: string; redirectUri: string }) {
 }
 
 /**
- * Opens Apple's popup, decodes the identity token's claims for SPEC §3's payload and sends it with the
+ * Opens Apple's popup, decodes the identity token's claims for the sign-in payload and sends it with the
  * token and nonce; the server verifies the token and trusts nothing else.
  */
 export async function signInWithApple(config: { clientId: string; redirectUri: string }): Promise<AuthenticatedUser> {

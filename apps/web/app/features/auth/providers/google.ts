@@ -42,12 +42,12 @@ type Handler = (credential: string, nonce: string) => void
 let googleId: Promise<{ id: GoogleId; nonce: string } | undefined> | undefined
 let currentHandler: Handler | undefined
 
-/** SPEC §3/§4: client_id and scope 'email'; initialised once, then reused by every button render. */
+/** Set up with client_id and scope 'email'; initialised once, then reused by every button render. */
 function getGoogleId(clientId: string) {
   googleId ??= loadScript(GOOGLE_SDK_URL).then(() => {
     const id = window.google?.accounts?.id
     if (!id) {
-      // SPEC §5: without the API, log this exact line and abort.
+      // Without the API, log this exact line and abort.
       console.error('Google Auth API not initialized.')
       return undefined
     }

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto'
+
+import type { LicenceReceipt, Resolution } from '@storyreel/contracts/studio'
+import type { RenderResult } from '@storyreel/engine/engine'
+
+import type { MediaStore } from '#src/adapters/media/media-store.ts'
+
+import type { RenderOutputKeys, RenderSpec } from './render-spec.ts'
+
+const RECEIPT_PERMITTED = [
+  'Publish the video anywhere, including monetised social media posts, websites, apps and paid advertising.',
+  'Use it for your own business or for clients, in any country, with no time limit.',
+  'Edit, cut, caption, translate and re-encode it.',
+]
+const RECEIPT_NOT_PERMITTED = [
+  'Selling or distributing the music track or the voice recording on their own, apart from the video.',
+  'Registering the music in a content-ID system or claiming it as your own composition.',
+  'Using the video to impersonate a real person or to mislead people about who is speaking.',
+]
+
+/** Where a render's files live in the media store: one folder per render of a project. */
+export const renderPrefix = (projectId: string, jobId: string) => `projects/${projectId}/renders/${jobId}`
+
+/**
+ * Moves a finished render's files from the engine's output folder into the media store and writes the
+ * licence receipt beside them: what the user may do with the video, and with what it was made.
+ */
+export async function storeRenderOutputs({
+  media,
+  result,
+  job,
+  spec,
+}: {
+  media: MediaStore
+  result: RenderResult
+  job: { id: string; projectId: string; resolution: Resolution }
+  spec: RenderSpec
+}): Promise<RenderOutputKeys> {
+  const prefix = renderPrefix(job.projectId, job.id)
+  const { files } = result
+  const keys: RenderOutputKeys = {
+    videoKey: `${prefix}/video.mp4`,
+    posterKey: `${prefix}/poster.jpg`,
+    thumbnailKey: `${prefix}/thumbnail.jpg`,
+    srtKey: files.srt ? `${prefix}/captions.srt` : null,
+    vttKey: files.vtt ? `${prefix}/captions.vtt` : null,
+    receiptKey: `${prefix}/licence-receipt.json`,
+    durationSeconds: result.durationSeconds,
+    width: result.width,
+    height: result.height,
+    sizeBytes: result.sizeBytes,
+    renderSeconds: result.renderSeconds,
+    stageSeconds: result.stageSeconds,
+  }
+  const receipt: LicenceReceipt = {
+    receipt_id: randomUUID(),
+    project_id: job.projectId,
+    render_id: job.id,
+    issued_at: new Date().toISOString(),
+    issued_to: spec.issuedTo,
+    video: { title: spec.title, duration_seconds: result.durationSeconds, resolution: job.resolution },
+    voice: { ...result.credits.voice, engine: result.credits.engines.voice },
+    music: result.credits.music,
+    engines: { script: spec.scriptEngine, ...result.credits.engines },
+    permitted: RECEIPT_PERMITTED,
+    not_permitted: RECEIPT_NOT_PERMITTED,
+  }
+  await Promise.all([
+    media.putFile(keys.videoKey, files.video),
+    media.putFile(keys.posterKey, files.poster),
+    media.putFile(keys.thumbnailKey, files.thumbnail),
+    keys.srtKey && files.srt ? media.putFile(keys.srtKey, files.srt) : undefined,
+    keys.vttKey && files.vtt ? media.putFile(keys.vttKey, files.vtt) : undefined,
+    media.put(keys.receiptKey, Buffer.from(JSON.stringify(receipt, null, 2))),
+  ])
+  return keys
+}

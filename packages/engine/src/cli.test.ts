@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { DEFAULT_PROJECT_SETTINGS } from '@storyreel/contracts/studio'
+
+import { probeMedia } from './encoder/probe.ts'
+
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url))
+
+type Run = { code: number | null; stdout: string; stderr: string }
+
+function runCli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env } })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+describe('npm run render (the command-line renderer)', () => {
+  let work = ''
+  let env: Record<string, string> = {}
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(os.tmpdir(), 'storyreel-cli-test-'))
+    env = { RENDER_CACHE_DIR: path.join(work, 'cache') }
+  })
+  afterAll(() => rm(work, { recursive: true, force: true }))
+
+  it('renders a two-scene storyboard file to an H.264 + AAC MP4 with poster, captions and timings', async () => {
+    const file = path.join(work, 'storyboard.json')
+    await writeFile(
+      file,
+      JSON.stringify({
+        settings: { ...DEFAULT_PROJECT_SETTINGS, style: 'comic', target_seconds: 15 },
+        scenes: [
+          { narration: 'The baker opens her shop at dawn.', visual: 'A small bakery on a quiet street', duration: 7.5 },
+          { narration: 'Fresh bread fills the window.', visual: 'Loaves of bread in a shop window', duration: 7.5 },
+        ],
+      }),
+    )
+    const out = path.join(work, 'out')
+    const run = await runCli([file, out, '--ratio', '16:9'], env)
+    expect(run.code, run.stderr).toBe(0)
+    // Not a terminal here: plain progress lines, one per stage at least.
+    expect(run.stderr).toMatch(/^\s*\d+%\s+Voicing the narration$/m)
+    expect(run.stderr).toMatch(/^100%\s+Writing poster and captions$/m)
+    for (const name of ['video.mp4', 'poster.jpg', 'captions.srt', 'captions.vtt', 'render.json']) {
+      expect(existsSync(path.join(out, name)), name).toBe(true)
+    }
+    const probe = await probeMedia(path.join(out, 'video.mp4'))
+    expect(probe.streams.map((stream) => stream.codec).sort()).toEqual(['aac', 'h264'])
+    expect(probe.streams.find((stream) => stream.type === 'video')).toMatchObject({ width: 1280, height: 720 })
+    expect(probe.durationSeconds).toBeGreaterThan(14.5)
+    expect(probe.durationSeconds).toBeLessThan(15.6)
+    const report = JSON.parse(await readFile(path.join(out, 'render.json'), 'utf8')) as {
+      stageSeconds: Record<string, number>
+      width: number
+    }
+    expect(Object.keys(report.stageSeconds)).toEqual(['voice', 'visuals', 'audio', 'encoding', 'finishing'])
+    expect(report.width).toBe(1280)
+    expect(await readFile(path.join(out, 'captions.srt'), 'utf8')).toContain('baker')
+  }, 120_000)
+
+  it('refuses a file that is not a storyboard with exit code 2, naming each field', async () => {
+    const file = path.join(work, 'bad.json')
+    await writeFile(file, JSON.stringify({ settings: { ...DEFAULT_PROJECT_SETTINGS, style: 'oil' }, scenes: [] }))
+    const run = await runCli([file, path.join(work, 'never')], env)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('settings.style:')
+    expect(run.stderr).toContain('scenes: add at least one scene')
+    expect(existsSync(path.join(work, 'never', 'video.mp4'))).toBe(false)
+  })
+
+  it('refuses an unknown option value and a missing output folder with exit code 2', async () => {
+    const badRatio = await runCli(['story.json', 'out', '--ratio', '4:3'], env)
+    expect(badRatio.code).toBe(2)
+    expect(badRatio.stderr).toContain('--ratio must be one of 9:16, 16:9, 1:1')
+    const missing = await runCli(['story.json'], env)
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain('Give a storyboard file and an output folder.')
+  })
+
+  it('prints the versions of the ffmpeg and ffprobe in use', async () => {
+    const run = await runCli(['--version'], env)
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/^ffmpeg: ffmpeg version .+\nffprobe: ffprobe version .+\n$/)
+  })
+})

@@ -1,0 +1,232 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+
+import {
+  ASPECT_RATIOS,
+  DEFAULT_PROJECT_SETTINGS,
+  RESOLUTIONS,
+  VIDEO_STYLES,
+  type ProjectSettings,
+  type Resolution,
+} from '@storyreel/contracts/studio'
+
+import { CliConfigError, loadCliConfig } from './cli-config.ts'
+import { configureBinaries, getBinaryVersions } from './encoder/ffmpeg-binary.ts'
+import { EngineError } from './errors.ts'
+import type { EngineOptions } from './options.ts'
+import type { Storyboard } from './pipeline/render-pipeline.ts'
+import { draftStoryboard, parseStoryboardFile } from './pipeline/storyboard.ts'
+import { createRenderRunner } from './runner/render-runner.ts'
+import { createScriptEngine } from './script/create-script-engine.ts'
+import { createVoiceEngine } from './voice/create-voice-engine.ts'
+
+const USAGE = `Renders a storyboard to an MP4 without a server, a database or an account.
+
+  npm run render -- <storyboard.json> <out-dir> [options]
+  npm run render -- --from-text "<prompt or script>" --kind prompt|script <out-dir> [options]
+  npm run render -- --version
+
+The storyboard file is a project's own JSON: { "settings": {…}, "scenes": [{ "narration", "visual",
+"duration" }, …] } (scene ids and seeds are optional). With --from-text, the configured script engine
+drafts the storyboard first and it is written beside the video as storyboard.json.
+
+Options:
+  --resolution 720p|1080p   frame size (default 720p)
+  --style ${VIDEO_STYLES.join('|')}
+  --ratio ${ASPECT_RATIOS.join('|')}
+  --from-text TEXT          draft the storyboard from a prompt or a script
+  --kind prompt|script      what --from-text is (default prompt)
+  --version                 the versions of the engine's ffmpeg and ffprobe
+  --help
+
+Writes video.mp4, poster.jpg, thumbnail.jpg, captions.srt, captions.vtt and render.json (figures and the
+time of each stage) into <out-dir>. Exit code 2: the command or the storyboard is not right.`
+
+/** A problem with what the user gave: the command line or the storyboard file. */
+class UsageError extends Error {}
+
+const STAGE_LABELS: Record<string, string> = {
+  voice: 'Voicing the narration',
+  visuals: 'Drawing the scenes',
+  audio: 'Mixing voice and music',
+  encoding: 'Joining and encoding',
+  finishing: 'Writing poster and captions',
+}
+
+function pickOne<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T | undefined {
+  if (value === undefined) return undefined
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`${flag} must be one of ${allowed.join(', ')}; got "${value}".`)
+  }
+  return value as T
+}
+
+/** A bar that redraws in place on a terminal; plain lines (each stage, every tenth) when piped. */
+function createProgressReporter(stream: NodeJS.WriteStream) {
+  let lastStage = ''
+  let lastTenth = -1
+  return {
+    update({ stage, progress }: { stage: string; progress: number }) {
+      if (lastStage === 'ended') return
+      const label = STAGE_LABELS[stage] ?? stage
+      const percent = Math.max(0, Math.min(100, Math.round(progress)))
+      if (stream.isTTY) {
+        const width = 30
+        const filled = Math.round((percent / 100) * width)
+        stream.write(
+          `\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(percent).padStart(3)}%  ${label}\u001b[K`,
+        )
+        return
+      }
+      const tenth = Math.floor(percent / 10)
+      if (stage === lastStage && tenth === lastTenth) return
+      lastStage = stage
+      lastTenth = tenth
+      stream.write(`${String(percent).padStart(3)}%  ${label}\n`)
+    },
+    end() {
+      if (stream.isTTY && lastStage !== 'ended') stream.write('\n')
+      lastStage = 'ended'
+    },
+  }
+}
+
+async function readStoryboard(file: string): Promise<Storyboard> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    throw new UsageError(`Cannot read ${file}: ${(error as Error).message}`)
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    throw new UsageError(`${file} is not JSON: ${(error as Error).message}`)
+  }
+  const parsed = parseStoryboardFile(json)
+  if (!parsed.ok)
+    throw new UsageError(`${file} is not a storyboard that can be rendered:\n  ${parsed.problems.join('\n  ')}`)
+  return parsed.storyboard
+}
+
+async function draftFromText(
+  options: EngineOptions,
+  text: string,
+  kind: 'prompt' | 'script',
+  settings: ProjectSettings,
+): Promise<Storyboard & { title: string }> {
+  if (text.trim().length < 3) throw new UsageError('--from-text needs at least a few words.')
+  const scriptEngine = createScriptEngine(options.script)
+  const voices = createVoiceEngine(options.tts)
+  const draft = await draftStoryboard({ scriptEngine, voices }, { kind, text }, settings)
+  return { title: draft.title, settings, scenes: draft.scenes }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      resolution: { type: 'string' },
+      style: { type: 'string' },
+      ratio: { type: 'string' },
+      'from-text': { type: 'string' },
+      kind: { type: 'string' },
+      version: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  })
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`)
+    return 0
+  }
+  // The one place the renderer reads its environment (hosted engines, ffmpeg, folders).
+  const options = loadCliConfig(process.env)
+  configureBinaries(options)
+  if (values.version) {
+    const versions = await getBinaryVersions()
+    process.stdout.write(`ffmpeg: ${versions.ffmpeg}\nffprobe: ${versions.ffprobe}\n`)
+    return 0
+  }
+
+  const resolution: Resolution = pickOne(values.resolution, RESOLUTIONS, '--resolution') ?? '720p'
+  const style = pickOne(values.style, VIDEO_STYLES, '--style')
+  const ratio = pickOne(values.ratio, ASPECT_RATIOS, '--ratio')
+  const kind = pickOne(values.kind, ['prompt', 'script'] as const, '--kind') ?? 'prompt'
+  const fromText = values['from-text']
+  const expected = fromText === undefined ? 2 : 1
+  if (positionals.length !== expected) {
+    throw new UsageError(
+      fromText === undefined ? 'Give a storyboard file and an output folder.' : 'Give one output folder.',
+    )
+  }
+  const outDir = path.resolve(positionals[expected - 1] ?? '')
+  const withOverrides = (settings: ProjectSettings): ProjectSettings => ({
+    ...settings,
+    ...(style ? { style } : {}),
+    ...(ratio ? { aspect_ratio: ratio } : {}),
+  })
+
+  let storyboard: Storyboard
+  await mkdir(outDir, { recursive: true })
+  if (fromText === undefined) {
+    const read = await readStoryboard(path.resolve(positionals[0] ?? ''))
+    storyboard = { ...read, settings: withOverrides(read.settings) }
+  } else {
+    const drafted = await draftFromText(options, fromText, kind, withOverrides(DEFAULT_PROJECT_SETTINGS))
+    storyboard = { settings: drafted.settings, scenes: drafted.scenes }
+    await writeFile(
+      path.join(outDir, 'storyboard.json'),
+      `${JSON.stringify({ title: drafted.title, ...storyboard }, null, 2)}\n`,
+    )
+    process.stderr.write(`Drafted "${drafted.title}": ${drafted.scenes.length} scenes.\n`)
+  }
+
+  const runner = createRenderRunner(options)
+  const progress = createProgressReporter(process.stderr)
+  try {
+    const result = await runner.runRender(
+      { kind: 'render', storyboard, resolution, outDir },
+      { onProgress: (update) => progress.update(update) },
+    )
+    progress.end()
+    const report = {
+      resolution,
+      ...result,
+      files: Object.fromEntries(
+        Object.entries(result.files).map(([name, file]) => [name, file && path.basename(file)]),
+      ),
+    }
+    await writeFile(path.join(outDir, 'render.json'), `${JSON.stringify(report, null, 2)}\n`)
+    process.stdout.write(
+      `${path.join(outDir, 'video.mp4')}: ${result.width}x${result.height}, ${result.durationSeconds.toFixed(1)} s, ` +
+        `${(result.sizeBytes / 1024 / 1024).toFixed(1)} MiB, rendered in ${result.renderSeconds.toFixed(1)} s\n`,
+    )
+    return 0
+  } finally {
+    progress.end()
+    runner.close()
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (
+      error instanceof UsageError ||
+      error instanceof CliConfigError ||
+      (error instanceof TypeError && 'code' in error)
+    ) {
+      process.stderr.write(`${error.message}\n\nRun with --help for usage.\n`)
+      process.exit(2)
+    }
+    if (error instanceof EngineError && error.kind === 'invalid') {
+      process.stderr.write(`${error.message}\n`)
+      process.exit(2)
+    }
+    process.stderr.write(`The render failed: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  },
+)

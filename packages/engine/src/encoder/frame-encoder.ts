@@ -1,0 +1,173 @@
+import { spawn } from 'node:child_process'
+
+import { getFfmpegPath } from './ffmpeg-binary.ts'
+
+/**
+ * Measured with encoder-bench.ts on the 2-core machine, 720x1280 scene-like frames at CRF 23: superfast
+ * writes twice veryfast's bitrate (about 2 against 1 Mbit/s) for a third more speed, and faster is both slower
+ * and larger than veryfast. veryfast keeps a 30 s render near real time with the canvas drawing beside it.
+ */
+export const DEFAULT_X264_PRESET = 'veryfast'
+export const DEFAULT_X264_CRF = 23
+/**
+ * A bitrate ceiling per pixel (about 4 Mbit/s at 720x1280, 9 at 1080x1920): film grain and particles would
+ * otherwise make CRF spend 8+ Mbit/s on noise nobody sees on a phone, and the download would quadruple.
+ */
+const MAX_KBITS_PER_MEGAPIXEL = 4300
+/** Seconds between keyframes: seeking in the player stays quick, and every segment starts on one anyway. */
+const KEYFRAME_SECONDS = 2
+
+export type FrameEncoderOptions = {
+  width: number
+  height: number
+  fps: number
+  outPath: string
+  preset?: string
+  crf?: number
+  signal?: AbortSignal
+}
+
+export type FrameEncoder = {
+  /** Resolves once ffmpeg has taken the frame, so the caller may draw the next one into the same memory. */
+  writeFrame(rgba: Buffer): Promise<void>
+  /** Closes the input and waits for the file to be complete. */
+  finish(): Promise<void>
+  /** Kills ffmpeg; the partial file is left for the caller to delete. */
+  abort(): void
+}
+
+/**
+ * Encodes raw RGBA frames (`canvas.data()` from @napi-rs/canvas) into a silent H.264 MP4. Segments made with
+ * the same size, fps, preset and CRF share their codec parameters, so concatSegments can join them with
+ * `-c copy`.
+ */
+export function createFrameEncoder({
+  width,
+  height,
+  fps,
+  outPath,
+  preset = DEFAULT_X264_PRESET,
+  crf = DEFAULT_X264_CRF,
+  signal,
+}: FrameEncoderOptions): FrameEncoder {
+  if (width % 2 !== 0 || height % 2 !== 0) throw new Error(`yuv420p needs an even size, got ${width}x${height}`)
+  const frameBytes = width * height * 4
+  const gop = Math.max(1, Math.round(fps * KEYFRAME_SECONDS))
+  const maxKbits = Math.round(((width * height) / 1e6) * MAX_KBITS_PER_MEGAPIXEL)
+  const args = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgba',
+    '-s',
+    `${width}x${height}`,
+    '-framerate',
+    String(fps),
+    '-i',
+    'pipe:0',
+    '-an',
+    '-c:v',
+    'libx264',
+    '-preset',
+    preset,
+    '-crf',
+    String(crf),
+    '-maxrate',
+    `${maxKbits}k`,
+    '-bufsize',
+    `${maxKbits * 2}k`,
+    '-profile:v',
+    'high',
+    '-pix_fmt',
+    'yuv420p',
+    // A fixed GOP with no scene-cut keyframes and closed GOPs: every segment has the same structure.
+    '-g',
+    String(gop),
+    '-keyint_min',
+    String(gop),
+    '-sc_threshold',
+    '0',
+    // BT.709 tagged, as the canvas draws sRGB; players otherwise guess BT.601 for SD and shift colours.
+    '-vf',
+    'scale=out_color_matrix=bt709:out_range=tv',
+    '-colorspace',
+    'bt709',
+    '-color_primaries',
+    'bt709',
+    '-color_trc',
+    'bt709',
+    '-movflags',
+    '+faststart',
+    outPath,
+  ]
+  const child = spawn(getFfmpegPath(), args, { stdio: ['pipe', 'ignore', 'pipe'] })
+  let stderr = ''
+  let failure: Error | undefined
+  let killed = false
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-8000)
+  })
+  // A write after ffmpeg died reports EPIPE here; the exit code and stderr say why, below.
+  child.stdin.on('error', () => {})
+
+  const exited = new Promise<void>((resolve, reject) => {
+    child.on('error', (error) => {
+      failure ??= error
+      reject(error)
+    })
+    child.on('close', (code, sig) => {
+      if (code === 0) return resolve()
+      failure ??= killed
+        ? abortError(signal)
+        : new Error(
+            `ffmpeg (frame encoder) exited with ${code ?? sig}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`,
+          )
+      reject(failure)
+    })
+  })
+  // Rejections are surfaced through writeFrame/finish; this keeps an early death from being unhandled.
+  exited.catch(() => {})
+
+  const abort = () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    killed = true
+    child.kill('SIGKILL')
+  }
+  const onAbort = () => abort()
+  signal?.addEventListener('abort', onAbort, { once: true })
+  if (signal?.aborted) abort()
+  void exited.finally(() => signal?.removeEventListener('abort', onAbort)).catch(() => {})
+
+  return {
+    writeFrame(rgba) {
+      if (failure) return Promise.reject(failure)
+      if (killed) return Promise.reject(abortError(signal))
+      if (rgba.length !== frameBytes) {
+        return Promise.reject(new Error(`A ${width}x${height} RGBA frame has ${frameBytes} bytes, got ${rgba.length}`))
+      }
+      // Waiting for the write callback (not just 'drain') is the backpressure, and it matters: the canvas
+      // buffer is reused for the next frame, so it must be in the pipe before the caller draws again.
+      return new Promise<void>((resolve, reject) => {
+        child.stdin.write(rgba, (error) => {
+          if (!error) return resolve()
+          exited.then(() => reject(error), reject)
+        })
+      })
+    },
+    async finish() {
+      if (failure) throw failure
+      child.stdin.end()
+      await exited
+    },
+    abort,
+  }
+}
+
+function abortError(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason
+  return reason instanceof Error ? reason : new DOMException('The encoding was aborted', 'AbortError')
+}

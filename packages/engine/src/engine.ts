@@ -1,0 +1,32 @@
+/**
+ * The engine's public surface: the storyboard-to-MP4 engine and the pieces a server or a script uses.
+ * Everything else under src/ is internal (package.json `exports` names only this file and a few others).
+ */
+export { EngineError, type EngineErrorKind, type EngineName } from './errors.ts'
+export type { EngineOptions, HostedApiConfig } from './options.ts'
+
+export { createScriptEngine } from './script/create-script-engine.ts'
+export type { DraftScene, ScriptEngine, StoryboardDraft, StoryboardRequest } from './script/script-engine.ts'
+
+export { createVoiceEngine } from './voice/create-voice-engine.ts'
+export type { SpeechClip, VoiceEngine, VoiceInfo, WordTiming } from './voice/voice-engine.ts'
+export { encodeWav } from './voice/wav.ts'
+
+export { createLocalVisualEngine } from './visuals/local-visual-engine.ts'
+
+export { createMusicLibrary, type MusicLibrary } from './music/music-library.ts'
+
+export { configureBinaries, getBinaryVersions, runFfmpeg, runFfprobe } from './encoder/ffmpeg-binary.ts'
+export { probeMedia, type MediaInfo } from './encoder/probe.ts'
+
+export { createLocalRenderCache, type RenderCache } from './pipeline/render-cache.ts'
+export type { PreviewResult, RenderResult, Storyboard } from './pipeline/render-pipeline.ts'
+export { createRenderRunner, type RenderRunner, type RunOptions } from './runner/render-runner.ts'
+export {
+  createSeed,
+  draftStoryboard,
+  getStoryboardProblems,
+  parseStoryboardFile,
+  stretchToMinimum,
+  type StoryboardFile,
+} from './pipeline/storyboard.ts'

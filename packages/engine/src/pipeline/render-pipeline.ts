@@ -1,0 +1,452 @@
+import { createHash } from 'node:crypto'
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
+import { createCanvas, loadImage } from '@napi-rs/canvas'
+
+import { getFrameSize, VIDEO_FPS, type ProjectSettings, type Resolution, type Scene } from '@storyreel/contracts/studio'
+
+import { concatSegments } from '#src/encoder/concat.ts'
+import { createFrameEncoder } from '#src/encoder/frame-encoder.ts'
+import { mixSoundtrack, placeClips } from '#src/encoder/audio-mix.ts'
+import { muxVideoAudio } from '#src/encoder/mux.ts'
+import { probeMedia } from '#src/encoder/probe.ts'
+import { EngineError, type SerializedEngineError } from '#src/errors.ts'
+import type { CaptionCue, DrawCaptions, SceneArt, SceneArtRequest, VisualEngine } from '#src/visuals/visual-engine.ts'
+import type { SpeechClip, VoiceEngine } from '#src/voice/voice-engine.ts'
+
+import { buildCaptionCues, offsetCues, toSrt, toWebVtt } from './captions.ts'
+import type { RenderCache } from './render-cache.ts'
+
+/** The voice starts this long after its scene does, and leaves this much quiet before the next one. */
+const VOICE_LEAD_SECONDS = 0.25
+const VOICE_TAIL_SECONDS = 0.35
+/** A narration longer than its scene is spoken faster, up to this factor of the chosen speed. */
+const MAX_FIT_SPEEDUP = 1.6
+const POSTER_WIDTH_THUMB = 480
+/** Previews are drawn at half the 720p size: enough to judge a scene, quick to make. */
+const PREVIEW_SCALE = 0.5
+
+/** What a render draws: the storyboard's settings and scenes, in order. */
+export type Storyboard = { settings: ProjectSettings; scenes: Scene[] }
+
+export type PipelineTask =
+  | { kind: 'render'; storyboard: Storyboard; resolution: Resolution; outDir: string }
+  | { kind: 'preview'; scene: Scene; index: number; count: number; settings: ProjectSettings; outDir: string }
+
+/** The files a render wrote into its output folder (absolute paths), and its figures. */
+export type RenderResult = {
+  files: { video: string; poster: string; thumbnail: string; srt: string | null; vtt: string | null }
+  durationSeconds: number
+  width: number
+  height: number
+  sizeBytes: number
+  renderSeconds: number
+  stageSeconds: Record<string, number>
+  /** Scenes whose voice and pictures both came from the cache. */
+  reusedScenes: number
+  /** What made the video, for a licence receipt: the engines, the voice and the music track. */
+  credits: {
+    engines: { voice: string; visuals: string; encoder: string }
+    voice: { id: string; name: string; licence: string }
+    music: { id: string; title: string; licence: string } | null
+  }
+}
+export type PreviewResult = { video: string; poster: string; durationSeconds: number }
+export type PipelineResult = RenderResult | PreviewResult
+
+export type PipelineMessage =
+  | { type: 'progress'; stage: string; progress: number }
+  | { type: 'done'; result: PipelineResult }
+  | { type: 'error'; error: SerializedEngineError }
+
+export type MusicSource = {
+  getTrack(id: string): { id: string; title: string; licence: string } | undefined
+  getTrackPath(id: string): string | undefined
+}
+
+export type PipelineEngines = {
+  voice: VoiceEngine
+  visuals: VisualEngine
+  drawCaptions: DrawCaptions
+  music: MusicSource
+  /** Rendered into a still image; JPEG bytes. */
+  renderStill: (art: SceneArt, width: number, height: number, time: number) => Promise<Buffer>
+  encoderName: string
+}
+
+export type PipelineContext = {
+  engines: PipelineEngines
+  /** Reusable scene parts (voice clips, scene videos) keyed by what they were made from. */
+  cache: RenderCache
+  onProgress?: (progress: { stage: string; progress: number }) => void
+  signal?: AbortSignal
+}
+
+const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32)
+
+function throwIfAborted(signal: AbortSignal | undefined) {
+  if (signal?.aborted) throw new EngineError('aborted', 'renderer', 'The render was stopped.')
+}
+
+type SceneVoice = { clip: SpeechClip | undefined; cues: CaptionCue[]; reused: boolean }
+
+/** A clip is kept as two files: its samples as raw float32, then its sample rate and word timings. */
+async function readCachedClip(cache: RenderCache, key: string): Promise<SpeechClip | undefined> {
+  const [metaFile, samplesFile] = await Promise.all([cache.get(`${key}.json`), cache.get(`${key}.f32`)])
+  if (!metaFile || !samplesFile) return undefined
+  const meta = JSON.parse(await readFile(metaFile, 'utf8')) as Omit<SpeechClip, 'samples'>
+  const bytes = await readFile(samplesFile)
+  const samples = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4).slice()
+  return { ...meta, samples }
+}
+
+async function writeCachedClip(cache: RenderCache, key: string, clip: SpeechClip) {
+  const work = await mkdtemp(path.join(os.tmpdir(), 'storyreel-clip-'))
+  try {
+    const samplesFile = path.join(work, 'clip.f32')
+    const metaFile = path.join(work, 'clip.json')
+    await writeFile(samplesFile, Buffer.from(clip.samples.buffer, clip.samples.byteOffset, clip.samples.byteLength))
+    await writeFile(metaFile, JSON.stringify({ sampleRate: clip.sampleRate, words: clip.words }))
+    // Samples first: a reader finds the clip only once its metadata, written last, is there.
+    await cache.put(`${key}.f32`, samplesFile)
+    await cache.put(`${key}.json`, metaFile)
+  } finally {
+    await rm(work, { recursive: true, force: true })
+  }
+}
+
+const clipSeconds = (clip: SpeechClip) => clip.samples.length / clip.sampleRate
+
+/**
+ * The narration of one scene, fitted into the scene: spoken at the chosen speed, or faster (up to
+ * MAX_FIT_SPEEDUP) when it would run past the scene's end. Cached by voice, speed and words.
+ */
+async function voiceScene(scene: Scene, settings: ProjectSettings, context: PipelineContext): Promise<SceneVoice> {
+  const text = scene.narration.trim()
+  if (!text) return { clip: undefined, cues: [], reused: true }
+  const voice = context.engines.voice
+  const available = Math.max(0.5, scene.duration - VOICE_LEAD_SECONDS - VOICE_TAIL_SECONDS)
+  let reused = true
+  const speak = async (speed: number) => {
+    const key = `voice/${hashOf({ engine: voice.name, voice: settings.voice_id, speed: Math.round(speed * 1000), text })}`
+    const cached = await readCachedClip(context.cache, key)
+    if (cached) return cached
+    reused = false
+    const clip = await voice.synthesize({ text, voiceId: settings.voice_id, speed })
+    await writeCachedClip(context.cache, key, clip)
+    return clip
+  }
+  let clip = await speak(settings.voice_speed)
+  const length = clipSeconds(clip)
+  if (length > available) {
+    const speed = Math.min(settings.voice_speed * MAX_FIT_SPEEDUP, (settings.voice_speed * length) / available)
+    clip = await speak(Math.round(speed * 100) / 100)
+  }
+  const words = clip.words.map((word) => ({
+    text: word.text,
+    start: word.start + VOICE_LEAD_SECONDS,
+    end: Math.min(word.end + VOICE_LEAD_SECONDS, scene.duration),
+  }))
+  return { clip, cues: buildCaptionCues(words.filter((word) => word.start < scene.duration)), reused }
+}
+
+type SegmentInput = {
+  scene: Scene
+  index: number
+  count: number
+  settings: ProjectSettings
+  width: number
+  height: number
+  cues: CaptionCue[]
+}
+
+function toArtRequest(scene: Scene, input: Omit<SegmentInput, 'cues' | 'scene'>): SceneArtRequest {
+  return {
+    visual: scene.visual,
+    narration: scene.narration,
+    style: input.settings.style,
+    seed: scene.seed,
+    index: input.index,
+    count: input.count,
+    width: input.width,
+    height: input.height,
+    duration: scene.duration,
+  }
+}
+
+/** Draws one scene's frames (with burned-in captions) and encodes them; cached by everything they depend on. */
+async function renderSegment(
+  input: SegmentInput,
+  context: PipelineContext,
+  workDir: string,
+  onFrame: (done: number, total: number) => void,
+): Promise<{ file: string; reused: boolean; art: SceneArt | undefined }> {
+  const { scene, settings, width, height } = input
+  const { visuals, drawCaptions } = context.engines
+  const request = toArtRequest(scene, input)
+  const captions = settings.captions.enabled ? { style: settings.captions.style, cues: input.cues } : null
+  // Position is left out: a scene that only moved keeps its drawing, so reordering re-renders nothing.
+  const key = `segments/${hashOf({ engine: visuals.name, request: { ...request, index: undefined, count: undefined }, captions, fps: VIDEO_FPS, v: 1 })}.mp4`
+  const frames = Math.max(1, Math.round(scene.duration * VIDEO_FPS))
+  const cached = await context.cache.get(key)
+  if (cached) {
+    onFrame(frames, frames)
+    return { file: cached, reused: true, art: undefined }
+  }
+  const art = await visuals.prepareScene(request)
+  const canvas = createCanvas(width, height)
+  const context2d = canvas.getContext('2d')
+  await mkdir(workDir, { recursive: true })
+  const temp = path.join(workDir, `segment-${input.index}.mp4`)
+  const encoder = createFrameEncoder({ width, height, fps: VIDEO_FPS, outPath: temp, signal: context.signal })
+  try {
+    for (let frame = 0; frame < frames; frame += 1) {
+      throwIfAborted(context.signal)
+      const time = frame / VIDEO_FPS
+      art.drawFrame(context2d, time)
+      if (captions) drawCaptions(context2d, { cues: captions.cues, time, style: captions.style, width, height })
+      await encoder.writeFrame(canvas.data())
+      if (frame % 10 === 0) onFrame(frame, frames)
+    }
+    await encoder.finish()
+  } catch (error) {
+    encoder.abort()
+    await rm(temp, { force: true })
+    throw error
+  }
+  await context.cache.put(key, temp)
+  onFrame(frames, frames)
+  return { file: temp, reused: false, art }
+}
+
+async function makeStill(
+  scene: Scene,
+  art: SceneArt | undefined,
+  input: Omit<SegmentInput, 'cues' | 'scene'>,
+  engines: PipelineEngines,
+) {
+  const ready = art ?? (await engines.visuals.prepareScene(toArtRequest(scene, input)))
+  return engines.renderStill(ready, input.width, input.height, Math.min(1.5, scene.duration / 2))
+}
+
+async function makeThumbnail(poster: Buffer) {
+  const image = await loadImage(poster)
+  const width = POSTER_WIDTH_THUMB
+  const height = Math.round((image.height / image.width) * width)
+  const canvas = createCanvas(width, height)
+  canvas.getContext('2d').drawImage(image, 0, 0, width, height)
+  return canvas.encode('jpeg', 82)
+}
+
+/**
+ * Renders a whole video from a storyboard into `task.outDir`: video.mp4, poster.jpg, thumbnail.jpg and,
+ * when anything is spoken, captions.srt and captions.vtt.
+ */
+export async function runRenderTask(
+  task: Extract<PipelineTask, { kind: 'render' }>,
+  context: PipelineContext,
+): Promise<RenderResult> {
+  const started = performance.now()
+  const stageSeconds: Record<string, number> = {}
+  let stageStart = performance.now()
+  const endStage = (name: string) => {
+    const time = performance.now()
+    stageSeconds[name] = Math.round((time - stageStart) / 10) / 100
+    stageStart = time
+  }
+  const { storyboard, resolution, outDir } = task
+  const { settings, scenes } = storyboard
+  if (scenes.length === 0) throw new EngineError('invalid', 'renderer', 'The storyboard has no scenes.')
+  const { width, height } = getFrameSize(settings.aspect_ratio, resolution)
+  const progress = (stage: string, value: number) =>
+    context.onProgress?.({ stage, progress: Math.round(value * 10) / 10 })
+  const work = await mkdtemp(path.join(os.tmpdir(), 'storyreel-render-'))
+  try {
+    // 1. Voice, scene by scene (0-15 %).
+    progress('voice', 0)
+    const voices: SceneVoice[] = []
+    for (const [index, scene] of scenes.entries()) {
+      throwIfAborted(context.signal)
+      voices.push(await voiceScene(scene, settings, context))
+      progress('voice', ((index + 1) / scenes.length) * 15)
+    }
+    endStage('voice')
+
+    // 2. Pictures with burned-in captions, one cached segment per scene (15-85 %).
+    const totalFrames = scenes.reduce((sum, scene) => sum + Math.max(1, Math.round(scene.duration * VIDEO_FPS)), 0)
+    let framesBefore = 0
+    const segments: string[] = []
+    let reusedScenes = 0
+    let firstArt: SceneArt | undefined
+    for (const [index, scene] of scenes.entries()) {
+      const voice = voices[index] as SceneVoice
+      const segment = await renderSegment(
+        { scene, index, count: scenes.length, settings, width, height, cues: voice.cues },
+        context,
+        work,
+        (done) => progress('visuals', 15 + ((framesBefore + done) / totalFrames) * 70),
+      )
+      if (index === 0) firstArt = segment.art
+      framesBefore += Math.max(1, Math.round(scene.duration * VIDEO_FPS))
+      segments.push(segment.file)
+      if (segment.reused && voice.reused) reusedScenes += 1
+    }
+    endStage('visuals')
+
+    // 3. Voice track on the timeline, music looped and ducked under it (85-92 %).
+    progress('audio', 85)
+    const sceneStarts: number[] = []
+    let cursor = 0
+    for (const scene of scenes) {
+      sceneStarts.push(cursor)
+      cursor += Math.max(1, Math.round(scene.duration * VIDEO_FPS)) / VIDEO_FPS
+    }
+    const duration = cursor
+    const sampleRate = voices.find((voice) => voice.clip)?.clip?.sampleRate ?? 24_000
+    const voiceTrack = placeClips(
+      voices.flatMap((voice, index) =>
+        voice.clip
+          ? [
+              {
+                samples: voice.clip.samples.subarray(
+                  0,
+                  Math.floor(((scenes[index] as Scene).duration - VOICE_LEAD_SECONDS) * voice.clip.sampleRate),
+                ),
+                sampleRate: voice.clip.sampleRate,
+                at: (sceneStarts[index] ?? 0) + VOICE_LEAD_SECONDS,
+              },
+            ]
+          : [],
+      ),
+      duration,
+      sampleRate,
+    )
+    const musicPath = settings.music_id ? context.engines.music.getTrackPath(settings.music_id) : undefined
+    const audioFile = path.join(work, 'audio.m4a')
+    await mixSoundtrack({
+      voice: { samples: voiceTrack, sampleRate },
+      durationSeconds: duration,
+      voiceVolume: settings.voice_volume,
+      music: musicPath ? { path: musicPath, volume: settings.music_volume } : undefined,
+      outPath: audioFile,
+      signal: context.signal,
+    })
+    endStage('audio')
+
+    // 4. One MP4: the segments joined without re-encoding, the soundtrack muxed in (92-96 %).
+    progress('encoding', 92)
+    const silentVideo = path.join(work, 'video-only.mp4')
+    await concatSegments(segments, silentVideo, context.signal)
+    await mkdir(outDir, { recursive: true })
+    const videoFile = path.join(outDir, 'video.mp4')
+    await muxVideoAudio({
+      videoPath: silentVideo,
+      audioPath: audioFile,
+      outPath: videoFile,
+      durationSeconds: duration,
+      signal: context.signal,
+    })
+    endStage('encoding')
+
+    // 5. Poster and captions (96-100 %).
+    progress('finishing', 96)
+    const first = scenes[0] as Scene
+    const poster = await makeStill(
+      first,
+      firstArt,
+      { index: 0, count: scenes.length, settings, width, height },
+      context.engines,
+    )
+    const allCues = voices.flatMap((voice, index) => offsetCues(voice.cues, sceneStarts[index] ?? 0))
+    const files: RenderResult['files'] = {
+      video: videoFile,
+      poster: path.join(outDir, 'poster.jpg'),
+      thumbnail: path.join(outDir, 'thumbnail.jpg'),
+      srt: allCues.length > 0 ? path.join(outDir, 'captions.srt') : null,
+      vtt: allCues.length > 0 ? path.join(outDir, 'captions.vtt') : null,
+    }
+    await Promise.all([
+      writeFile(files.poster, poster),
+      makeThumbnail(poster).then((thumbnail) => writeFile(files.thumbnail, thumbnail)),
+      files.srt ? writeFile(files.srt, toSrt(allCues)) : undefined,
+      files.vtt ? writeFile(files.vtt, toWebVtt(allCues)) : undefined,
+    ])
+    const probe = await probeMedia(videoFile)
+    const voiceInfo = context.engines.voice.getVoice(settings.voice_id)
+    const track = settings.music_id ? context.engines.music.getTrack(settings.music_id) : undefined
+    endStage('finishing')
+    progress('finishing', 100)
+    return {
+      files,
+      durationSeconds: Math.round(probe.durationSeconds * 100) / 100,
+      width,
+      height,
+      sizeBytes: (await stat(videoFile)).size,
+      renderSeconds: Math.round(performance.now() - started) / 1000,
+      stageSeconds,
+      reusedScenes,
+      credits: {
+        engines: {
+          voice: context.engines.voice.name,
+          visuals: context.engines.visuals.name,
+          encoder: context.engines.encoderName,
+        },
+        voice: {
+          id: settings.voice_id,
+          name: voiceInfo?.name ?? settings.voice_id,
+          licence: voiceInfo?.licence ?? '',
+        },
+        music: track ? { id: track.id, title: track.title, licence: track.licence } : null,
+      },
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true })
+  }
+}
+
+/** A quick, small render of one scene with its voice and captions and no music, into `task.outDir`. */
+export async function runPreviewTask(
+  task: Extract<PipelineTask, { kind: 'preview' }>,
+  context: PipelineContext,
+): Promise<PreviewResult> {
+  const { scene, settings, outDir } = task
+  const full = getFrameSize(settings.aspect_ratio, '720p')
+  const width = Math.round((full.width * PREVIEW_SCALE) / 2) * 2
+  const height = Math.round((full.height * PREVIEW_SCALE) / 2) * 2
+  const work = await mkdtemp(path.join(os.tmpdir(), 'storyreel-preview-'))
+  try {
+    const voice = await voiceScene(scene, settings, context)
+    const input = { scene, index: task.index, count: task.count, settings, width, height, cues: voice.cues }
+    const segment = await renderSegment(input, context, work, () => undefined)
+    const duration = Math.max(1, Math.round(scene.duration * VIDEO_FPS)) / VIDEO_FPS
+    const sampleRate = voice.clip?.sampleRate ?? 24_000
+    const track = placeClips(
+      voice.clip ? [{ samples: voice.clip.samples, sampleRate, at: VOICE_LEAD_SECONDS }] : [],
+      duration,
+      sampleRate,
+    )
+    const audioFile = path.join(work, 'audio.m4a')
+    await mixSoundtrack({
+      voice: { samples: track, sampleRate },
+      durationSeconds: duration,
+      voiceVolume: settings.voice_volume,
+      outPath: audioFile,
+      signal: context.signal,
+    })
+    await mkdir(outDir, { recursive: true })
+    const result = { video: path.join(outDir, 'preview.mp4'), poster: path.join(outDir, 'preview.jpg') }
+    await muxVideoAudio({
+      videoPath: segment.file,
+      audioPath: audioFile,
+      outPath: result.video,
+      durationSeconds: duration,
+      signal: context.signal,
+    })
+    await writeFile(result.poster, await makeStill(scene, segment.art, input, context.engines))
+    return { ...result, durationSeconds: duration }
+  } finally {
+    await rm(work, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,57 @@
+import os from 'node:os'
+
+import { configureBinaries } from '#src/encoder/ffmpeg-binary.ts'
+import { EngineError } from '#src/errors.ts'
+import type { EngineOptions } from '#src/options.ts'
+import { createPipelineEngines } from '#src/pipeline/pipeline-engines.ts'
+import { createLocalRenderCache } from '#src/pipeline/render-cache.ts'
+import {
+  runPreviewTask,
+  runRenderTask,
+  type PipelineEngines,
+  type PipelineMessage,
+  type PipelineTask,
+} from '#src/pipeline/render-pipeline.ts'
+
+import { removeStaleWork } from './stale-work.ts'
+
+/**
+ * The render child process (see render-runner.ts): takes one task at a time over IPC and answers with
+ * progress messages and a result. Engines (the WASM voice, fonts, the music catalogue) load once.
+ */
+let engines: PipelineEngines | undefined
+let swept = false
+
+const send = (message: PipelineMessage) => process.send?.(message)
+
+process.on('message', (message: { task: PipelineTask; options: EngineOptions }) => {
+  void (async () => {
+    try {
+      const { options } = message
+      if (!engines) {
+        configureBinaries(options)
+        engines = createPipelineEngines(options)
+      }
+      if (!swept) {
+        swept = true
+        await removeStaleWork({ tempDir: os.tmpdir(), cacheDir: options.cacheDir })
+      }
+      const context = {
+        engines,
+        cache: createLocalRenderCache(options.cacheDir),
+        onProgress: (progress: { stage: string; progress: number }) => send({ type: 'progress', ...progress }),
+      }
+      const result =
+        message.task.kind === 'render'
+          ? await runRenderTask(message.task, context)
+          : await runPreviewTask(message.task, context)
+      send({ type: 'done', result })
+    } catch (error) {
+      // The kind travels with the message, so the parent can tell "unavailable" from "invalid".
+      send({ type: 'error', error: EngineError.from(error).toJSON() })
+    }
+  })()
+})
+
+// The parent going away ends the child too.
+process.on('disconnect', () => process.exit(0))

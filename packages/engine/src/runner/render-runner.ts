@@ -1,0 +1,113 @@
+import { fork, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+import { EngineError } from '#src/errors.ts'
+import type { EngineOptions } from '#src/options.ts'
+import type {
+  PipelineMessage,
+  PipelineResult,
+  PipelineTask,
+  PreviewResult,
+  RenderResult,
+} from '#src/pipeline/render-pipeline.ts'
+
+const PROCESS_ENTRY = fileURLToPath(new URL('./render-process.ts', import.meta.url))
+
+export type RunOptions = {
+  onProgress?: (progress: { stage: string; progress: number; reusedScenes?: number }) => void
+  signal?: AbortSignal
+}
+
+const aborted = () => new EngineError('aborted', 'renderer', 'The render was stopped.')
+
+/**
+ * Runs render and preview tasks in a child process: drawing hundreds of frames would stall the caller's
+ * event loop, a crash in a native library must not take a server down, and canceling a render is ending
+ * the child. One child serves tasks one after another and is started again after a kill. Failures reject
+ * with an EngineError: 'aborted' when stopped, 'crashed' when the child died (the task may be tried
+ * again), otherwise the kind the child reported.
+ */
+export function createRenderRunner(options: EngineOptions) {
+  let child: ChildProcess | undefined
+  let queue: Promise<unknown> = Promise.resolve()
+  let closed = false
+
+  function getChild(): ChildProcess {
+    // A child that died (killed from outside, a crash in a native library) has a closed channel: start anew.
+    if (child?.connected) return child
+    child = fork(PROCESS_ENTRY, [], {
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
+    // Sending to a child that just died emits 'error'; the task's own exit handler reports it.
+    child.on('error', () => undefined)
+    child.unref()
+    child.channel?.unref()
+    return child
+  }
+
+  function runNow(task: PipelineTask, { onProgress, signal }: RunOptions): Promise<PipelineResult> {
+    if (signal?.aborted || closed) return Promise.reject(aborted())
+    const proc = getChild()
+    proc.channel?.ref()
+    return new Promise<PipelineResult>((resolve, reject) => {
+      const cleanup = () => {
+        proc.off('message', onMessage)
+        proc.off('exit', onExit)
+        signal?.removeEventListener('abort', onAbort)
+        proc.channel?.unref()
+      }
+      const onMessage = (message: PipelineMessage) => {
+        if (message.type === 'progress') onProgress?.(message)
+        else if (message.type === 'done') {
+          cleanup()
+          resolve(message.result)
+        } else if (message.type === 'error') {
+          cleanup()
+          reject(EngineError.fromJSON(message.error))
+        }
+      }
+      const onExit = (code: number | null, exitSignal: NodeJS.Signals | null) => {
+        cleanup()
+        if (signal?.aborted) reject(aborted())
+        else {
+          const how = exitSignal ?? `exit ${code}`
+          reject(new EngineError('crashed', 'renderer', `The renderer stopped unexpectedly (${how}).`))
+        }
+      }
+      const onAbort = () => {
+        proc.kill('SIGKILL')
+      }
+      proc.on('message', onMessage)
+      proc.once('exit', onExit)
+      signal?.addEventListener('abort', onAbort, { once: true })
+      proc.send({ task, options }, (error) => {
+        if (!error) return
+        cleanup()
+        reject(new EngineError('crashed', 'renderer', `The renderer could not be reached: ${error.message}`))
+      })
+    })
+  }
+
+  /** Tasks run one at a time, in the order they were given. */
+  function run(task: PipelineTask, options: RunOptions): Promise<PipelineResult> {
+    const result = queue.then(() => runNow(task, options))
+    queue = result.catch(() => undefined)
+    return result
+  }
+
+  return {
+    runRender: (task: Extract<PipelineTask, { kind: 'render' }>, options: RunOptions = {}) =>
+      run(task, options) as Promise<RenderResult>,
+    runPreview: (task: Extract<PipelineTask, { kind: 'preview' }>, options: RunOptions = {}) =>
+      run(task, options) as Promise<PreviewResult>,
+    /** Stops the task in progress and refuses new ones. */
+    close() {
+      closed = true
+      child?.kill('SIGKILL')
+      child = undefined
+    },
+  }
+}
+
+export type RenderRunner = ReturnType<typeof createRenderRunner>

@@ -1,0 +1,39 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
+
+import { GlobalFonts } from '@napi-rs/canvas'
+
+const require = createRequire(import.meta.url)
+
+/** Family names we register; every text the renderer draws names one of these, never a system font. */
+export const FONT = {
+  sans: 'StoryReel Inter',
+  sansBlack: 'StoryReel Inter Black',
+  serif: 'StoryReel Playfair',
+  comic: 'StoryReel Bangers',
+  hand: 'StoryReel Patrick Hand',
+  round: 'StoryReel Fredoka',
+} as const
+
+const FILES: [family: string, pkg: string, file: string][] = [
+  [FONT.sans, '@expo-google-fonts/inter', '700Bold/Inter_700Bold.ttf'],
+  [FONT.sansBlack, '@expo-google-fonts/inter', '900Black/Inter_900Black.ttf'],
+  [FONT.serif, '@expo-google-fonts/playfair-display', '700Bold/PlayfairDisplay_700Bold.ttf'],
+  [FONT.comic, '@expo-google-fonts/bangers', '400Regular/Bangers_400Regular.ttf'],
+  [FONT.hand, '@expo-google-fonts/patrick-hand', '400Regular/PatrickHand_400Regular.ttf'],
+  [FONT.round, '@expo-google-fonts/fredoka', '700Bold/Fredoka_700Bold.ttf'],
+]
+
+let registered = false
+
+/** The TTFs ship in npm packages, so a fresh machine draws the same letters as this one. */
+export function registerFonts(): void {
+  if (registered) return
+  for (const [family, pkg, file] of FILES) {
+    const root = path.dirname(require.resolve(`${pkg}/package.json`))
+    if (!GlobalFonts.registerFromPath(path.join(root, file), family)) {
+      throw new Error(`could not register the font ${file} from ${pkg}`)
+    }
+  }
+  registered = true
+}

@@ -1,0 +1,47 @@
+import type { SKRSContext2D } from '@napi-rs/canvas'
+
+import type { CaptionStyle, VideoStyle } from '@storyreel/contracts/studio'
+
+/** A caption phrase with its words, in seconds from the start of the scene. */
+export type CaptionCue = {
+  start: number
+  end: number
+  text: string
+  words: { text: string; start: number; end: number }[]
+}
+
+export type SceneArtRequest = {
+  /** What the scene shows, in the user's words. */
+  visual: string
+  /** What is said over it; the renderer may draw a short title from it. */
+  narration: string
+  style: VideoStyle
+  seed: number
+  /** Position in the storyboard, so neighbouring scenes vary their composition. */
+  index: number
+  count: number
+  width: number
+  height: number
+  duration: number
+}
+
+/** A scene ready to draw: everything costly (layers, palettes, fetched images) is done beforehand. */
+export interface SceneArt {
+  /** Draws the frame at `time` seconds into the scene onto a canvas of the requested size. */
+  drawFrame(context: SKRSContext2D, time: number): void
+}
+
+/**
+ * Pictures for each scene: a local renderer that draws an animated illustration by default,
+ * a hosted image generation API when configured (its still is animated by the same camera).
+ */
+export interface VisualEngine {
+  readonly name: string
+  prepareScene(request: SceneArtRequest): Promise<SceneArt>
+}
+
+/** Captions are drawn into the frames, above the scene art, in one of the caption styles. */
+export type DrawCaptions = (
+  context: SKRSContext2D,
+  options: { cues: CaptionCue[]; time: number; style: CaptionStyle; width: number; height: number },
+) => void

@@ -1,0 +1,44 @@
+/** A voice offered in the voice library. */
+export type VoiceInfo = {
+  id: string
+  name: string
+  /** BCP 47, e.g. en-US. */
+  language: string
+  languageLabel: string
+  gender: 'female' | 'male'
+  description: string
+  engine: 'local' | 'hosted'
+  /** Words per second at speed 1, used to size scenes before anything is synthesised. */
+  wordsPerSecond: number
+  /** What the user may do with speech in this voice, quoted in the licence receipt. */
+  licence: string
+}
+
+/** A word of the narration and when it is spoken, in seconds from the start of the clip. */
+export type WordTiming = { text: string; start: number; end: number }
+
+/** Mono speech. Samples are floats in [-1, 1]. */
+export type SpeechClip = {
+  samples: Float32Array
+  sampleRate: number
+  /** Every word of the input text, in order, with its time in the clip. */
+  words: WordTiming[]
+}
+
+export type SpeechRequest = {
+  text: string
+  voiceId: string
+  /** 1 is the voice's natural pace; 0.5-2 are accepted (the API limits users to 0.75-1.5). */
+  speed: number
+}
+
+/**
+ * Speech synthesis behind one interface: eSpeak NG compiled to WASM by default, a hosted
+ * TTS API when configured.
+ */
+export interface VoiceEngine {
+  readonly name: string
+  listVoices(): VoiceInfo[]
+  getVoice(id: string): VoiceInfo | undefined
+  synthesize(request: SpeechRequest): Promise<SpeechClip>
+}
