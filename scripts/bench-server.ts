@@ -1,9 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
 import { ROOT } from './build-state.ts'
 
-export type BenchServer = { url: string; stop: () => Promise<void> }
+export type BenchServer = {
+  url: string
+  /** CPU time the server has used so far (user and system, ms), where /proc tells it (Linux). */
+  cpuMs: () => number | undefined
+  stop: () => Promise<void>
+}
+
+function readCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined
+  try {
+    // /proc/<pid>/stat: after the command in parentheses, utime and stime are the 12th and 13th fields, in
+    // clock ticks of 1/100 s.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')
+    return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : undefined
+  } catch {
+    return undefined
+  }
+}
 
 /**
  * Starts the production server (as `npm start` runs it) on 127.0.0.1 for a benchmark and waits until it
@@ -57,6 +75,7 @@ async function startNodeServer(
   }
   return {
     url,
+    cpuMs: () => readCpuMs(child.pid),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve()

@@ -97,7 +97,10 @@ test.describe('build manifest', () => {
       })
     })
     await page.clock.install()
+    // The manifest's first fetch, a second after start, shows the hourly check is scheduled too.
+    const metaFetched = page.waitForRequest((request) => isMeta(request.url()))
     await openPage(page, '/')
+    await metaFetched
     await page.evaluate(() => {
       ;(window as unknown as { __marker?: boolean }).__marker = true
     })
