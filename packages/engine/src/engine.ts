@@ -13,6 +13,8 @@ export type { SpeechClip, VoiceEngine, VoiceInfo, WordTiming } from './voice/voi
 export { encodeWav } from './voice/wav.ts'
 
 export { createLocalVisualEngine } from './visuals/local-visual-engine.ts'
+export { ART_CREDIT } from './visuals/art/art-library.ts'
+export { castOf, planScene, type CastMember, type ScenePlan } from './visuals/art/scene-planner.ts'
 
 export { createMusicLibrary, type MusicLibrary } from './music/music-library.ts'
 

@@ -13,6 +13,7 @@ import { mixSoundtrack, placeClips } from '#src/encoder/audio-mix.ts'
 import { muxVideoAudio } from '#src/encoder/mux.ts'
 import { probeMedia } from '#src/encoder/probe.ts'
 import { EngineError, type SerializedEngineError } from '#src/errors.ts'
+import { castOf, type CastMember } from '#src/visuals/art/scene-planner.ts'
 import type { CaptionCue, DrawCaptions, SceneArt, SceneArtRequest, VisualEngine } from '#src/visuals/visual-engine.ts'
 import type { SpeechClip, VoiceEngine } from '#src/voice/voice-engine.ts'
 
@@ -33,7 +34,16 @@ export type Storyboard = { settings: ProjectSettings; scenes: Scene[] }
 
 export type PipelineTask =
   | { kind: 'render'; storyboard: Storyboard; resolution: Resolution; outDir: string }
-  | { kind: 'preview'; scene: Scene; index: number; count: number; settings: ProjectSettings; outDir: string }
+  | {
+      kind: 'preview'
+      scene: Scene
+      index: number
+      count: number
+      settings: ProjectSettings
+      outDir: string
+      /** The storyboard's named people (castOf over all its scenes), so a preview draws them as the video will. */
+      cast?: CastMember[]
+    }
 
 /** The files a render wrote into its output folder (absolute paths), and its figures. */
 export type RenderResult = {
@@ -160,6 +170,7 @@ type SegmentInput = {
   width: number
   height: number
   cues: CaptionCue[]
+  cast?: CastMember[]
 }
 
 function toArtRequest(scene: Scene, input: Omit<SegmentInput, 'cues' | 'scene'>): SceneArtRequest {
@@ -173,6 +184,7 @@ function toArtRequest(scene: Scene, input: Omit<SegmentInput, 'cues' | 'scene'>)
     width: input.width,
     height: input.height,
     duration: scene.duration,
+    cast: input.cast,
   }
 }
 
@@ -258,6 +270,7 @@ export async function runRenderTask(
   }
   const { storyboard, resolution, outDir } = task
   const { settings, scenes } = storyboard
+  const cast = castOf(scenes.flatMap((scene) => [scene.visual, scene.narration]))
   if (scenes.length === 0) throw new EngineError('invalid', 'renderer', 'The storyboard has no scenes.')
   const { width, height } = getFrameSize(settings.aspect_ratio, resolution)
   const progress = (stage: string, value: number) =>
@@ -283,7 +296,7 @@ export async function runRenderTask(
     for (const [index, scene] of scenes.entries()) {
       const voice = voices[index] as SceneVoice
       const segment = await renderSegment(
-        { scene, index, count: scenes.length, settings, width, height, cues: voice.cues },
+        { scene, index, count: scenes.length, settings, width, height, cues: voice.cues, cast },
         context,
         work,
         (done) => progress('visuals', 15 + ((framesBefore + done) / totalFrames) * 70),
@@ -356,7 +369,7 @@ export async function runRenderTask(
     const poster = await makeStill(
       first,
       firstArt,
-      { index: 0, count: scenes.length, settings, width, height },
+      { index: 0, count: scenes.length, settings, width, height, cast },
       context.engines,
     )
     const allCues = voices.flatMap((voice, index) => offsetCues(voice.cues, sceneStarts[index] ?? 0))
@@ -418,7 +431,8 @@ export async function runPreviewTask(
   const work = await mkdtemp(path.join(os.tmpdir(), 'storyreel-preview-'))
   try {
     const voice = await voiceScene(scene, settings, context)
-    const input = { scene, index: task.index, count: task.count, settings, width, height, cues: voice.cues }
+    const cast = task.cast ?? castOf([scene.visual, scene.narration])
+    const input = { scene, index: task.index, count: task.count, settings, width, height, cues: voice.cues, cast }
     const segment = await renderSegment(input, context, work, () => undefined)
     const duration = Math.max(1, Math.round(scene.duration * VIDEO_FPS)) / VIDEO_FPS
     const sampleRate = voice.clip?.sampleRate ?? 24_000

@@ -3,7 +3,7 @@ import { Path2D } from '@napi-rs/canvas'
 import { css, hsl, mix, shade, type Hsl } from './color.ts'
 import { ellipsePath, polygonPath, roundRectPath, type Pen } from './pen.ts'
 import { isIndoor, type SceneSpec } from './scene-interpreter.ts'
-import { drawSubject, FLOATING, OBJECTS, pine } from './subjects.ts'
+import { drawSubject, pine } from './subjects.ts'
 
 /** The frame's place inside a layer canvas: layers are larger than the frame so the camera can move. */
 export type Frame = {
@@ -203,25 +203,8 @@ function outdoorFar(pens: LayerPens, frame: Frame, spec: SceneSpec, horizonY: nu
       ridge(far, frame, horizonY, frame.height * 0.12, 4, shade(p.far, { l: -0.05 }), false)
       break
     default:
-      // Abstract: floating geometric shapes whose count and hue come from the words.
-      for (let index = 0; index < 7; index++) {
-        const x = far.random.range(0, frame.layerWidth)
-        const y = far.random.range(frame.top, frame.top + frame.height)
-        const r = frame.width * far.random.range(0.04, 0.14)
-        const color = shade(index % 2 ? p.accent : p.accent2, { l: far.random.range(-0.1, 0.15) })
-        const kind = (spec.variation + index) % 3
-        const path =
-          kind === 0
-            ? ellipsePath(x, y, r, r)
-            : kind === 1
-              ? roundRectPath(x - r, y - r, r * 2, r * 2, r * 0.3)
-              : polygonPath([
-                  [x, y - r],
-                  [x + r, y + r * 0.8],
-                  [x - r, y + r * 0.8],
-                ])
-        far.shape(path, color, { alpha: 0.75 })
-      }
+      // Abstract: only the soft colour fields of the sky; shapes here would read as things the words never named.
+      break
   }
 }
 
@@ -418,8 +401,8 @@ function fillWindow(pen: Pen, x: number, y: number, w: number, h: number, outsid
   context.stroke()
 }
 
-/** Draws the whole scene across the four layers. Returns nothing: the pens' canvases hold the result. */
-export function paintScene(pens: LayerPens, frame: Frame, spec: SceneSpec): void {
+/** Draws the whole scene across the layers and returns the horizon's height in layer coordinates. */
+export function paintScene(pens: LayerPens, frame: Frame, spec: SceneSpec): number {
   const indoor = isIndoor(spec.setting)
   const horizonY = frame.top + frame.height * (indoor ? 0.66 : spec.composition.horizon)
   const p = pens.mid.palette
@@ -475,76 +458,8 @@ export function paintScene(pens: LayerPens, frame: Frame, spec: SceneSpec): void
     ground(pens.mid, frame, spec, horizonY)
   }
 
-  placeSubjects(pens, frame, spec, horizonY, indoor)
   foreground(pens.fore, frame, spec, indoor)
-}
-
-function placeSubjects(pens: LayerPens, frame: Frame, spec: SceneSpec, horizonY: number, indoor: boolean) {
-  const short = Math.min(frame.width, frame.height)
-  const heroSize = Math.min(frame.height * 0.4, frame.width * 0.75) * (spec.composition.lowAngle ? 1.12 : 0.95)
-  const groundY = horizonY + (frame.top + frame.height - horizonY) * 0.55
-  const sideX = (fraction: number) => frame.left + frame.width * fraction
-  const hero = spec.subjects[0]
-
-  // Indoors, objects stand on a table or counter in front of the hero.
-  const hasObjects = spec.subjects.some((subject) => OBJECTS.has(subject))
-  const tableY = horizonY + (frame.top + frame.height - horizonY) * 0.45
-  let slot = 0
-  const positions = [spec.composition.heroX, spec.composition.heroX < 0.5 ? 0.72 : 0.28, 0.5]
-  const drawOne = (subject: NonNullable<typeof hero>, index: number) => {
-    const fraction = subject === 'people' ? 0.5 : (positions[index] ?? 0.5)
-    const scale = index === 0 ? 1 : 0.62
-    if (FLOATING.has(subject)) {
-      const y =
-        subject === 'sun' || subject === 'moon' || subject === 'bird' || subject === 'plane'
-          ? frame.top + frame.height * (0.14 + index * 0.04)
-          : frame.top + frame.height * (indoor ? 0.3 : 0.34)
-      const layer = subject === 'sun' || subject === 'moon' || subject === 'planet' ? pens.sky : pens.far
-      drawSubject(
-        layer,
-        subject,
-        sideX(subject === 'bird' ? 0.55 : fraction),
-        y,
-        short * (subject === 'sun' || subject === 'moon' ? 1 : 0.75) * scale * 1.2,
-      )
-      return
-    }
-    if (OBJECTS.has(subject)) {
-      const y = indoor ? tableY + 2 : groundY
-      drawSubject(
-        pens.mid,
-        subject,
-        sideX(fraction),
-        y,
-        Math.min(heroSize * 0.7, frame.width * 0.42) * (index === 0 ? 1 : 0.75),
-      )
-      return
-    }
-    const y = index === 0 ? groundY : horizonY + (groundY - horizonY) * 0.5
-    const behindTable = indoor && hasObjects && (subject === 'person' || subject === 'people' || subject === 'child')
-    drawSubject(
-      pens.mid,
-      subject,
-      sideX(fraction),
-      behindTable ? tableY + heroSize * 0.5 : y,
-      heroSize * (behindTable ? 1.05 : scale),
-    )
-    slot++
-  }
-  // People stand behind the table, so they are drawn before it.
-  const ordered = [...spec.subjects].sort((a, b) => Number(OBJECTS.has(a)) - Number(OBJECTS.has(b)))
-  for (const subject of ordered) {
-    const index = spec.subjects.indexOf(subject)
-    if (indoor && hasObjects && OBJECTS.has(subject) && slot >= 0) {
-      slot = -1
-      pens.mid.shape(
-        roundRectPath(frame.left - frame.width * 0.2, tableY, frame.width * 1.4, frame.height * 0.5, 6),
-        shade(pens.mid.palette.ground, { h: 10, s: 0.1, l: 0.12 }),
-      )
-    }
-    drawOne(subject, index)
-  }
-  if (!hero) drawSubject(pens.far, 'lightbulb', sideX(0.5), frame.top + frame.height * 0.4, short * 0.6)
+  return horizonY
 }
 
 function foreground(pen: Pen, frame: Frame, spec: SceneSpec, indoor: boolean) {

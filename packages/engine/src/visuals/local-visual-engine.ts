@@ -1,11 +1,14 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas'
 
+import { composeActors } from './art/compose.ts'
+import { planScene } from './art/scene-planner.ts'
 import { paintScene, type Frame } from './backdrops.ts'
+import { shade } from './color.ts'
 import { createPalette } from './palette.ts'
-import { createPen, LOOKS } from './pen.ts'
-import { createRandom } from './random.ts'
+import { createPen, LOOKS, roundRectPath } from './pen.ts'
+import { createRandom, hashText } from './random.ts'
 import { createAnimatedScene, LAYER_MARGIN, type Layer } from './scene-animation.ts'
-import { interpretScene } from './scene-interpreter.ts'
+import { interpretScene, type SceneSpec } from './scene-interpreter.ts'
 import type { SceneArt, SceneArtRequest, VisualEngine } from './visual-engine.ts'
 
 /** Layer depths: 0 is the sky at infinity, 1 the ground the hero stands on, above 1 what passes in front. */
@@ -52,9 +55,43 @@ export function cropToContent(source: Canvas): { canvas: Canvas; x: number; y: n
   return { canvas, x: left, y: top }
 }
 
-/** Draws a scene's layers once; the returned art only composites them per frame. */
-export function prepareLocalScene(request: SceneArtRequest): SceneArt {
-  const spec = interpretScene(request)
+function withoutWords(text: string, words: string[]): string {
+  let result = text
+  for (const word of words) {
+    const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    result = result.replace(new RegExp(`\\b${escaped}\\b`, 'gi'), ' ')
+  }
+  return result
+}
+
+/**
+ * Reads a scene's words into what it shows (scene-planner.ts), then draws its backdrop layers and subjects
+ * once; the returned art only composites them per frame.
+ */
+export async function prepareLocalScene(request: SceneArtRequest): Promise<SceneArt> {
+  const plan = planScene({
+    visual: request.visual,
+    narration: request.narration,
+    seed: request.seed,
+    cast: request.cast,
+  })
+  // Setting, light and weather are read without the words used in an abstract sense ("a space to work").
+  const interpreted = interpretScene({
+    ...request,
+    visual: withoutWords(request.visual, plan.abstractWords),
+    narration: withoutWords(request.narration, plan.abstractWords),
+  })
+  const setting =
+    plan.setting ?? (interpreted.setting === 'space' && plan.subjects.length > 0 ? 'abstract' : interpreted.setting)
+  const spec: SceneSpec = {
+    ...interpreted,
+    setting,
+    subjects: [],
+    timeOfDay: plan.time ?? interpreted.timeOfDay,
+    weather: interpreted.weather === 'clear' ? (plan.weather ?? 'clear') : interpreted.weather,
+    // No caption-like title over the picture: the words are in the captions, or set large when nothing is drawn.
+    title: '',
+  }
   const palette = createPalette(spec, request.style)
   const look = LOOKS[request.style]
   const layerWidth = Math.ceil(request.width * LAYER_MARGIN)
@@ -82,7 +119,26 @@ export function prepareLocalScene(request: SceneArtRequest): SceneArt {
       ),
     ]),
   ) as Record<(typeof names)[number], ReturnType<typeof createPen>>
-  paintScene(pens, frame, spec)
+  const horizonY = paintScene(pens, frame, spec)
+  const layout = (hashText(String(request.seed), 3) + request.index) % 3
+  const composition = await composeActors({
+    subjects: plan.subjects,
+    spec,
+    style: request.style,
+    palette,
+    frame,
+    horizonY,
+    random: createRandom(spec.variation + 31),
+    layout,
+    seed: request.seed,
+  })
+  if (composition.counter) {
+    const counterTop = horizonY + (frame.top + frame.height - horizonY) * 0.6
+    pens.mid.shape(
+      roundRectPath(frame.left - frame.width * 0.2, counterTop, frame.width * 1.4, frame.height * 0.6, 6),
+      shade(palette.ground, { h: 10, s: 0.1, l: 0.12 }),
+    )
+  }
   // The far layer is merged into the opaque sky: one cheap copy per frame instead of a second full blend.
   const [sky, far, mid, fore] = canvases as [Canvas, Canvas, Canvas, Canvas]
   const skyContext = sky.getContext('2d')
@@ -100,6 +156,8 @@ export function prepareLocalScene(request: SceneArtRequest): SceneArt {
   }
   return createAnimatedScene({
     layers,
+    actors: composition.actors,
+    headline: plan.subjects.length === 0 ? plan.keyPhrase : undefined,
     spec,
     palette,
     style: request.style,
@@ -114,6 +172,6 @@ export function prepareLocalScene(request: SceneArtRequest): SceneArt {
 export function createLocalVisualEngine(): VisualEngine {
   return {
     name: 'local-illustrator',
-    prepareScene: (request) => Promise.resolve(prepareLocalScene(request)),
+    prepareScene: (request) => prepareLocalScene(request),
   }
 }

@@ -15,8 +15,36 @@ export const LAYER_MARGIN = 1.3
 /** A layer canvas placed at (x, y) inside the full layer area (LAYER_MARGIN times the frame). */
 export type Layer = { canvas: Canvas; depth: number; x: number; y: number }
 
+/** How a subject moves over the camera move. */
+export type Motion = 'stand' | 'hop' | 'sway' | 'drift' | 'bob' | 'fly' | 'float'
+
+/**
+ * A subject of the scene: a bitmap drawn once at its final size, placed by its anchor (the middle of its
+ * base) in layer coordinates, moved by the camera like a layer of its depth and by its own motion.
+ */
+export type Actor = {
+  sprite: Canvas
+  anchorX: number
+  anchorY: number
+  x: number
+  y: number
+  depth: number
+  motion: Motion
+  /** Seconds into the scene when it starts to enter. */
+  enter: number
+  /** The side it enters from: -1 left, 1 right, 0 in place (it grows in). */
+  from: -1 | 0 | 1
+  /** A soft shadow drawn under its base, when it stands on something. */
+  shadow?: Canvas
+  phase: number
+}
+
 type Options = {
   layers: Layer[]
+  /** Subjects, drawn between the layers at or behind the ground (depth ≤ 1) and those in front. */
+  actors?: Actor[]
+  /** A phrase set large in the middle of the frame, for a scene with nothing to draw. */
+  headline?: string
   spec: SceneSpec
   palette: Palette
   style: VideoStyle
@@ -499,11 +527,13 @@ function createTitle(
   palette: Palette,
   width: number,
   height: number,
+  scale = 1,
 ): Canvas | undefined {
   if (!title) return undefined
   registerFonts()
   const unit = Math.min(width, height) / 100
-  const look = titleLook(style, palette, unit)
+  const base = titleLook(style, palette, unit)
+  const look = { ...base, size: base.size * scale }
   const text = look.upper ? title.toUpperCase() : title
   const measure = createCanvas(10, 10).getContext('2d')
   let size = look.size
@@ -582,8 +612,57 @@ function createTitle(
  * Turns prepared layers into a scene that draws any frame on demand: the camera move with parallax per layer
  * depth, moving light, particles and the title. Used by the local renderer and, with one layer, by the hosted one.
  */
+function easeOutBack(value: number): number {
+  const c = 1.4
+  return 1 + (c + 1) * (value - 1) ** 3 + c * (value - 1) ** 2
+}
+
+/** Where an actor is at `time`: its offset from its anchor, turn, scale and opacity. */
+function actorPose(actor: Actor, time: number, duration: number, width: number, height: number, pop: boolean) {
+  const t = time + actor.phase
+  let dx = 0
+  let dy = 0
+  let angle = 0
+  let scale = 1
+  switch (actor.motion) {
+    case 'stand':
+      dy = -Math.abs(Math.sin(t * 2.2)) * height * 0.004
+      scale = 1 + Math.sin(t * 2.2) * 0.006
+      break
+    case 'hop':
+      dy = -Math.abs(Math.sin(t * 3.1)) * height * 0.016
+      break
+    case 'sway':
+      angle = Math.sin(t * 1.3) * 0.045
+      break
+    case 'drift':
+      dx = (time - duration / 2) * width * 0.03
+      dy = Math.sin(t * 5) * height * 0.0015
+      break
+    case 'bob':
+      dy = Math.sin(t * 1.6) * height * 0.008
+      angle = Math.sin(t * 1.6 + 1) * 0.04
+      break
+    case 'fly':
+      dx = (time / Math.max(0.1, duration) - 0.5) * width * 0.3 * (actor.from || 1)
+      dy = Math.sin(t * 2) * height * 0.015
+      break
+    case 'float':
+      dy = Math.sin(t * 1.1) * height * 0.008
+      angle = Math.sin(t * 0.9) * 0.02
+      break
+  }
+  const enter = Math.min(1, Math.max(0, (time - actor.enter) / 0.55))
+  const eased = pop ? easeOutBack(enter) : 1 - (1 - enter) ** 3
+  dx += (1 - eased) * actor.from * width * 0.1
+  if (actor.from === 0) scale *= 0.75 + 0.25 * eased
+  return { dx, dy, angle, scale, alpha: Math.min(1, enter * 1.6) }
+}
+
 export function createAnimatedScene({
   layers,
+  actors = [],
+  headline,
   spec,
   palette,
   style,
@@ -604,6 +683,8 @@ export function createAnimatedScene({
   const layerWidth = Math.ceil(width * LAYER_MARGIN)
   const layerHeight = Math.ceil(height * LAYER_MARGIN)
   const title = createTitle(spec.title, style, palette, width, height)
+  const headlineCanvas = headline ? createTitle(headline, style, palette, width, height, 1.8) : undefined
+  const pop = style === 'anime' || style === 'comic' || style === '3d-cartoon'
   const unit = Math.min(width, height) / 100
   const letterbox =
     style === 'cinematic' ? Math.min(height * 0.12, Math.max(height * 0.06, (height - width / 2.39) / 2)) : 0
@@ -618,18 +699,56 @@ export function createAnimatedScene({
       context.setTransform(1, 0, 0, 1, 0, 0)
       context.globalAlpha = 1
       context.globalCompositeOperation = 'source-over'
-      for (const layer of layers) {
-        // Near layers move and zoom more than far ones: that difference is the parallax.
-        const layerZoom = 1 + (zoom - 1) * (0.45 + layer.depth * 0.75)
+      // Near layers move and zoom more than far ones: that difference is the parallax.
+      const cameraFor = (depth: number) => {
+        const layerZoom = 1 + (zoom - 1) * (0.45 + depth * 0.75)
         const maxX = (layerWidth * layerZoom - width) / 2
         const maxY = (layerHeight * layerZoom - height) / 2
-        const ox = Math.max(-maxX, Math.min(maxX, panX * (0.35 + layer.depth * 0.9)))
-        const oy = Math.max(-maxY, Math.min(maxY, panY * (0.35 + layer.depth * 0.9)))
-        const x = width / 2 - (layerWidth / 2) * layerZoom - ox
-        const y = height / 2 - (layerHeight / 2) * layerZoom - oy
-        context.setTransform(layerZoom, 0, 0, layerZoom, x, y)
+        const ox = Math.max(-maxX, Math.min(maxX, panX * (0.35 + depth * 0.9)))
+        const oy = Math.max(-maxY, Math.min(maxY, panY * (0.35 + depth * 0.9)))
+        return {
+          zoom: layerZoom,
+          x: width / 2 - (layerWidth / 2) * layerZoom - ox,
+          y: height / 2 - (layerHeight / 2) * layerZoom - oy,
+        }
+      }
+      const drawActors = (near: boolean) => {
+        for (const actor of actors) {
+          if (actor.depth > 1 !== near) continue
+          const camera = cameraFor(actor.depth)
+          const pose = actorPose(actor, time, duration, width, height, pop)
+          if (pose.alpha <= 0) continue
+          context.setTransform(camera.zoom, 0, 0, camera.zoom, camera.x, camera.y)
+          context.globalAlpha = pose.alpha
+          if (actor.shadow) {
+            const shadowWidth = actor.shadow.width * (1 - Math.min(0.3, -pose.dy / height))
+            context.drawImage(
+              actor.shadow,
+              actor.x + pose.dx - shadowWidth / 2,
+              actor.y - actor.shadow.height / 2,
+              shadowWidth,
+              actor.shadow.height,
+            )
+          }
+          context.translate(actor.x + pose.dx, actor.y + pose.dy)
+          if (pose.angle) context.rotate(pose.angle)
+          if (pose.scale !== 1) context.scale(pose.scale, pose.scale)
+          context.drawImage(actor.sprite, -actor.anchorX, -actor.anchorY)
+        }
+        context.globalAlpha = 1
+      }
+      let actorsDrawn = false
+      for (const layer of layers) {
+        if (layer.depth > 1 && !actorsDrawn) {
+          drawActors(false)
+          actorsDrawn = true
+        }
+        const camera = cameraFor(layer.depth)
+        context.setTransform(camera.zoom, 0, 0, camera.zoom, camera.x, camera.y)
         context.drawImage(layer.canvas, layer.x, layer.y)
       }
+      if (!actorsDrawn) drawActors(false)
+      drawActors(true)
       context.setTransform(1, 0, 0, 1, 0, 0)
       // The light source breathes: a small glow sprite, cheap next to a full-frame pass.
       const pulse = 0.55 + 0.45 * Math.sin(time * 1.1 + (seed % 7))
@@ -655,6 +774,26 @@ export function createAnimatedScene({
       }
       const overlay = overlays[Math.floor(time * 12) % overlays.length]
       if (overlay) context.drawImage(overlay, 0, 0)
+      if (headlineCanvas) {
+        const enter = Math.min(1, Math.max(0, (time - 0.15) / 0.6))
+        const eased = pop ? easeOutBack(enter) : 1 - (1 - enter) ** 3
+        const breathe = 1 + Math.sin(time * 1.4) * 0.012
+        const scale = (0.82 + 0.18 * eased) * breathe
+        const w = headlineCanvas.width * scale
+        const h = headlineCanvas.height * scale
+        context.globalAlpha = Math.min(1, enter * 1.5)
+        if (style === 'cinematic' || style === 'realistic') {
+          // Light type on a bright sky needs a plate: a soft dark band behind the words.
+          const plate = context.createLinearGradient(0, height * 0.42 - h, 0, height * 0.42 + h)
+          plate.addColorStop(0, 'rgba(0,0,0,0)')
+          plate.addColorStop(0.5, 'rgba(0,0,0,0.45)')
+          plate.addColorStop(1, 'rgba(0,0,0,0)')
+          context.fillStyle = plate
+          context.fillRect(0, height * 0.42 - h, width, h * 2)
+        }
+        context.drawImage(headlineCanvas, (width - w) / 2, height * 0.42 - h / 2 + (1 - eased) * unit * 5, w, h)
+        context.globalAlpha = 1
+      }
       if (title) {
         const fadeIn = Math.min(1, Math.max(0, (time - 0.25) / 0.6))
         const fadeOut = Math.min(1, Math.max(0, (duration - time) / 0.5))

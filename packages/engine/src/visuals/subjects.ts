@@ -11,38 +11,6 @@ import type { Subject } from './scene-interpreter.ts'
  */
 type Draw = (pen: Pen, x: number, y: number, size: number) => void
 
-/** Things that belong in the sky or float, drawn centred on (x, y) rather than standing on it. */
-export const FLOATING: ReadonlySet<Subject> = new Set([
-  'sun',
-  'moon',
-  'planet',
-  'bird',
-  'plane',
-  'heart',
-  'lightbulb',
-  'money',
-  'clock',
-  'globe',
-])
-
-/** Small objects: outdoors they get a pedestal glow, indoors they sit on the table. */
-export const OBJECTS: ReadonlySet<Subject> = new Set([
-  'coffee',
-  'bread',
-  'cake',
-  'pizza',
-  'fruit',
-  'phone',
-  'laptop',
-  'book',
-  'guitar',
-  'microphone',
-  'dumbbell',
-  'flask',
-  'trophy',
-  'camera',
-])
-
 function person(pen: Pen, x: number, y: number, size: number, pose: number, cloth: Hsl, skin: Hsl) {
   const u = size / 10
   const hair = hsl(20 + pose * 40, 0.35, 0.12 + (pose % 3) * 0.1)

@@ -2,6 +2,8 @@ import type { SKRSContext2D } from '@napi-rs/canvas'
 
 import type { CaptionStyle, VideoStyle } from '@storyreel/contracts/studio'
 
+import type { CastMember } from './art/scene-planner.ts'
+
 /** A caption phrase with its words, in seconds from the start of the scene. */
 export type CaptionCue = {
   start: number
@@ -23,6 +25,8 @@ export type SceneArtRequest = {
   width: number
   height: number
   duration: number
+  /** The people the whole storyboard names, each with one figure (castOf), so they look alike in every scene. */
+  cast?: CastMember[]
 }
 
 /** A scene ready to draw: everything costly (layers, palettes, fetched images) is done beforehand. */

@@ -1,0 +1,231 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+
+import { getIconData, iconToHTML, iconToSVG } from '@iconify/utils'
+import type { IconifyJSON } from '@iconify/types'
+import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas'
+
+/**
+ * The drawings scenes are made of: Google's Noto Emoji (Apache-2.0, 3,800 colour drawings in Iconify JSON),
+ * found by the CLDR labels and keywords of emojibase-data. Loaded once per process.
+ */
+
+export const ART_CREDIT =
+  'Scene artwork: Noto Emoji © Google Inc., Apache License 2.0 (github.com/googlefonts/noto-emoji)'
+
+/** How a drawing behaves in a scene: where it stands and how it moves. */
+export type ArtKind =
+  | 'person'
+  | 'animal'
+  | 'bird'
+  | 'sea-life'
+  | 'plant'
+  | 'food'
+  | 'building'
+  | 'vehicle'
+  | 'aircraft'
+  | 'boat'
+  | 'sky'
+  | 'object'
+
+export type ArtEntry = {
+  id: string
+  label: string
+  kind: ArtKind
+  tags: string[]
+  /** A person drawn from the chest up (most roles in emoji): framed at the bottom edge, never standing. */
+  bust: boolean
+}
+
+type Match = { id: string; score: number }
+
+export type ArtLibrary = {
+  get(id: string): ArtEntry | undefined
+  /** Drawings whose label, name or keywords hold the word (a noun lemma or a phrase), best first. */
+  find(word: string): Match[]
+  /** The drawing as a bitmap of `size` px square, rasterised from its vector once per size. */
+  draw(id: string, size: number): Promise<Canvas>
+  readonly size: number
+}
+
+const KIND_BY_SUBGROUP: Record<string, ArtKind> = {
+  'person-role': 'person',
+  'person-fantasy': 'person',
+  'person-activity': 'person',
+  'person-sport': 'person',
+  'person-resting': 'person',
+  person: 'person',
+  'animal-mammal': 'animal',
+  'animal-bird': 'bird',
+  'animal-amphibian': 'animal',
+  'animal-reptile': 'animal',
+  'animal-marine': 'sea-life',
+  'animal-bug': 'animal',
+  'plant-flower': 'plant',
+  'plant-other': 'plant',
+  'food-fruit': 'food',
+  'food-vegetable': 'food',
+  'food-prepared': 'food',
+  'food-asian': 'food',
+  'food-sweet': 'food',
+  drink: 'food',
+  dishware: 'object',
+  'place-map': 'object',
+  'place-building': 'building',
+  'place-religious': 'building',
+  'place-other': 'building',
+  'place-geographic': 'building',
+  'transport-ground': 'vehicle',
+  'transport-water': 'boat',
+  'transport-air': 'aircraft',
+  'sky-weather': 'sky',
+}
+
+/** Groups never used as scene subjects: faces, hands, symbols, flags, keycaps. */
+const SKIPPED_SUBGROUPS = new Set([
+  'hand-fingers-open',
+  'hand-fingers-partial',
+  'hand-single-finger',
+  'hand-fingers-closed',
+  'hands',
+  'hand-prop',
+  'body-parts',
+  'person-gesture',
+  'person-symbol',
+  'family',
+  'skin-tone',
+  'hair-style',
+  'time',
+  'hotel',
+  'lock',
+  'av-symbol',
+])
+const SKIPPED_GROUPS = new Set(['smileys-emotion', 'component', 'symbols', 'flags'])
+
+/** Square tiles that are whole pictures rather than subjects (they would sit on the scene as a box). */
+const TILES = new Set([
+  'foggy',
+  'night-with-stars',
+  'sunrise-over-mountains',
+  'sunrise',
+  'cityscape-at-dusk',
+  'sunset',
+  'bridge-at-night',
+  'milky-way',
+  'national-park',
+  'framed-picture',
+  'cityscape',
+  'desert',
+  'beach-with-umbrella',
+  'desert-island',
+  'stadium',
+  'classical-building',
+  'building-construction',
+  'carousel-horse',
+  'playground-slide',
+  'ferris-wheel',
+  'roller-coaster',
+  'circus-tent',
+  'hot-springs',
+  'barber-pole',
+  'wedding',
+])
+
+type EmojibaseEntry = { label: string; hexcode: string; tags?: string[]; group?: number; subgroup?: number }
+type Groups = { groups: Record<string, string>; subgroups: Record<string, string> }
+
+type Loaded = { icons: IconifyJSON; entries: Map<string, ArtEntry>; index: Map<string, Match[]> }
+let loaded: Loaded | undefined
+
+const normalize = (word: string) =>
+  word
+    .toLowerCase()
+    .replace(/[’']/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+
+function load(): Loaded {
+  if (loaded) return loaded
+  const require = createRequire(import.meta.url)
+  const readJson = <T>(name: string): T => JSON.parse(readFileSync(require.resolve(name), 'utf8')) as T
+  const icons = readJson<IconifyJSON>('@iconify-json/noto/icons.json')
+  const chars = readJson<Record<string, string>>('@iconify-json/noto/chars.json')
+  const emoji = readJson<EmojibaseEntry[]>('emojibase-data/en/data.json')
+  const groups = readJson<Groups>('emojibase-data/meta/groups.json')
+  const entries = new Map<string, ArtEntry>()
+  const index = new Map<string, Match[]>()
+  const add = (key: string, id: string, score: number) => {
+    const word = normalize(key)
+    if (!word) return
+    const list = index.get(word) ?? []
+    const existing = list.find((match) => match.id === id)
+    if (existing) existing.score = Math.max(existing.score, score)
+    else list.push({ id, score })
+    index.set(word, list)
+  }
+  for (const item of emoji) {
+    const group = groups.groups[String(item.group)]
+    const subgroup = groups.subgroups[String(item.subgroup)]
+    if (!group || !subgroup || SKIPPED_GROUPS.has(group) || SKIPPED_SUBGROUPS.has(subgroup)) continue
+    const id = chars[item.hexcode.toLowerCase()] ?? chars[item.hexcode.toLowerCase().replace(/-fe0f/g, '')]
+    if (!id || !icons.icons[id] || TILES.has(id)) continue
+    const kind = KIND_BY_SUBGROUP[subgroup] ?? 'object'
+    const tags = item.tags ?? []
+    entries.set(id, { id, label: item.label, kind, tags, bust: subgroup === 'person' || subgroup === 'person-role' })
+    add(item.label, id, 10)
+    add(id.replaceAll('-', ' '), id, 10)
+    const labelWords = normalize(item.label).split(' ')
+    // The head of a short label names the thing ("passenger ship" is a ship); other words only describe it.
+    if (labelWords.length <= 3) add(labelWords.at(-1) ?? '', id, 6)
+    for (const word of labelWords.slice(0, -1)) add(word, id, 2)
+    for (const tag of tags) add(tag, id, 3)
+  }
+  for (const list of index.values()) list.sort((a, b) => b.score - a.score || a.id.length - b.id.length)
+  loaded = { icons, entries, index }
+  return loaded
+}
+
+const sprites = new Map<string, Promise<Canvas>>()
+
+export function getArtLibrary(): ArtLibrary {
+  const { icons, entries, index } = load()
+  return {
+    size: entries.size,
+    get(id) {
+      const entry = entries.get(id)
+      if (entry) return entry
+      // Skin-tone variants are drawn under their own names but described by their base drawing.
+      const base = entries.get(id.replace(/-(light|medium-light|medium|medium-dark|dark)-skin-tone$/, ''))
+      if (base && icons.icons[id]) return { ...base, id }
+      return icons.icons[id] ? { id, label: id.replaceAll('-', ' '), kind: 'object', tags: [], bust: false } : undefined
+    },
+    find(word) {
+      const key = normalize(word)
+      const direct = index.get(key) ?? []
+      // "lemons", "harbours": the singular is in the index.
+      const singular = key.endsWith('s') ? (index.get(key.slice(0, -1)) ?? []) : []
+      return [...direct, ...singular.filter((match) => !direct.some((other) => other.id === match.id))]
+    },
+    draw(id, size) {
+      const key = `${id}@${size}`
+      let sprite = sprites.get(key)
+      if (!sprite) {
+        sprite = rasterize(icons, id, size)
+        sprites.set(key, sprite)
+      }
+      return sprite
+    },
+  }
+}
+
+async function rasterize(icons: IconifyJSON, id: string, size: number): Promise<Canvas> {
+  const data = getIconData(icons, id)
+  if (!data) throw new Error(`No drawing named ${id}`)
+  // An explicit size: Iconify's default of 1em would draw at 16 px.
+  const svg = iconToSVG(data, { width: size, height: size })
+  // A Buffer, never a string: loadImage would treat a string as a path or URL.
+  const image = await loadImage(Buffer.from(iconToHTML(svg.body, svg.attributes)))
+  const canvas = createCanvas(size, size)
+  canvas.getContext('2d').drawImage(image, 0, 0, size, size)
+  return canvas
+}

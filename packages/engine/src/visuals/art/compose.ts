@@ -1,0 +1,176 @@
+import { createCanvas, type Canvas } from '@napi-rs/canvas'
+
+import type { VideoStyle } from '@storyreel/contracts/studio'
+
+import type { Frame } from '../backdrops.ts'
+import type { Palette } from '../palette.ts'
+import type { Random } from '../random.ts'
+import type { Actor, Motion } from '../scene-animation.ts'
+import { isIndoor, type SceneSpec } from '../scene-interpreter.ts'
+import { getArtLibrary, type ArtKind } from './art-library.ts'
+import type { PlannedArt } from './scene-planner.ts'
+import { stylize } from './stylize.ts'
+
+/**
+ * Places a scene's subjects: the main one large (at least a third of the frame's height) on the ground in
+ * front, the others smaller and further back, things of the sky up in it. Arrangements vary with the seed
+ * and the scene's position, so a re-roll or the next scene is composed anew.
+ */
+
+const MOTION: Record<ArtKind, Motion> = {
+  person: 'stand',
+  animal: 'hop',
+  bird: 'fly',
+  'sea-life': 'float',
+  plant: 'sway',
+  food: 'float',
+  building: 'stand',
+  vehicle: 'drift',
+  aircraft: 'fly',
+  boat: 'bob',
+  sky: 'float',
+  object: 'float',
+}
+
+/** How large a subject beside the main one is, against the main one: a lemon is smaller than a tree. */
+const SECONDARY_SIZE: Record<ArtKind, number> = {
+  person: 0.62,
+  animal: 0.5,
+  bird: 0.3,
+  'sea-life': 0.42,
+  plant: 0.78,
+  food: 0.32,
+  building: 0.8,
+  vehicle: 0.6,
+  aircraft: 0.34,
+  boat: 0.62,
+  sky: 0.36,
+  object: 0.34,
+}
+
+/** Things that hang in the sky (or the water) rather than stand on the ground. */
+const AIRBORNE = new Set<ArtKind>(['bird', 'aircraft', 'sky'])
+
+function shadowSprite(width: number, alpha: number): Canvas {
+  const height = Math.max(4, Math.round(width * 0.22))
+  const canvas = createCanvas(Math.max(4, Math.round(width)), height)
+  const context = canvas.getContext('2d')
+  const gradient = context.createRadialGradient(
+    canvas.width / 2,
+    height / 2,
+    0,
+    canvas.width / 2,
+    height / 2,
+    canvas.width / 2,
+  )
+  gradient.addColorStop(0, `rgba(0,0,0,${alpha})`)
+  gradient.addColorStop(1, 'rgba(0,0,0,0)')
+  context.setTransform(1, 0, 0, height / canvas.width, 0, height / 2 - (height / canvas.width) * (canvas.width / 2))
+  context.fillStyle = gradient
+  context.fillRect(0, 0, canvas.width, canvas.width)
+  return canvas
+}
+
+/** The drawing with its lowest quarter faded out, for people drawn from the chest up. */
+function fadeBase(source: Canvas): Canvas {
+  const canvas = createCanvas(source.width, source.height)
+  const context = canvas.getContext('2d')
+  context.drawImage(source, 0, 0)
+  const gradient = context.createLinearGradient(0, source.height * 0.7, 0, source.height * 0.97)
+  gradient.addColorStop(0, 'rgba(0,0,0,1)')
+  gradient.addColorStop(1, 'rgba(0,0,0,0)')
+  context.globalCompositeOperation = 'destination-in'
+  context.fillStyle = gradient
+  context.fillRect(0, 0, source.width, source.height)
+  return canvas
+}
+
+/** The arrangements a scene can take: where the main subject stands and where the others go. */
+const LAYOUTS = [
+  { main: 0.34, others: [0.74, 0.9, 0.58] },
+  { main: 0.66, others: [0.26, 0.1, 0.42] },
+  { main: 0.5, others: [0.16, 0.84, 0.3] },
+] as const
+
+export type Composition = { actors: Actor[]; layout: number; counter: boolean }
+
+export async function composeActors(options: {
+  subjects: PlannedArt[]
+  spec: SceneSpec
+  style: VideoStyle
+  palette: Palette
+  frame: Frame
+  horizonY: number
+  random: Random
+  layout: number
+  seed: number
+}): Promise<Composition> {
+  const { subjects, spec, style, palette, frame, horizonY, random, seed } = options
+  const library = getArtLibrary()
+  const layout = LAYOUTS[options.layout % LAYOUTS.length] ?? LAYOUTS[0]
+  const indoor = isIndoor(spec.setting)
+  const bottom = frame.top + frame.height
+  const groundY = indoor ? horizonY + (bottom - horizonY) * 0.62 : horizonY + (bottom - horizonY) * 0.6
+  const backY = horizonY + (groundY - horizonY) * 0.4
+  const mainSize = Math.min(frame.height * 0.46, frame.width * 0.8)
+  const actors: Actor[] = []
+  const main = subjects[0]
+  // Food and objects indoors stand on a counter in front.
+  const counter = indoor && main !== undefined && (main.kind === 'food' || main.kind === 'object')
+  let ground = 0
+  for (const [index, subject] of subjects.entries()) {
+    const isMain = index === 0
+    const airborne = AIRBORNE.has(subject.kind) && !isMain
+    const bust = library.get(subject.id)?.bust === true
+    const size = Math.round(
+      isMain ? mainSize * (subject.kind === 'sky' ? 0.8 : bust ? 1.12 : 1) : mainSize * SECONDARY_SIZE[subject.kind],
+    )
+    const raw = await library.draw(subject.id, size)
+    const styled = stylize(bust ? fadeBase(raw) : raw, style, palette, seed + index)
+    const anchorX = styled.canvas.width / 2
+    // Drawings fill their square down to about 4 % above the bottom edge: stand them on that line.
+    const anchorY = styled.margin + size * 0.96
+    const slot = isMain ? layout.main : (layout.others[ground % layout.others.length] ?? 0.5)
+    let x = frame.left + frame.width * slot
+    let y: number
+    let depth: number
+    if (airborne) {
+      y = frame.top + frame.height * random.range(0.16, 0.26) + size * 0.5
+      x = frame.left + frame.width * (slot < 0.5 ? random.range(0.12, 0.3) : random.range(0.7, 0.88))
+      depth = 0.3
+    } else if (bust) {
+      // A person drawn from the chest up fades out at the chest, face above the captions: a portrait shot.
+      y = frame.top + frame.height * 0.84
+      x = isMain ? x : frame.left + frame.width * (slot < 0.5 ? 0.14 : 0.86)
+      depth = isMain ? 1.05 : 0.95
+    } else if (isMain) {
+      y = counter
+        ? groundY + frame.height * 0.02
+        : AIRBORNE.has(subject.kind)
+          ? frame.top + frame.height * 0.55
+          : groundY
+      depth = 0.95
+    } else {
+      ground++
+      y = counter ? groundY - frame.height * 0.01 : backY + (ground - 1) * frame.height * 0.02
+      depth = 0.7
+    }
+    const standing = !airborne && !bust && !(isMain && AIRBORNE.has(subject.kind))
+    actors.push({
+      sprite: styled.canvas,
+      anchorX,
+      anchorY,
+      x,
+      y,
+      depth,
+      motion: airborne && subject.kind === 'sky' ? 'float' : MOTION[subject.kind],
+      enter: isMain ? 0.1 : 0.3 + index * 0.15,
+      from: isMain ? 0 : slot < 0.5 ? -1 : 1,
+      shadow: standing ? shadowSprite(size * 0.7, style === '3d-cartoon' ? 0.42 : 0.26) : undefined,
+      phase: index * 1.7 + (seed % 13),
+    })
+  }
+  // Far things first, the main subject last, so it is never covered.
+  actors.sort((a, b) => a.depth - b.depth || a.y - b.y)
+  return { actors, layout: options.layout % LAYOUTS.length, counter }
+}

@@ -1,0 +1,284 @@
+import type { Setting, TimeOfDay, Weather } from '../scene-interpreter.ts'
+import { hashText } from '../random.ts'
+import { getArtLibrary, type ArtKind } from './art-library.ts'
+import { CONCEPTS, VERB_ART, type Concept } from './concepts.ts'
+import { readText, type Noun } from './scene-reader.ts'
+import { broaderTerms, isDrawableNoun, nounSenses, readSynset } from './wordnet.ts'
+
+/**
+ * Decides what a scene shows from its words: the main subject, what stands beside it, the setting, and the
+ * record of which word chose which drawing (or why a word drew nothing).
+ */
+
+/** A named character: the same figure in every scene of the video. */
+export type CastMember = { name: string; figure: string }
+
+export type PlannedArt = { id: string; kind: ArtKind; word: string; score: number }
+
+export type WordChoice = { word: string; art: string | undefined; reason: string }
+
+export type ScenePlan = {
+  /** The main subject first; empty when nothing in the words can be drawn. */
+  subjects: PlannedArt[]
+  setting: Setting | undefined
+  time: TimeOfDay | undefined
+  weather: Weather | undefined
+  /** The words set large when the scene has no subject. */
+  keyPhrase: string
+  /** Which word chose which drawing, in reading order. */
+  words: WordChoice[]
+  /** Words left out before the setting and weather are read: abstract senses ("a space to work"). */
+  abstractWords: string[]
+}
+
+export type PlanRequest = { visual: string; narration: string; seed: number; cast?: CastMember[] }
+
+const TONES = ['light', 'medium-light', 'medium', 'medium-dark', 'dark'] as const
+
+/** Score needed for a keyword match of the art library to stand for a noun on its own. */
+const MIN_MATCH = 6
+
+/** Where a subject is found when the words name no place. */
+const HOME_BY_KIND: Partial<Record<ArtKind, Setting>> = {
+  boat: 'ocean',
+  'sea-life': 'underwater',
+  plant: 'park',
+  building: 'street',
+  food: 'kitchen',
+  object: 'home',
+  vehicle: 'street',
+  animal: 'park',
+  bird: 'park',
+  person: 'park',
+  aircraft: 'city',
+}
+
+function figureFor(name: string, gender: 'woman' | 'man' | 'person'): string {
+  const tone = TONES[hashText(name.toLowerCase(), 7) % TONES.length] ?? 'medium'
+  return `${gender}-standing-${tone}-skin-tone`
+}
+
+/**
+ * The people a story names, read from all its scenes at once, each with one figure: a name that is a
+ * sentence's subject ("Maya walked…"), never a place after "in", "to" or "through".
+ */
+export function castOf(texts: string[]): CastMember[] {
+  const tally = new Map<string, { she: number; he: number; seen: number }>()
+  for (const text of texts) {
+    const reading = readText(text)
+    const names = reading.nouns.filter((noun) => noun.proper && noun.subject && !noun.afterPlacePreposition)
+    for (const noun of names) {
+      const entry = tally.get(noun.text) ?? { she: 0, he: 0, seen: 0 }
+      entry.seen++
+      entry.she += reading.pronouns.filter((word) => word === 'she' || word === 'her' || word === 'hers').length
+      entry.he += reading.pronouns.filter((word) => word === 'he' || word === 'him' || word === 'his').length
+      tally.set(noun.text, entry)
+    }
+  }
+  // With one name in the story, every "she" or "he" of the story is that person.
+  if (tally.size === 1) {
+    const pronouns = texts.flatMap((text) => readText(text).pronouns)
+    for (const entry of tally.values()) {
+      entry.she = pronouns.filter((word) => word === 'she' || word === 'her' || word === 'hers').length
+      entry.he = pronouns.filter((word) => word === 'he' || word === 'him' || word === 'his').length
+    }
+  }
+  return [...tally.entries()]
+    .filter(
+      ([name]) =>
+        getArtLibrary()
+          .find(name)
+          .every((match) => match.score < 10) && !CONCEPTS[name.toLowerCase()],
+    )
+    .map(([name, { she, he }]) => ({
+      name,
+      figure: figureFor(name, she > he ? 'woman' : he > she ? 'man' : 'person'),
+    }))
+}
+
+type Candidate = { id: string; word: string; score: number }
+
+function conceptArt(concept: Concept, word: string, score: number): Candidate[] {
+  return (concept.art ?? []).slice(0, 1).map((id) => ({ id: withTone(id), word, score }))
+}
+
+/** People in the library carry a skin tone picked from the word, so a role looks the same in every scene. */
+function withTone(id: string): string {
+  const library = getArtLibrary()
+  if (library.get(id)?.kind !== 'person') return id
+  const tone = TONES[hashText(id, 7) % TONES.length] ?? 'medium'
+  const toned = `${id}-${tone}-skin-tone`
+  return library.get(toned) ? toned : id
+}
+
+function findArt(noun: Noun): { candidates: Candidate[]; reason: string } {
+  const library = getArtLibrary()
+  const direct = library.find(noun.lemma).filter((match) => match.score >= MIN_MATCH)
+  const plural =
+    noun.text.toLowerCase() === noun.lemma ? [] : library.find(noun.text).filter((match) => match.score >= MIN_MATCH)
+  const best = [...direct, ...plural].sort((a, b) => b.score - a.score)[0]
+  if (best)
+    return { candidates: [{ id: best.id, word: noun.text, score: 0 }], reason: `library keyword "${noun.lemma}"` }
+  // WordNet: the noun's usual sense, then broader terms ("schooner" → "sailing vessel" → "vessel"…).
+  for (const term of broaderTerms(noun.lemma).slice(1)) {
+    const concept = CONCEPTS[term]
+    if (concept?.art) return { candidates: conceptArt(concept, noun.text, 0), reason: `WordNet: a kind of ${term}` }
+    const match = library.find(term).find((item) => item.score >= 10)
+    if (match)
+      return { candidates: [{ id: match.id, word: noun.text, score: 0 }], reason: `WordNet: a kind of ${term}` }
+  }
+  return { candidates: [], reason: 'nothing in the art library' }
+}
+
+function describeSense(lemma: string): string {
+  const [first] = nounSenses(lemma)
+  return first === undefined ? 'not a known noun' : `usual sense is ${readSynset(first).kind.toLowerCase()}`
+}
+
+/** The clause to set large on a scene with nothing to draw: a whole phrase, never a cut one. */
+export function keyPhraseOf(text: string): string {
+  const sentence = (text.match(/[^.!?]+[.!?]?/)?.[0] ?? text).trim()
+  const clauses = sentence
+    .replace(/^(first|then|next|finally|now|so|and|but|also|lastly|after that)\b[,\s]*/i, '')
+    .split(/\s*(?:[,;:—–]|\s-\s|\band\b|\bbut\b)\s*/i)
+    .map((clause) => clause.replace(/[.!?]+$/, '').trim())
+    .filter((clause) => clause.split(/\s+/).length >= 2)
+  const fitting = clauses.find((clause) => clause.split(/\s+/).length <= 7)
+  const chosen = fitting ?? sentence.replace(/[.!?]+$/, '')
+  const words = chosen.split(/\s+/)
+  const phrase = words.length <= 9 ? chosen : ''
+  return phrase ? phrase.charAt(0).toUpperCase() + phrase.slice(1) : ''
+}
+
+export function planScene(request: PlanRequest): ScenePlan {
+  const cast = request.cast ?? []
+  const candidates: Candidate[] = []
+  const words: WordChoice[] = []
+  const abstractWords: string[] = []
+  let setting: { value: Setting; score: number } | undefined
+  let time: TimeOfDay | undefined
+  let weather: Weather | undefined
+  let castSeen = false
+  let home: Setting | undefined
+
+  const sources = [
+    { text: request.visual, weight: 1.5 },
+    { text: request.narration, weight: 1 },
+  ]
+  for (const { text, weight } of sources) {
+    if (!text.trim()) continue
+    const reading = readText(text)
+    const used = new Set<number>()
+    // The first thing drawn from a sentence is most often what it is about.
+    const sentencesWithSubject = new Set<number>()
+    const candidatesBefore = () => candidates.length
+    for (const [nounIndex, noun] of reading.nouns.entries()) {
+      if (used.has(noun.position)) continue
+      const next = reading.nouns[nounIndex + 1]
+      // A compound the concept table knows is read as one word at its first noun ("coffee shop").
+      const ahead =
+        next && next.position === noun.position + 1 && CONCEPTS[`${noun.lemma} ${next.lemma}`] ? next : undefined
+      if (ahead) used.add(ahead.position)
+      const first = !sentencesWithSubject.has(noun.sentence)
+      const count = candidatesBefore()
+      const score = weight * (noun.head || ahead ? 1 : 0.75) * (first ? 1.3 : 1) - noun.position * 0.01
+      const markSubject = () => {
+        if (candidates.length > count) sentencesWithSubject.add(noun.sentence)
+      }
+      const member = cast.find((item) => item.name.toLowerCase() === noun.text.toLowerCase())
+      if (member) {
+        castSeen = true
+        candidates.push({ id: member.figure, word: noun.text, score: score + 4 })
+        markSubject()
+        words.push({ word: noun.text, art: member.figure, reason: 'named character' })
+        continue
+      }
+      if (noun.proper) {
+        words.push({ word: noun.text, art: undefined, reason: noun.afterPlacePreposition ? 'place name' : 'name' })
+        continue
+      }
+      // A two-word phrase the concept table knows wins over its words ("coffee shop", "golden hour").
+      const phrase = ahead ? `${noun.lemma} ${ahead.lemma}` : (noun.compound ?? '')
+      const phraseConcept = CONCEPTS[phrase] ?? CONCEPTS[noun.phrase.toLowerCase()]
+      const concept = phraseConcept ?? CONCEPTS[noun.lemma]
+      if (phraseConcept) {
+        for (const other of reading.nouns) if (noun.phrase === other.phrase) used.add(other.position)
+      }
+      const label = phraseConcept ? phrase || noun.phrase.toLowerCase() : noun.text
+      if (concept) {
+        if (concept.setting && (!setting || score > setting.score)) setting = { value: concept.setting, score }
+        home ??= concept.home
+        time ??= concept.time
+        weather ??= concept.weather
+        if (concept.none) {
+          abstractWords.push(label)
+          words.push({
+            word: label,
+            art: undefined,
+            reason: concept.time ? `time of day: ${concept.time}` : 'abstract here',
+          })
+          continue
+        }
+        const chosen = conceptArt(concept, label, score)
+        candidates.push(...chosen)
+        markSubject()
+        words.push({ word: label, art: chosen[0]?.id, reason: 'concept table' })
+        continue
+      }
+      if (!isDrawableNoun(noun.lemma) && nounSenses(noun.lemma).length > 0) {
+        abstractWords.push(noun.text)
+        words.push({ word: noun.text, art: undefined, reason: `WordNet: ${describeSense(noun.lemma)}` })
+        continue
+      }
+      const found = findArt(noun)
+      const id = found.candidates[0]?.id
+      if (id) candidates.push({ id: withTone(id), word: noun.text, score })
+      markSubject()
+      words.push({ word: noun.text, art: id ? withTone(id) : undefined, reason: found.reason })
+    }
+    for (const verb of reading.verbs) {
+      const art = VERB_ART[verb]?.[0]
+      if (!art) continue
+      candidates.push({ id: art, word: verb, score: weight * 0.6 })
+      words.push({ word: verb, art, reason: 'activity' })
+    }
+    // "She", "he" in a story with one named person is that person.
+    if (
+      !castSeen &&
+      cast.length === 1 &&
+      reading.pronouns.some((word) => ['she', 'he', 'her', 'him', 'they'].includes(word))
+    ) {
+      const [member] = cast
+      if (member) {
+        castSeen = true
+        candidates.push({ id: member.figure, word: member.name, score: weight * 1.3 + 0.5 })
+        words.push({ word: member.name, art: member.figure, reason: 'named character (pronoun)' })
+      }
+    }
+  }
+
+  const library = getArtLibrary()
+  const merged = new Map<string, PlannedArt>()
+  for (const candidate of candidates) {
+    const kind = library.get(candidate.id)?.kind ?? 'object'
+    const existing = merged.get(candidate.id)
+    if (existing) existing.score += candidate.score * 0.5
+    else merged.set(candidate.id, { id: candidate.id, kind, word: candidate.word, score: candidate.score })
+  }
+  const ranked = [...merged.values()].sort(
+    // Sky things (sun, cloud) set the scene but rarely carry it.
+    (a, b) => b.score - (b.kind === 'sky' ? 1 : 0) - (a.score - (a.kind === 'sky' ? 1 : 0)),
+  )
+  const subjects = ranked.slice(0, 4)
+  const main = subjects[0]
+  const homeSetting = subjects.map((subject) => HOME_BY_KIND[subject.kind]).find((home) => home !== undefined)
+  return {
+    subjects,
+    setting: setting?.value ?? home ?? (main ? homeSetting : undefined),
+    time,
+    weather,
+    keyPhrase: main ? '' : keyPhraseOf(request.narration || request.visual),
+    words,
+    abstractWords,
+  }
+}

@@ -1,0 +1,140 @@
+import winkNLP, { type ItemToken } from 'wink-nlp'
+import model from 'wink-eng-lite-web-model'
+
+/**
+ * Reads a scene's words with wink-nlp (English part-of-speech tags and lemmas): the noun phrases, names,
+ * verbs and pronouns the scene planner works from.
+ */
+
+export type Noun = {
+  /** The word as written. */
+  text: string
+  /** Its lemma, in the tagger's American spelling ("harbour" → "harbor"). */
+  lemma: string
+  /** The phrase it heads or sits in, e.g. "silver dragon", "lemon groves". */
+  phrase: string
+  /** A two-word compound ending here ("coffee shop"), when the word before is a noun too. */
+  compound?: string
+  /** The last noun of its phrase: the thing the phrase names. */
+  head: boolean
+  /** The first phrase of its sentence: most often what the sentence is about. */
+  subject: boolean
+  /** Which sentence of the text it is in. */
+  sentence: number
+  proper: boolean
+  /** Follows a preposition of place ("in Lisbon", "through Amalfi"). */
+  afterPlacePreposition: boolean
+  /** Position in the text, in tokens. */
+  position: number
+}
+
+export type Reading = { nouns: Noun[]; verbs: string[]; pronouns: string[]; sentences: string[] }
+
+let nlp: ReturnType<typeof winkNLP> | undefined
+
+function getNlp() {
+  nlp ??= winkNLP(model)
+  return nlp
+}
+
+const PLACE_PREPOSITIONS = new Set([
+  'in',
+  'at',
+  'to',
+  'through',
+  'thru',
+  'across',
+  'around',
+  'near',
+  'from',
+  'of',
+  'into',
+  'over',
+  'toward',
+  'towards',
+  'visit',
+])
+
+/** Words the tagger sometimes marks as nouns but that never name a thing in a picture. */
+const NOT_NOUNS = new Set([
+  'first',
+  'next',
+  'then',
+  'finally',
+  'last',
+  'everything',
+  'nothing',
+  'anything',
+  'someone',
+  'everyone',
+])
+
+export function readText(text: string): Reading {
+  const engine = getNlp()
+  const its = engine.its
+  const doc = engine.readDoc(text)
+  const nouns: Noun[] = []
+  const verbs: string[] = []
+  const pronouns: string[] = []
+  const sentences: string[] = []
+  let position = 0
+  doc.sentences().each((sentence, sentenceIndex: number) => {
+    sentences.push(sentence.out())
+    const tokens: { text: string; lemma: string; pos: string }[] = []
+    // wink's `its` helpers are plain functions that `out` calls with the token's data, never with `this`.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    const lemmaOf = its.lemma as never
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    const posOf = its.pos
+    sentence.tokens().each((token: ItemToken) => {
+      tokens.push({ text: token.out(), lemma: String(token.out(lemmaOf)).toLowerCase(), pos: token.out(posOf) })
+    })
+    let firstPhraseDone = false
+    let index = 0
+    while (index < tokens.length) {
+      const token = tokens[index]
+      if (!token) break
+      if (token.pos === 'VERB') verbs.push(token.lemma)
+      if (token.pos === 'PRON') pronouns.push(token.lemma)
+      if (token.pos !== 'NOUN' && token.pos !== 'PROPN' && token.pos !== 'ADJ') {
+        index++
+        continue
+      }
+      // A phrase: adjectives and nouns in a row, ending with a noun.
+      let end = index
+      while (end < tokens.length && ['NOUN', 'PROPN', 'ADJ'].includes(tokens[end]?.pos ?? '')) end++
+      const run = tokens.slice(index, end)
+      const nounsInRun = run
+        .map((item, offset) => ({ item, offset }))
+        .filter(({ item }) => (item.pos === 'NOUN' || item.pos === 'PROPN') && !NOT_NOUNS.has(item.text.toLowerCase()))
+      if (nounsInRun.length > 0) {
+        const before = tokens[index - 1]
+        const afterPlace = before !== undefined && PLACE_PREPOSITIONS.has(before.lemma)
+        const phrase = run.map((item) => item.text).join(' ')
+        const lastOffset = nounsInRun.at(-1)?.offset
+        for (const { item, offset } of nounsInRun) {
+          const previous = run[offset - 1]
+          // A capital at the start of a sentence, before a noun, is no name ("Solar panels…").
+          const sentenceStart = index + offset === 0 && offset < run.length - 1
+          const proper = item.pos === 'PROPN' && /^\p{Lu}/u.test(item.text) && !sentenceStart
+          nouns.push({
+            text: item.text,
+            lemma: item.pos === 'PROPN' ? item.text.toLowerCase() : item.lemma,
+            phrase,
+            compound: previous ? `${previous.lemma} ${item.lemma}` : undefined,
+            head: offset === lastOffset,
+            subject: !firstPhraseDone,
+            sentence: sentenceIndex,
+            proper,
+            afterPlacePreposition: afterPlace,
+            position: position + index + offset,
+          })
+        }
+        firstPhraseDone = true
+      }
+      index = end
+    }
+    position += tokens.length
+  })
+  return { nouns, verbs, pronouns, sentences }
+}
