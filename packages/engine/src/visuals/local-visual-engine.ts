@@ -1,12 +1,12 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas'
 
-import { composeActors } from './art/compose.ts'
+import { composeActors, layoutFor } from './art/compose.ts'
 import { planScene } from './art/scene-planner.ts'
 import { paintScene, type Frame } from './backdrops.ts'
 import { shade } from './color.ts'
 import { createPalette } from './palette.ts'
 import { createPen, LOOKS, roundRectPath } from './pen.ts'
-import { createRandom, hashText } from './random.ts'
+import { createRandom } from './random.ts'
 import { createAnimatedScene, LAYER_MARGIN, type Layer } from './scene-animation.ts'
 import { interpretScene, type SceneSpec } from './scene-interpreter.ts'
 import type { SceneArt, SceneArtRequest, VisualEngine } from './visual-engine.ts'
@@ -120,7 +120,7 @@ export async function prepareLocalScene(request: SceneArtRequest): Promise<Scene
     ]),
   ) as Record<(typeof names)[number], ReturnType<typeof createPen>>
   const horizonY = paintScene(pens, frame, spec)
-  const layout = (hashText(String(request.seed), 3) + request.index) % 3
+  const layout = layoutFor(request.seed, request.index)
   const composition = await composeActors({
     subjects: plan.subjects,
     spec,

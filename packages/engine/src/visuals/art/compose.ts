@@ -4,7 +4,7 @@ import type { VideoStyle } from '@storyreel/contracts/studio'
 
 import type { Frame } from '../backdrops.ts'
 import type { Palette } from '../palette.ts'
-import type { Random } from '../random.ts'
+import { hashText, type Random } from '../random.ts'
 import type { Actor, Motion } from '../scene-animation.ts'
 import { isIndoor, type SceneSpec } from '../scene-interpreter.ts'
 import { getArtLibrary, type ArtKind } from './art-library.ts'
@@ -93,6 +93,11 @@ const LAYOUTS = [
 ] as const
 
 export type Composition = { actors: Actor[]; layout: number; counter: boolean }
+
+/** The arrangement of a scene: the seed picks it (a re-roll moves things), neighbouring scenes never share one. */
+export function layoutFor(seed: number, index: number): number {
+  return (hashText(String(seed), 3) + index) % LAYOUTS.length
+}
 
 export async function composeActors(options: {
   subjects: PlannedArt[]

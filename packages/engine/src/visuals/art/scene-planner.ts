@@ -58,42 +58,55 @@ function figureFor(name: string, gender: 'woman' | 'man' | 'person'): string {
   return `${gender}-standing-${tone}-skin-tone`
 }
 
+const countOf = (words: string[], set: string[]) => words.filter((word) => set.includes(word)).length
+const SHE = ['she', 'her', 'hers']
+const HE = ['he', 'him', 'his']
+
 /**
- * The people a story names, read from all its scenes at once, each with one figure: a name that is a
- * sentence's subject ("Maya walked…"), never a place after "in", "to" or "through".
+ * The people and pets a story names, read from all its scenes at once, each with one figure: a person's name
+ * is the one doing something ("Maya walked", "Rosa fed"; never "Visit us", "Saturn's rings", a place after
+ * "in", "to" or "through"); a pet's follows its kind ("his dog Biscuit").
  */
 export function castOf(texts: string[]): CastMember[] {
-  const tally = new Map<string, { she: number; he: number; seen: number }>()
-  for (const text of texts) {
-    const reading = readText(text)
-    const names = reading.nouns.filter((noun) => noun.proper && noun.subject && !noun.afterPlacePreposition)
+  const library = getArtLibrary()
+  const tally = new Map<string, { she: number; he: number }>()
+  const animals = new Map<string, string>()
+  const readings = texts.map((text) => readText(text))
+  for (const reading of readings) {
+    for (const noun of reading.nouns) {
+      const animal = noun.proper && noun.previousNoun ? library.find(noun.previousNoun)[0] : undefined
+      const kind = animal && animal.score >= 10 ? library.get(animal.id)?.kind : undefined
+      if (animal && (kind === 'animal' || kind === 'bird')) animals.set(noun.text, animal.id)
+    }
+    const names = reading.nouns.filter(
+      (noun) =>
+        noun.proper &&
+        !noun.afterPlacePreposition &&
+        (noun.nextPos === 'VERB' || noun.nextPos === 'AUX') &&
+        !CONCEPTS[noun.lemma] &&
+        library.find(noun.text).every((match) => match.score < 10),
+    )
     for (const noun of names) {
-      const entry = tally.get(noun.text) ?? { she: 0, he: 0, seen: 0 }
-      entry.seen++
-      entry.she += reading.pronouns.filter((word) => word === 'she' || word === 'her' || word === 'hers').length
-      entry.he += reading.pronouns.filter((word) => word === 'he' || word === 'him' || word === 'his').length
+      const entry = tally.get(noun.text) ?? { she: 0, he: 0 }
+      entry.she += countOf(reading.pronouns, SHE)
+      entry.he += countOf(reading.pronouns, HE)
       tally.set(noun.text, entry)
     }
   }
-  // With one name in the story, every "she" or "he" of the story is that person.
+  for (const name of animals.keys()) tally.delete(name)
+  // With one person in the story, every "she" or "he" of the story is that person.
   if (tally.size === 1) {
-    const pronouns = texts.flatMap((text) => readText(text).pronouns)
+    const pronouns = readings.flatMap((reading) => reading.pronouns)
     for (const entry of tally.values()) {
-      entry.she = pronouns.filter((word) => word === 'she' || word === 'her' || word === 'hers').length
-      entry.he = pronouns.filter((word) => word === 'he' || word === 'him' || word === 'his').length
+      entry.she = countOf(pronouns, SHE)
+      entry.he = countOf(pronouns, HE)
     }
   }
-  return [...tally.entries()]
-    .filter(
-      ([name]) =>
-        getArtLibrary()
-          .find(name)
-          .every((match) => match.score < 10) && !CONCEPTS[name.toLowerCase()],
-    )
-    .map(([name, { she, he }]) => ({
-      name,
-      figure: figureFor(name, she > he ? 'woman' : he > she ? 'man' : 'person'),
-    }))
+  const people = [...tally.entries()].map(([name, { she, he }]) => ({
+    name,
+    figure: figureFor(name, she > he ? 'woman' : he > she ? 'man' : 'person'),
+  }))
+  return [...people, ...[...animals.entries()].map(([name, figure]) => ({ name, figure }))]
 }
 
 type Candidate = { id: string; word: string; score: number }
@@ -128,6 +141,12 @@ function findArt(noun: Noun): { candidates: Candidate[]; reason: string } {
       return { candidates: [{ id: match.id, word: noun.text, score: 0 }], reason: `WordNet: a kind of ${term}` }
   }
   return { candidates: [], reason: 'nothing in the art library' }
+}
+
+/** Whether a drawing is named exactly by the word: then a less usual but concrete sense may be meant. */
+function hasExactArt(noun: Noun): boolean {
+  const library = getArtLibrary()
+  return [noun.lemma, noun.text].some((word) => library.find(word).some((match) => match.score >= 10))
 }
 
 function describeSense(lemma: string): string {
@@ -193,6 +212,13 @@ export function planScene(request: PlanRequest): ScenePlan {
         words.push({ word: noun.text, art: member.figure, reason: 'named character' })
         continue
       }
+      const properConcept = noun.proper ? CONCEPTS[noun.lemma] : undefined
+      if (properConcept?.art) {
+        candidates.push(...conceptArt(properConcept, noun.text, score))
+        markSubject()
+        words.push({ word: noun.text, art: properConcept.art[0], reason: 'concept table' })
+        continue
+      }
       if (noun.proper) {
         words.push({ word: noun.text, art: undefined, reason: noun.afterPlacePreposition ? 'place name' : 'name' })
         continue
@@ -222,10 +248,14 @@ export function planScene(request: PlanRequest): ScenePlan {
         const chosen = conceptArt(concept, label, score)
         candidates.push(...chosen)
         markSubject()
-        words.push({ word: label, art: chosen[0]?.id, reason: 'concept table' })
+        words.push({
+          word: label,
+          art: chosen[0]?.id,
+          reason: chosen[0] ? 'concept table' : `the setting: ${concept.setting ?? concept.home ?? 'none'}`,
+        })
         continue
       }
-      if (!isDrawableNoun(noun.lemma) && nounSenses(noun.lemma).length > 0) {
+      if (!isDrawableNoun(noun.lemma, hasExactArt(noun) ? 3 : 1) && nounSenses(noun.lemma).length > 0) {
         abstractWords.push(noun.text)
         words.push({ word: noun.text, art: undefined, reason: `WordNet: ${describeSense(noun.lemma)}` })
         continue
@@ -243,12 +273,9 @@ export function planScene(request: PlanRequest): ScenePlan {
       words.push({ word: verb, art, reason: 'activity' })
     }
     // "She", "he" in a story with one named person is that person.
-    if (
-      !castSeen &&
-      cast.length === 1 &&
-      reading.pronouns.some((word) => ['she', 'he', 'her', 'him', 'they'].includes(word))
-    ) {
-      const [member] = cast
+    const people = cast.filter((member) => getArtLibrary().get(member.figure)?.kind === 'person')
+    if (!castSeen && people.length === 1 && reading.pronouns.some((word) => [...SHE, ...HE].includes(word))) {
+      const [member] = people
       if (member) {
         castSeen = true
         candidates.push({ id: member.figure, word: member.name, score: weight * 1.3 + 0.5 })

@@ -24,6 +24,10 @@ export type Noun = {
   proper: boolean
   /** Follows a preposition of place ("in Lisbon", "through Amalfi"). */
   afterPlacePreposition: boolean
+  /** The part of speech of the word right after it ("VERB" in "Maya walked"). */
+  nextPos: string | undefined
+  /** The noun right before it in its phrase ("dog" in "his dog Biscuit"). */
+  previousNoun: string | undefined
   /** Position in the text, in tokens. */
   position: number
 }
@@ -115,8 +119,11 @@ export function readText(text: string): Reading {
         for (const { item, offset } of nounsInRun) {
           const previous = run[offset - 1]
           // A capital at the start of a sentence, before a noun, is no name ("Solar panels…").
-          const sentenceStart = index + offset === 0 && offset < run.length - 1
-          const proper = item.pos === 'PROPN' && /^\p{Lu}/u.test(item.text) && !sentenceStart
+          const sentenceStart = index + offset === 0
+          const capital = /^\p{Lu}/u.test(item.text)
+          // A capital inside a sentence is a name even where the tagger says noun ("his dog Biscuit"); at the
+          // start, only a PROPN that is not followed by a noun ("Solar panels…" is no name).
+          const proper = capital && (sentenceStart ? item.pos === 'PROPN' && offset === run.length - 1 : true)
           nouns.push({
             text: item.text,
             lemma: item.pos === 'PROPN' ? item.text.toLowerCase() : item.lemma,
@@ -126,6 +133,9 @@ export function readText(text: string): Reading {
             subject: !firstPhraseDone,
             sentence: sentenceIndex,
             proper,
+            nextPos: tokens[index + offset + 1]?.pos,
+            previousNoun:
+              previous && (previous.pos === 'NOUN' || previous.pos === 'PROPN') ? previous.lemma : undefined,
             afterPlacePreposition: afterPlace,
             position: position + index + offset,
           })

@@ -139,9 +139,10 @@ export function readSynset(offset: number): Synset {
  * Whether the usual sense of a noun is something a picture can show. "space" (first sense: an empty area,
  * an abstraction) is not; "dragon", "harbor", "lemon" are.
  */
-export function isDrawableNoun(lemma: string): boolean {
-  const [first] = nounSenses(lemma)
-  return first !== undefined && DRAWABLE.has(readSynset(first).kind)
+export function isDrawableNoun(lemma: string, senses = 1): boolean {
+  return nounSenses(lemma)
+    .slice(0, senses)
+    .some((offset) => DRAWABLE.has(readSynset(offset).kind))
 }
 
 /**

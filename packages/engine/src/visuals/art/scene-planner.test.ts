@@ -1,0 +1,182 @@
+import { readFileSync } from 'node:fs'
+
+import { createCanvas } from '@napi-rs/canvas'
+import { describe, expect, it } from 'vitest'
+
+import type { VideoStyle } from '@storyreel/contracts/studio'
+
+import { prepareLocalScene } from '../local-visual-engine.ts'
+import { hashText } from '../random.ts'
+import { layoutFor } from './compose.ts'
+import { hammingDistance, perceptualHash } from './perceptual-hash.ts'
+import { castOf, keyPhraseOf, planScene, type CastMember } from './scene-planner.ts'
+
+type EvalScene = { narration: string; visual: string; duration: number; expect: string[]; wrong: string[] }
+type EvalVideo = { id: string; intent: string; style: VideoStyle; ratio: string; scenes: EvalScene[] }
+
+const evaluation = JSON.parse(readFileSync(new URL('../../../eval/studio-eval.json', import.meta.url), 'utf8')) as {
+  videos: EvalVideo[]
+}
+
+const seedOf = (video: EvalVideo, index: number) => hashText(`${video.id}#${index}`)
+/** A person's drawing in any skin tone counts as that drawing. */
+const base = (id: string) => id.replace(/-(light|medium-light|medium|medium-dark|dark)-skin-tone$/, '')
+const castFor = (video: EvalVideo): CastMember[] =>
+  castOf(video.scenes.flatMap((scene) => [scene.visual, scene.narration]))
+
+function plans(video: EvalVideo) {
+  const cast = castFor(video)
+  return video.scenes.map((scene, index) =>
+    planScene({ visual: scene.visual, narration: scene.narration, seed: seedOf(video, index), cast }),
+  )
+}
+
+describe('the scene planner on the evaluation set', () => {
+  it('holds at least 12 videos over every intent, all six styles and three ratios', () => {
+    expect(evaluation.videos.length).toBeGreaterThanOrEqual(12)
+    expect(new Set(evaluation.videos.map((video) => video.style)).size).toBe(6)
+    expect(new Set(evaluation.videos.map((video) => video.ratio))).toEqual(new Set(['9:16', '16:9', '1:1']))
+    expect(new Set(evaluation.videos.map((video) => video.intent))).toEqual(
+      new Set(['story', 'travel', 'ad', 'how-to', 'recipe', 'explainer', 'tips', 'event']),
+    )
+  })
+
+  it('places at least 90 % of the expected subjects and never a wrong one', () => {
+    let expected = 0
+    let found = 0
+    const missing: string[] = []
+    const wrong: string[] = []
+    for (const video of evaluation.videos) {
+      for (const [index, plan] of plans(video).entries()) {
+        const scene = video.scenes[index]
+        if (!scene) continue
+        const placed = new Set(plan.subjects.flatMap((subject) => [subject.id, base(subject.id)]))
+        for (const entry of scene.expect) {
+          expected++
+          if (entry.split('|').some((id) => placed.has(id))) found++
+          else missing.push(`${video.id} #${index}: ${entry}`)
+        }
+        for (const id of scene.wrong) if (placed.has(id)) wrong.push(`${video.id} #${index}: ${id}`)
+      }
+    }
+    expect(wrong).toEqual([])
+    expect(found / expected, `missing: ${missing.join('; ')}`).toBeGreaterThanOrEqual(0.9)
+  })
+
+  it('composes neighbouring scenes of a video differently: another main subject or layout, and a pHash distance of 10 or more', async () => {
+    const failures: string[] = []
+    for (const video of evaluation.videos) {
+      const cast = castFor(video)
+      const [width, height] = video.ratio === '9:16' ? [144, 256] : video.ratio === '16:9' ? [256, 144] : [192, 192]
+      const hashes: bigint[] = []
+      const mains: (string | undefined)[] = []
+      for (const [index, scene] of video.scenes.entries()) {
+        const seed = seedOf(video, index)
+        const art = await prepareLocalScene({
+          ...scene,
+          style: video.style,
+          seed,
+          index,
+          count: video.scenes.length,
+          width,
+          height,
+          cast,
+        })
+        const canvas = createCanvas(width, height)
+        art.drawFrame(canvas.getContext('2d'), scene.duration * 0.5)
+        hashes.push(perceptualHash(canvas))
+        mains.push(planScene({ visual: scene.visual, narration: scene.narration, seed, cast }).subjects[0]?.id)
+      }
+      for (let index = 1; index < video.scenes.length; index++) {
+        const sameMain = mains[index] === mains[index - 1]
+        const sameLayout = layoutFor(seedOf(video, index), index) === layoutFor(seedOf(video, index - 1), index - 1)
+        const distance = hammingDistance(hashes[index] ?? 0n, hashes[index - 1] ?? 0n)
+        if ((sameMain && sameLayout) || distance < 10)
+          failures.push(`${video.id} #${index - 1}→#${index}: main ${String(mains[index])}, distance ${distance}`)
+      }
+    }
+    expect(failures).toEqual([])
+  })
+})
+
+describe('reading the words', () => {
+  it('takes each word in its sense: no clock for golden hour, no outer space for a space to work', () => {
+    const golden = planScene({ visual: '', narration: 'We reached the harbour at golden hour.', seed: 1 })
+    expect(golden.time).toBe('sunset')
+    expect(golden.subjects.map((subject) => subject.id)).toContain('sailboat')
+    expect(golden.subjects.some((subject) => /clock|hourglass|watch/.test(subject.id))).toBe(false)
+    const space = planScene({ visual: '', narration: 'Clear a space to work.', seed: 1 })
+    expect(space.subjects).toEqual([])
+    expect(space.setting).toBeUndefined()
+    expect(planScene({ visual: '', narration: 'A rocket flew into outer space.', seed: 1 }).setting).toBe('space')
+  })
+
+  it('keeps one figure for a named character in every scene, and finds her by her pronoun', () => {
+    const texts = ['Maya walked through the lemon groves of Amalfi.', 'She bought limoncello at a tiny shop.']
+    const cast = castOf(texts)
+    expect(cast).toHaveLength(1)
+    expect(cast[0]?.name).toBe('Maya')
+    expect(cast[0]?.figure).toMatch(/^woman-standing-/)
+    for (const text of texts)
+      expect(planScene({ visual: '', narration: text, seed: 5, cast }).subjects.map((subject) => subject.id)).toContain(
+        cast[0]?.figure,
+      )
+    // A place after "of", "in" or "to" is no person.
+    expect(cast.map((member) => member.name)).not.toContain('Amalfi')
+  })
+
+  it('draws a named pet as its animal, and never turns a command or a planet into a person', () => {
+    const cast = castOf(['Leo took his dog Biscuit to the park.', 'Visit us today.', "Saturn's rings are made of ice."])
+    expect(cast.find((member) => member.name === 'Biscuit')?.figure).toBe('dog')
+    expect(cast.map((member) => member.name)).not.toContain('Visit')
+    expect(cast.map((member) => member.name)).not.toContain('Saturn')
+  })
+
+  it('records which word chose which drawing, and why a word drew nothing', () => {
+    const plan = planScene({
+      visual: '',
+      narration: 'One stormy evening, a silver dragon crashed into the sea.',
+      seed: 3,
+    })
+    expect(plan.subjects[0]?.id).toBe('dragon')
+    expect(plan.setting).toBe('ocean')
+    expect(plan.words).toContainEqual({ word: 'dragon', art: 'dragon', reason: 'concept table' })
+    expect(plan.words).toContainEqual({ word: 'sea', art: undefined, reason: 'the setting: ocean' })
+    expect(plan.words.find((choice) => choice.word === 'evening')).toMatchObject({ art: undefined })
+  })
+
+  it('sets a whole phrase large when nothing can be drawn, never a cut one', () => {
+    expect(keyPhraseOf('First, gather everything you need and clear a space to work.')).toBe(
+      'Gather everything you need',
+    )
+    expect(keyPhraseOf('Think about it.')).toBe('Think about it')
+    const long = 'Remember that the most important part of every single plan is the patience you bring to it'
+    expect(keyPhraseOf(long)).toBe('')
+  })
+})
+
+describe('a re-roll', () => {
+  it('visibly changes the scene: another arrangement and camera, a pHash distance of 10 or more', async () => {
+    const request = {
+      visual: '',
+      narration: 'Maya walked through the lemon groves to the harbour.',
+      style: 'anime' as const,
+      index: 1,
+      count: 4,
+      width: 144,
+      height: 256,
+      duration: 4,
+    }
+    const draw = async (seed: number) => {
+      const art = await prepareLocalScene({ ...request, seed })
+      const canvas = createCanvas(request.width, request.height)
+      art.drawFrame(canvas.getContext('2d'), 2)
+      return perceptualHash(canvas)
+    }
+    const first = await draw(11)
+    let rerolled = 12
+    // The next seed whose arrangement differs, as the studio's re-roll would pick.
+    while (layoutFor(rerolled, 1) === layoutFor(11, 1)) rerolled++
+    expect(hammingDistance(first, await draw(rerolled))).toBeGreaterThanOrEqual(10)
+  })
+})
