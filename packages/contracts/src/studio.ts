@@ -324,6 +324,8 @@ export const LicenceReceiptSchema = z
     voice: z.object({ id: z.string(), name: z.string(), engine: z.string(), licence: z.string() }),
     music: z.object({ id: z.string(), title: z.string(), licence: z.string() }).nullable(),
     engines: z.object({ script: z.string(), voice: z.string(), visuals: z.string(), encoder: z.string() }),
+    /** Drawing libraries the pictures come from, with the credit their licences ask for. */
+    artwork: z.array(z.object({ name: z.string(), licence: z.string(), credit: z.string() })),
     permitted: z.array(z.string()),
     not_permitted: z.array(z.string()),
   })

@@ -14,10 +14,18 @@ import { muxVideoAudio } from '#src/encoder/mux.ts'
 import { probeMedia } from '#src/encoder/probe.ts'
 import { EngineError, type SerializedEngineError } from '#src/errors.ts'
 import { castOf, type CastMember } from '#src/visuals/art/scene-planner.ts'
-import type { CaptionCue, DrawCaptions, SceneArt, SceneArtRequest, VisualEngine } from '#src/visuals/visual-engine.ts'
+import type {
+  ArtworkCredit,
+  CaptionCue,
+  DrawCaptions,
+  SceneArt,
+  SceneArtRequest,
+  VisualEngine,
+} from '#src/visuals/visual-engine.ts'
 import type { SpeechClip, VoiceEngine } from '#src/voice/voice-engine.ts'
 
 import { buildCaptionCues, offsetCues, toSrt, toWebVtt } from './captions.ts'
+import { createTransition, TRANSITION_SECONDS, TRANSITIONS } from './transitions.ts'
 import type { RenderCache } from './render-cache.ts'
 
 /** The voice starts this long after its scene does, and leaves this much quiet before the next one. */
@@ -61,6 +69,8 @@ export type RenderResult = {
     engines: { voice: string; visuals: string; encoder: string }
     voice: { id: string; name: string; licence: string }
     music: { id: string; title: string; licence: string } | null
+    /** The drawing libraries the pictures were made from, with the credit their licences ask for. */
+    artwork: ArtworkCredit[]
   }
 }
 export type PreviewResult = { video: string; poster: string; durationSeconds: number }
@@ -171,6 +181,10 @@ type SegmentInput = {
   height: number
   cues: CaptionCue[]
   cast?: CastMember[]
+  /** The scene before, which the first frames blend in from (a render's scenes after the first). */
+  previous?: { scene: Scene; art: SceneArt | undefined }
+  /** The scene's art when it is already drawn. */
+  art?: SceneArt
 }
 
 function toArtRequest(scene: Scene, input: Omit<SegmentInput, 'cues' | 'scene'>): SceneArtRequest {
@@ -188,9 +202,18 @@ function toArtRequest(scene: Scene, input: Omit<SegmentInput, 'cues' | 'scene'>)
   }
 }
 
-/** Draws one scene's frames (with burned-in captions) and encodes them; cached by everything they depend on. */
+/** Frames at the start of each scene that blend in from the scene before: a separate, small segment. */
+const LEAD_IN_FRAMES = Math.round(TRANSITION_SECONDS * VIDEO_FPS)
+
+/**
+ * Draws frames of one scene (with burned-in captions) and encodes them; cached by everything they depend
+ * on. A scene is two segments: its lead-in (the first frames, blended from the scene before by the style's
+ * transition) and its body. Only the lead-in depends on the neighbour, so editing or moving a scene re-renders
+ * a few frames of the next one, never its body.
+ */
 async function renderSegment(
   input: SegmentInput,
+  part: 'lead-in' | 'body',
   context: PipelineContext,
   workDir: string,
   onFrame: (done: number, total: number) => void,
@@ -199,28 +222,54 @@ async function renderSegment(
   const { visuals, drawCaptions } = context.engines
   const request = toArtRequest(scene, input)
   const captions = settings.captions.enabled ? { style: settings.captions.style, cues: input.cues } : null
-  // Position is left out: a scene that only moved keeps its drawing, so reordering re-renders nothing.
-  const key = `segments/${hashOf({ engine: visuals.name, request: { ...request, index: undefined, count: undefined }, captions, fps: VIDEO_FPS, v: 1 })}.mp4`
-  const frames = Math.max(1, Math.round(scene.duration * VIDEO_FPS))
+  const total = Math.max(1, Math.round(scene.duration * VIDEO_FPS))
+  const split = Math.min(LEAD_IN_FRAMES, total - 1)
+  const [first, end] = part === 'lead-in' ? [0, split] : [split, total]
+  const transition = part === 'lead-in' && input.previous ? TRANSITIONS[settings.style] : undefined
+  const previousRequest =
+    transition && input.previous ? toArtRequest(input.previous.scene, { ...input, index: input.index - 1 }) : undefined
+  // Position is left out: a scene that only moved keeps its drawing, so reordering re-renders no body.
+  const key = `segments/${hashOf({
+    engine: visuals.name,
+    request: { ...request, index: undefined, count: undefined },
+    previous: previousRequest ? { ...previousRequest, index: undefined, count: undefined } : undefined,
+    transition,
+    frames: [first, end],
+    captions,
+    fps: VIDEO_FPS,
+    v: 2,
+  })}.mp4`
+  const frames = end - first
   const cached = await context.cache.get(key)
   if (cached) {
     onFrame(frames, frames)
     return { file: cached, reused: true, art: undefined }
   }
-  const art = await visuals.prepareScene(request)
+  const art = input.art ?? (await visuals.prepareScene(request))
+  const previousArt =
+    input.previous && previousRequest
+      ? (input.previous.art ?? (await visuals.prepareScene(previousRequest)))
+      : undefined
+  const drawing = createTransition({
+    kind: transition ?? 'dissolve',
+    current: art,
+    previous: previousArt && input.previous ? { art: previousArt, duration: input.previous.scene.duration } : undefined,
+    width,
+    height,
+  })
   const canvas = createCanvas(width, height)
   const context2d = canvas.getContext('2d')
   await mkdir(workDir, { recursive: true })
-  const temp = path.join(workDir, `segment-${input.index}.mp4`)
+  const temp = path.join(workDir, `segment-${input.index}-${part}.mp4`)
   const encoder = createFrameEncoder({ width, height, fps: VIDEO_FPS, outPath: temp, signal: context.signal })
   try {
-    for (let frame = 0; frame < frames; frame += 1) {
+    for (let frame = first; frame < end; frame += 1) {
       throwIfAborted(context.signal)
       const time = frame / VIDEO_FPS
-      art.drawFrame(context2d, time)
+      drawing.drawFrame(context2d, time)
       if (captions) drawCaptions(context2d, { cues: captions.cues, time, style: captions.style, width, height })
       await encoder.writeFrame(canvas.data())
-      if (frame % 10 === 0) onFrame(frame, frames)
+      if (frame % 10 === 0) onFrame(frame - first, frames)
     }
     await encoder.finish()
   } catch (error) {
@@ -231,6 +280,21 @@ async function renderSegment(
   await context.cache.put(key, temp)
   onFrame(frames, frames)
   return { file: temp, reused: false, art }
+}
+
+/** Both segments of a scene: the lead-in, then the body, drawing the scene's art once for both. */
+async function renderScene(
+  input: SegmentInput,
+  context: PipelineContext,
+  workDir: string,
+  onFrame: (done: number) => void,
+): Promise<{ files: string[]; reused: boolean; art: SceneArt | undefined }> {
+  const leadIn = await renderSegment(input, 'lead-in', context, workDir, (done) => onFrame(done))
+  const leadFrames = Math.min(LEAD_IN_FRAMES, Math.max(1, Math.round(input.scene.duration * VIDEO_FPS)) - 1)
+  const body = await renderSegment({ ...input, art: input.art ?? leadIn.art }, 'body', context, workDir, (done) =>
+    onFrame(leadFrames + done),
+  )
+  return { files: [leadIn.file, body.file], reused: body.reused, art: body.art ?? leadIn.art }
 }
 
 async function makeStill(
@@ -293,17 +357,19 @@ export async function runRenderTask(
     const segments: string[] = []
     let reusedScenes = 0
     let firstArt: SceneArt | undefined
+    let previous: { scene: Scene; art: SceneArt | undefined } | undefined
     for (const [index, scene] of scenes.entries()) {
       const voice = voices[index] as SceneVoice
-      const segment = await renderSegment(
-        { scene, index, count: scenes.length, settings, width, height, cues: voice.cues, cast },
+      const segment = await renderScene(
+        { scene, index, count: scenes.length, settings, width, height, cues: voice.cues, cast, previous },
         context,
         work,
         (done) => progress('visuals', 15 + ((framesBefore + done) / totalFrames) * 70),
       )
       if (index === 0) firstArt = segment.art
+      previous = { scene, art: segment.art }
       framesBefore += Math.max(1, Math.round(scene.duration * VIDEO_FPS))
-      segments.push(segment.file)
+      segments.push(...segment.files)
       if (segment.reused && voice.reused) reusedScenes += 1
     }
     endStage('visuals')
@@ -412,6 +478,7 @@ export async function runRenderTask(
           licence: voiceInfo?.licence ?? '',
         },
         music: track ? { id: track.id, title: track.title, licence: track.licence } : null,
+        artwork: context.engines.visuals.artwork ?? [],
       },
     }
   } finally {
@@ -433,7 +500,9 @@ export async function runPreviewTask(
     const voice = await voiceScene(scene, settings, context)
     const cast = task.cast ?? castOf([scene.visual, scene.narration])
     const input = { scene, index: task.index, count: task.count, settings, width, height, cues: voice.cues, cast }
-    const segment = await renderSegment(input, context, work, () => undefined)
+    const segment = await renderScene(input, context, work, () => undefined)
+    const silentVideo = path.join(work, 'preview-video.mp4')
+    await concatSegments(segment.files, silentVideo, context.signal)
     const duration = Math.max(1, Math.round(scene.duration * VIDEO_FPS)) / VIDEO_FPS
     const sampleRate = voice.clip?.sampleRate ?? 24_000
     const track = placeClips(
@@ -452,7 +521,7 @@ export async function runPreviewTask(
     await mkdir(outDir, { recursive: true })
     const result = { video: path.join(outDir, 'preview.mp4'), poster: path.join(outDir, 'preview.jpg') }
     await muxVideoAudio({
-      videoPath: segment.file,
+      videoPath: silentVideo,
       audioPath: audioFile,
       outPath: result.video,
       durationSeconds: duration,

@@ -1,5 +1,6 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas'
 
+import { ART_CREDIT } from './art/art-library.ts'
 import { composeActors, layoutFor } from './art/compose.ts'
 import { planScene } from './art/scene-planner.ts'
 import { paintScene, type Frame } from './backdrops.ts'
@@ -172,6 +173,7 @@ export async function prepareLocalScene(request: SceneArtRequest): Promise<Scene
 export function createLocalVisualEngine(): VisualEngine {
   return {
     name: 'local-illustrator',
+    artwork: [ART_CREDIT],
     prepareScene: (request) => prepareLocalScene(request),
   }
 }

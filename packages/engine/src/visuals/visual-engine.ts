@@ -39,8 +39,13 @@ export interface SceneArt {
  * Pictures for each scene: a local renderer that draws an animated illustration by default,
  * a hosted image generation API when configured (its still is animated by the same camera).
  */
+/** A drawing library used in the pictures, credited in each video's licence receipt. */
+export type ArtworkCredit = { name: string; licence: string; credit: string }
+
 export interface VisualEngine {
   readonly name: string
+  /** The libraries its pictures are drawn from, when any. */
+  readonly artwork?: ArtworkCredit[]
   prepareScene(request: SceneArtRequest): Promise<SceneArt>
 }
 

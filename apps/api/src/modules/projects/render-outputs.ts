@@ -62,6 +62,7 @@ export async function storeRenderOutputs({
     voice: { ...result.credits.voice, engine: result.credits.engines.voice },
     music: result.credits.music,
     engines: { script: spec.scriptEngine, ...result.credits.engines },
+    artwork: result.credits.artwork,
     permitted: RECEIPT_PERMITTED,
     not_permitted: RECEIPT_NOT_PERMITTED,
   }

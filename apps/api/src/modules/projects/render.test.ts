@@ -189,13 +189,14 @@ describe('rendering a project', () => {
     expect((await get(preview.poster_url)).headers['content-type']).toBe('image/jpeg')
   }, 60_000)
 
-  it('issues a licence receipt naming the voice, the track and the engines', async () => {
+  it('issues a licence receipt naming the voice, the track, the engines and the artwork', async () => {
     const receipt = LicenceReceiptSchema.parse(JSON.parse((await get(rendered.outputs?.receipt_url ?? '')).body))
     expect(receipt.render_id).toBe(rendered.id)
     expect(receipt.issued_to).toMatch(/@example\.com$/)
     expect(receipt.voice.id).toBe('en-us-aria')
     expect(receipt.music?.id).toBe(project.settings.music_id)
     expect(receipt.engines.visuals.length).toBeGreaterThan(0)
+    expect(receipt.artwork).toEqual([expect.objectContaining({ name: 'Noto Emoji', licence: 'Apache-2.0' })])
     expect(receipt.permitted.length).toBeGreaterThan(0)
     expect(receipt.not_permitted.length).toBeGreaterThan(0)
   })

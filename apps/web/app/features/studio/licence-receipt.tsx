@@ -46,6 +46,12 @@ export function LicenceReceiptSummary({ url }: { url: string }) {
                 'No music'
               )}
             </dd>
+            {receipt.data.artwork.length > 0 ? (
+              <>
+                <dt className="text-subtle">Artwork</dt>
+                <dd className="text-muted">{receipt.data.artwork.map((item) => item.credit).join(' · ')}</dd>
+              </>
+            ) : null}
             <dt className="text-subtle">Engines</dt>
             <dd className="text-muted">
               Script {receipt.data.engines.script} · voice {receipt.data.engines.voice} · visuals{' '}

@@ -29,7 +29,8 @@ import { StyleSwatch } from './style-swatch.tsx'
 export const STYLE_BLURBS: Record<ProjectSettings['style'], string> = {
   cinematic: 'Film light, wide lenses',
   anime: 'Bright skies, clean lines',
-  realistic: 'Natural, photographic',
+  // The offline engine draws; only a hosted image engine makes photographs, and the form says so.
+  realistic: 'Illustrated offline; photos need a hosted image engine',
   '3d-cartoon': 'Soft, glossy, playful',
   watercolor: 'Bleeding colour, paper',
   comic: 'Ink, halftone, punch',

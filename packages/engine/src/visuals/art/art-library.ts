@@ -10,8 +10,11 @@ import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas'
  * found by the CLDR labels and keywords of emojibase-data. Loaded once per process.
  */
 
-export const ART_CREDIT =
-  'Scene artwork: Noto Emoji © Google Inc., Apache License 2.0 (github.com/googlefonts/noto-emoji)'
+export const ART_CREDIT = {
+  name: 'Noto Emoji',
+  licence: 'Apache-2.0',
+  credit: 'Scene artwork from Noto Emoji, © Google Inc., Apache License 2.0 (github.com/googlefonts/noto-emoji)',
+}
 
 /** How a drawing behaves in a scene: where it stands and how it moves. */
 export type ArtKind =

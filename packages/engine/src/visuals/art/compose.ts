@@ -128,7 +128,8 @@ export async function composeActors(options: {
     const airborne = AIRBORNE.has(subject.kind) && !isMain
     const bust = library.get(subject.id)?.bust === true
     const size = Math.round(
-      isMain ? mainSize * (subject.kind === 'sky' ? 0.8 : bust ? 1.12 : 1) : mainSize * SECONDARY_SIZE[subject.kind],
+      subject.scale *
+        (isMain ? mainSize * (subject.kind === 'sky' ? 0.8 : 1) : mainSize * SECONDARY_SIZE[subject.kind]),
     )
     const raw = await library.draw(subject.id, size)
     const styled = stylize(bust ? fadeBase(raw) : raw, style, palette, seed + index)
@@ -160,6 +161,9 @@ export async function composeActors(options: {
       y = counter ? groundY - frame.height * 0.01 : backY + (ground - 1) * frame.height * 0.02
       depth = 0.7
     }
+    // Keep the whole drawing inside the frame where it fits.
+    const half = styled.canvas.width / 2
+    if (styled.canvas.width < frame.width) x = Math.min(Math.max(x, frame.left + half), frame.left + frame.width - half)
     const standing = !airborne && !bust && !(isMain && AIRBORNE.has(subject.kind))
     actors.push({
       sprite: styled.canvas,

@@ -13,7 +13,14 @@ import { broaderTerms, isDrawableNoun, nounSenses, readSynset } from './wordnet.
 /** A named character: the same figure in every scene of the video. */
 export type CastMember = { name: string; figure: string }
 
-export type PlannedArt = { id: string; kind: ArtKind; word: string; score: number }
+export type PlannedArt = {
+  id: string
+  kind: ArtKind
+  word: string
+  score: number
+  /** Size against others of its kind: a child is 0.7. */
+  scale: number
+}
 
 export type WordChoice = { word: string; art: string | undefined; reason: string }
 
@@ -115,14 +122,26 @@ function conceptArt(concept: Concept, word: string, score: number): Candidate[] 
   return (concept.art ?? []).slice(0, 1).map((id) => ({ id: withTone(id), word, score }))
 }
 
-/** People in the library carry a skin tone picked from the word, so a role looks the same in every scene. */
+/**
+ * People in the library carry a skin tone picked from the word, so a role looks the same in every scene.
+ * Roles drawn from the chest up (a cook, a farmer: most emoji people) become a standing figure, since a
+ * head as tall as a house reads as a giant.
+ */
 function withTone(id: string): string {
   const library = getArtLibrary()
-  if (library.get(id)?.kind !== 'person') return id
+  const entry = library.get(id)
+  if (entry?.kind !== 'person') return id
   const tone = TONES[hashText(id, 7) % TONES.length] ?? 'medium'
+  if (entry.bust) {
+    const gender = /^(woman|girl|old-woman)/.test(id) ? 'woman' : /^(man|boy|old-man)/.test(id) ? 'man' : 'person'
+    return `${gender}-standing-${tone}-skin-tone`
+  }
   const toned = `${id}-${tone}-skin-tone`
   return library.get(toned) ? toned : id
 }
+
+/** Children are drawn as smaller figures. */
+const CHILD = /^(girl|boy|child|baby|kid)s?$/
 
 function findArt(noun: Noun): { candidates: Candidate[]; reason: string } {
   const library = getArtLibrary()
@@ -290,7 +309,14 @@ export function planScene(request: PlanRequest): ScenePlan {
     const kind = library.get(candidate.id)?.kind ?? 'object'
     const existing = merged.get(candidate.id)
     if (existing) existing.score += candidate.score * 0.5
-    else merged.set(candidate.id, { id: candidate.id, kind, word: candidate.word, score: candidate.score })
+    else
+      merged.set(candidate.id, {
+        id: candidate.id,
+        kind,
+        word: candidate.word,
+        score: candidate.score,
+        scale: CHILD.test(candidate.word.toLowerCase()) ? 0.7 : 1,
+      })
   }
   const ranked = [...merged.values()].sort(
     // Sky things (sun, cloud) set the scene but rarely carry it.
