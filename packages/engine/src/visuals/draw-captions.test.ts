@@ -83,3 +83,35 @@ describe('drawCaptions', () => {
     expect(differ(changed('karaoke', 1.4).pixels, changed('karaoke', 1.7).pixels)).toBe(0)
   })
 })
+
+describe('emoji and bright frames', () => {
+  function draw(cue: CaptionCue, style: CaptionStyle, background: string) {
+    const canvas = createCanvas(WIDTH, HEIGHT)
+    const context = canvas.getContext('2d')
+    context.fillStyle = background
+    context.fillRect(0, 0, WIDTH, HEIGHT)
+    drawCaptions(context, { cues: [cue], time: 1, style, width: WIDTH, height: HEIGHT })
+    return context.getImageData(0, 0, WIDTH, HEIGHT).data
+  }
+
+  it('draws emoji in the narration in colour, not as missing-glyph boxes', () => {
+    const cue: CaptionCue = { start: 0, end: 2, text: 'Fresh 🍋', words: [{ text: 'Fresh 🍋', start: 0, end: 2 }] }
+    const pixels = draw(cue, 'classic', 'rgb(40,40,40)')
+    // Lemon yellow: strong red and green, little blue, where the frame and white type have none.
+    let yellow = 0
+    for (let index = 0; index < pixels.length; index += 4) {
+      const [red = 0, green = 0, blue = 0] = [pixels[index], pixels[index + 1], pixels[index + 2]]
+      if (red > 200 && green > 160 && blue < 90) yellow++
+    }
+    expect(yellow).toBeGreaterThan(40)
+  })
+
+  it('keeps a dark edge on white letters over a bright sky in every style', () => {
+    for (const style of CAPTION_STYLES) {
+      const pixels = draw(CUES[0] as CaptionCue, style, 'rgb(250,245,220)')
+      let dark = 0
+      for (let index = 0; index < pixels.length; index += 4) if ((pixels[index] ?? 255) < 80) dark++
+      expect(dark, style).toBeGreaterThan(150)
+    }
+  })
+})

@@ -1,13 +1,41 @@
-import { createCanvas, type Canvas } from '@napi-rs/canvas'
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas'
 
 import type { CaptionStyle } from '@storyreel/contracts/studio'
 
+import { getArtLibrary } from './art/art-library.ts'
 import { FONT, registerFonts } from './fonts.ts'
 import type { CaptionCue, DrawCaptions } from './visual-engine.ts'
 
 const FADE_SECONDS = 0.15
 
 type Look = { font: string; size: number; upper: boolean }
+
+/** A word's pieces: text, and emoji drawn in colour from the art library (the caption fonts have none). */
+type Piece = { text: string; emoji: string | undefined }
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' })
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/u
+
+function piecesOf(word: string): Piece[] {
+  const pieces: Piece[] = []
+  for (const { segment } of graphemes.segment(word)) {
+    const emoji = PICTOGRAPHIC.test(segment) ? getArtLibrary().emojiId(segment) : undefined
+    const last = pieces.at(-1)
+    if (!emoji && last && !last.emoji) last.text += segment
+    else pieces.push({ text: segment, emoji })
+  }
+  return pieces
+}
+
+/** Emoji take a square a little wider than the type's height. */
+const EMOJI_EM = 1.15
+
+function measureWord(measure: SKRSContext2D, word: string, size: number): number {
+  return piecesOf(word).reduce(
+    (sum, piece) => sum + (piece.emoji ? size * EMOJI_EM : measure.measureText(piece.text).width),
+    0,
+  )
+}
 
 const LOOKS: Record<CaptionStyle, Look> = {
   classic: { font: FONT.sans, size: 5.2, upper: false },
@@ -36,7 +64,7 @@ function layoutCue(cue: CaptionCue, look: Look, width: number, unit: number): La
     const lines: Layout['lines'] = []
     let current: Layout['lines'][number] = { words: [], width: 0 }
     words.forEach((text, index) => {
-      const wordWidth = measure.measureText(text).width
+      const wordWidth = measureWord(measure, text, size)
       const next = current.width + (current.words.length ? space : 0) + wordWidth
       if (current.words.length && next > maxWidth) {
         lines.push(current)
@@ -92,20 +120,35 @@ function renderCue(cue: CaptionCue, style: CaptionStyle, width: number, height: 
         )
         context.fill()
       }
-      if (style === 'bold' || style === 'karaoke') {
-        context.strokeStyle = 'rgba(0,0,0,0.9)'
-        context.lineWidth = layout.size * (style === 'bold' ? 0.22 : 0.14)
-        context.strokeText(word.text, x, y)
+      let pieceX = x
+      for (const piece of piecesOf(word.text)) {
+        if (piece.emoji) {
+          const size = Math.round(layout.size * EMOJI_EM)
+          context.drawImage(getArtLibrary().drawNow(piece.emoji, size), pieceX, y - size / 2)
+          pieceX += size
+          continue
+        }
+        // Every style keeps a dark edge on its letters, so a bright sky never swallows them.
+        if (style !== 'boxed') {
+          context.strokeStyle = 'rgba(0,0,0,0.9)'
+          context.lineWidth = layout.size * (style === 'bold' ? 0.22 : style === 'karaoke' ? 0.14 : 0.13)
+          context.strokeText(piece.text, pieceX, y)
+        }
+        if (style === 'classic') {
+          context.shadowColor = 'rgba(0,0,0,0.85)'
+          context.shadowBlur = unit * 1.2
+          context.shadowOffsetY = unit * 0.25
+        }
+        context.fillStyle =
+          style === 'bold'
+            ? '#ffe14d'
+            : style === 'karaoke' && word.index > active
+              ? 'rgba(255,255,255,0.72)'
+              : '#ffffff'
+        context.fillText(piece.text, pieceX, y)
+        context.shadowColor = 'rgba(0,0,0,0)'
+        pieceX += context.measureText(piece.text).width
       }
-      if (style === 'classic') {
-        context.shadowColor = 'rgba(0,0,0,0.85)'
-        context.shadowBlur = unit * 1.2
-        context.shadowOffsetY = unit * 0.25
-      }
-      context.fillStyle =
-        style === 'bold' ? '#ffe14d' : style === 'karaoke' && word.index > active ? 'rgba(255,255,255,0.72)' : '#ffffff'
-      context.fillText(word.text, x, y)
-      context.shadowColor = 'rgba(0,0,0,0)'
     }
   })
   return canvas

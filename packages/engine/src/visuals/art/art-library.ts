@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 
 import { getIconData, iconToHTML, iconToSVG } from '@iconify/utils'
 import type { IconifyJSON } from '@iconify/types'
-import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas'
+import { createCanvas, Image, loadImage, type Canvas } from '@napi-rs/canvas'
 
 /**
  * The drawings scenes are made of: Google's Noto Emoji (Apache-2.0, 3,800 colour drawings in Iconify JSON),
@@ -48,6 +48,10 @@ export type ArtLibrary = {
   find(word: string): Match[]
   /** The drawing as a bitmap of `size` px square, rasterised from its vector once per size. */
   draw(id: string, size: number): Promise<Canvas>
+  /** The same, decoded synchronously, for drawing code that cannot wait (captions). */
+  drawNow(id: string, size: number): Canvas
+  /** The drawing of an emoji character ("🔥" → "fire"), if the set has one. */
+  emojiId(grapheme: string): string | undefined
   readonly size: number
 }
 
@@ -137,7 +141,12 @@ const TILES = new Set([
 type EmojibaseEntry = { label: string; hexcode: string; tags?: string[]; group?: number; subgroup?: number }
 type Groups = { groups: Record<string, string>; subgroups: Record<string, string> }
 
-type Loaded = { icons: IconifyJSON; entries: Map<string, ArtEntry>; index: Map<string, Match[]> }
+type Loaded = {
+  icons: IconifyJSON
+  chars: Record<string, string>
+  entries: Map<string, ArtEntry>
+  index: Map<string, Match[]>
+}
 let loaded: Loaded | undefined
 
 const normalize = (word: string) =>
@@ -184,14 +193,15 @@ function load(): Loaded {
     for (const tag of tags) add(tag, id, 3)
   }
   for (const list of index.values()) list.sort((a, b) => b.score - a.score || a.id.length - b.id.length)
-  loaded = { icons, entries, index }
+  loaded = { icons, chars, entries, index }
   return loaded
 }
 
 const sprites = new Map<string, Promise<Canvas>>()
+const syncSprites = new Map<string, Canvas>()
 
 export function getArtLibrary(): ArtLibrary {
-  const { icons, entries, index } = load()
+  const { icons, chars, entries, index } = load()
   return {
     size: entries.size,
     get(id) {
@@ -218,16 +228,40 @@ export function getArtLibrary(): ArtLibrary {
       }
       return sprite
     },
+    drawNow(id, size) {
+      const key = `${id}@${size}`
+      let sprite = syncSprites.get(key)
+      if (!sprite) {
+        sprite = createCanvas(size, size)
+        const image = new Image()
+        image.src = svgOf(icons, id, size)
+        sprite.getContext('2d').drawImage(image, 0, 0, size, size)
+        syncSprites.set(key, sprite)
+      }
+      return sprite
+    },
+    emojiId(grapheme) {
+      const code = [...grapheme]
+        .map((char) => char.codePointAt(0)?.toString(16) ?? '')
+        .filter((hex) => hex !== 'fe0f')
+        .join('-')
+      const id = chars[code]
+      return id && icons.icons[id] ? id : undefined
+    },
   }
 }
 
-async function rasterize(icons: IconifyJSON, id: string, size: number): Promise<Canvas> {
+function svgOf(icons: IconifyJSON, id: string, size: number): Buffer {
   const data = getIconData(icons, id)
   if (!data) throw new Error(`No drawing named ${id}`)
   // An explicit size: Iconify's default of 1em would draw at 16 px.
   const svg = iconToSVG(data, { width: size, height: size })
-  // A Buffer, never a string: loadImage would treat a string as a path or URL.
-  const image = await loadImage(Buffer.from(iconToHTML(svg.body, svg.attributes)))
+  // A Buffer, never a string: an image source string is read as a path or URL.
+  return Buffer.from(iconToHTML(svg.body, svg.attributes))
+}
+
+async function rasterize(icons: IconifyJSON, id: string, size: number): Promise<Canvas> {
+  const image = await loadImage(svgOf(icons, id, size))
   const canvas = createCanvas(size, size)
   canvas.getContext('2d').drawImage(image, 0, 0, size, size)
   return canvas
