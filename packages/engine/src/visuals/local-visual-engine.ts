@@ -1,7 +1,7 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas'
 
 import { ART_CREDIT } from './art/art-library.ts'
-import { composeActors, layoutFor } from './art/compose.ts'
+import { composeActors, counterTop, layoutFor } from './art/compose.ts'
 import { planScene } from './art/scene-planner.ts'
 import { paintScene, type Frame } from './backdrops.ts'
 import { shade } from './color.ts'
@@ -134,9 +134,9 @@ export async function prepareLocalScene(request: SceneArtRequest): Promise<Scene
     seed: request.seed,
   })
   if (composition.counter) {
-    const counterTop = horizonY + (frame.top + frame.height - horizonY) * 0.6
+    const top = counterTop(horizonY, frame)
     pens.mid.shape(
-      roundRectPath(frame.left - frame.width * 0.2, counterTop, frame.width * 1.4, frame.height * 0.6, 6),
+      roundRectPath(frame.left - frame.width * 0.2, top, frame.width * 1.4, frame.height * 0.6, 6),
       shade(palette.ground, { h: 10, s: 0.1, l: 0.12 }),
     )
   }

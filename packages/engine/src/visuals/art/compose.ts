@@ -48,6 +48,22 @@ const SECONDARY_SIZE: Record<ArtKind, number> = {
   object: 0.34,
 }
 
+/** The main subject against the full size: food and small things are a third of the frame, not a wall. */
+const MAIN_SIZE: Record<ArtKind, number> = {
+  person: 1,
+  animal: 1,
+  bird: 0.85,
+  'sea-life': 0.9,
+  plant: 1,
+  food: 0.78,
+  building: 1,
+  vehicle: 1,
+  aircraft: 0.9,
+  boat: 1,
+  sky: 0.8,
+  object: 0.78,
+}
+
 /** Things that hang in the sky (or the water) rather than stand on the ground. */
 const AIRBORNE = new Set<ArtKind>(['bird', 'aircraft', 'sky'])
 
@@ -90,13 +106,23 @@ const LAYOUTS = [
   { main: 0.34, others: [0.74, 0.9, 0.58] },
   { main: 0.66, others: [0.26, 0.1, 0.42] },
   { main: 0.5, others: [0.16, 0.84, 0.3] },
+  { main: 0.5, others: [0.84, 0.16, 0.7] },
 ] as const
+
+/** Where the counter's top runs, indoors, when food or things are the subject. */
+export function counterTop(horizonY: number, frame: Frame): number {
+  return horizonY + (frame.top + frame.height - horizonY) * 0.1
+}
 
 export type Composition = { actors: Actor[]; layout: number; counter: boolean }
 
-/** The arrangement of a scene: the seed picks it (a re-roll moves things), neighbouring scenes never share one. */
+/**
+ * The arrangement of a scene: scenes alternate between the main subject on a side and in the middle, so
+ * neighbours never share one, and the seed picks which side (or which way the others go), so a re-roll
+ * moves things.
+ */
 export function layoutFor(seed: number, index: number): number {
-  return (hashText(String(seed), 3) + index) % LAYOUTS.length
+  return (index % 2) * 2 + (hashText(String(seed), 3) % 2)
 }
 
 export async function composeActors(options: {
@@ -115,7 +141,9 @@ export async function composeActors(options: {
   const layout = LAYOUTS[options.layout % LAYOUTS.length] ?? LAYOUTS[0]
   const indoor = isIndoor(spec.setting)
   const bottom = frame.top + frame.height
-  const groundY = indoor ? horizonY + (bottom - horizonY) * 0.62 : horizonY + (bottom - horizonY) * 0.6
+  // The main subject stands low, but with its body above the captions' band.
+  const groundY = horizonY + (bottom - horizonY) * (indoor ? 0.55 : 0.45)
+  const tableY = counterTop(horizonY, frame)
   const backY = horizonY + (groundY - horizonY) * 0.4
   const mainSize = Math.min(frame.height * 0.46, frame.width * 0.8)
   const actors: Actor[] = []
@@ -128,8 +156,7 @@ export async function composeActors(options: {
     const airborne = AIRBORNE.has(subject.kind) && !isMain
     const bust = library.get(subject.id)?.bust === true
     const size = Math.round(
-      subject.scale *
-        (isMain ? mainSize * (subject.kind === 'sky' ? 0.8 : 1) : mainSize * SECONDARY_SIZE[subject.kind]),
+      subject.scale * (isMain ? mainSize * MAIN_SIZE[subject.kind] : mainSize * SECONDARY_SIZE[subject.kind]),
     )
     const raw = await library.draw(subject.id, size)
     const styled = stylize(bust ? fadeBase(raw) : raw, style, palette, seed + index)
@@ -151,14 +178,14 @@ export async function composeActors(options: {
       depth = isMain ? 1.05 : 0.95
     } else if (isMain) {
       y = counter
-        ? groundY + frame.height * 0.02
+        ? tableY + frame.height * 0.03
         : AIRBORNE.has(subject.kind)
           ? frame.top + frame.height * 0.55
           : groundY
       depth = 0.95
     } else {
       ground++
-      y = counter ? groundY - frame.height * 0.01 : backY + (ground - 1) * frame.height * 0.02
+      y = counter ? tableY + frame.height * 0.01 : backY + (ground - 1) * frame.height * 0.02
       depth = 0.7
     }
     // Keep the whole drawing inside the frame where it fits.

@@ -297,7 +297,9 @@ export function planScene(request: PlanRequest): ScenePlan {
       const [member] = people
       if (member) {
         castSeen = true
-        candidates.push({ id: member.figure, word: member.name, score: weight * 1.3 + 0.5 })
+        // "She bought…": the person the sentence is about leads the scene, as when named.
+        const leads = reading.subjectPronouns.some((word) => [...SHE, ...HE].includes(word))
+        candidates.push({ id: member.figure, word: member.name, score: weight * 1.3 + (leads ? 4 : 0.5) })
         words.push({ word: member.name, art: member.figure, reason: 'named character (pronoun)' })
       }
     }

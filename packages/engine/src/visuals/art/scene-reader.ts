@@ -32,7 +32,14 @@ export type Noun = {
   position: number
 }
 
-export type Reading = { nouns: Noun[]; verbs: string[]; pronouns: string[]; sentences: string[] }
+export type Reading = {
+  nouns: Noun[]
+  verbs: string[]
+  pronouns: string[]
+  /** Pronouns that open a sentence ("She bought…"): the one the sentence is about. */
+  subjectPronouns: string[]
+  sentences: string[]
+}
 
 let nlp: ReturnType<typeof winkNLP> | undefined
 
@@ -80,6 +87,7 @@ export function readText(text: string): Reading {
   const nouns: Noun[] = []
   const verbs: string[] = []
   const pronouns: string[] = []
+  const subjectPronouns: string[] = []
   const sentences: string[] = []
   let position = 0
   doc.sentences().each((sentence, sentenceIndex: number) => {
@@ -99,7 +107,10 @@ export function readText(text: string): Reading {
       const token = tokens[index]
       if (!token) break
       if (token.pos === 'VERB') verbs.push(token.lemma)
-      if (token.pos === 'PRON') pronouns.push(token.lemma)
+      if (token.pos === 'PRON') {
+        pronouns.push(token.lemma)
+        if (index === 0) subjectPronouns.push(token.lemma)
+      }
       if (token.pos !== 'NOUN' && token.pos !== 'PROPN' && token.pos !== 'ADJ') {
         index++
         continue
@@ -146,5 +157,5 @@ export function readText(text: string): Reading {
     }
     position += tokens.length
   })
-  return { nouns, verbs, pronouns, sentences }
+  return { nouns, verbs, pronouns, subjectPronouns, sentences }
 }
