@@ -145,7 +145,8 @@ export async function composeActors(options: {
   const groundY = horizonY + (bottom - horizonY) * (indoor ? 0.55 : 0.45)
   const tableY = counterTop(horizonY, frame)
   const backY = horizonY + (groundY - horizonY) * 0.4
-  const mainSize = Math.min(frame.height * 0.46, frame.width * 0.8)
+  // Wide frames are short: there the main subject takes more of the height to read at phone size.
+  const mainSize = Math.min(frame.height * (frame.width > frame.height ? 0.56 : 0.46), frame.width * 0.8)
   const actors: Actor[] = []
   const main = subjects[0]
   // Food and objects indoors stand on a counter in front.

@@ -82,6 +82,8 @@ export const CONCEPTS: Record<string, Concept> = {
   stage: { setting: 'stage', art: ['microphone'] },
   concert: { setting: 'stage', art: ['guitar', 'microphone'] },
   party: { setting: 'stage', art: ['party-popper', 'balloon'] },
+  festival: { setting: 'stage', art: ['musical-notes'] },
+  band: { setting: 'stage', art: ['guitar'] },
   home: { art: ['house'] },
   house: { setting: 'street', art: ['house'] },
   room: { setting: 'home', art: ['couch-and-lamp'] },
