@@ -65,7 +65,8 @@ function normalise(request: SceneStillRequest, options: StillOptions) {
 
 /**
  * A key for the still `drawSceneStill` would make: a hash of the visual engine, every input that changes
- * the picture, the size, moment and encoding, and STILL_ART_VERSION. Equal keys mean equal pictures.
+ * the picture, the size, moment and encoding, and STILL_ART_VERSION. Equal keys mean equal pictures. Lower-case
+ * hex, so a key can be part of a file name or a URL as it is.
  */
 export function getSceneStillKey(visualsName: string, request: SceneStillRequest, options: StillOptions): string {
   const { visual, narration, style, seed, index, count, duration } = request
@@ -79,8 +80,8 @@ export function getSceneStillKey(visualsName: string, request: SceneStillRequest
         still,
       }),
     )
-    .digest('base64url')
-    .slice(0, 27)
+    .digest('hex')
+    .slice(0, 32)
 }
 
 /**

@@ -27,7 +27,7 @@ describe('the still runner', () => {
     ])
     expect(threaded.equals(direct)).toBe(true)
     expect(runner.visualsName).toBe('local-illustrator')
-    expect(runner.keyOf(SCENE, size)).toMatch(/^[A-Za-z0-9_-]{27}$/)
+    expect(runner.keyOf(SCENE, size)).toMatch(/^[0-9a-f]{32}$/)
   })
 
   it('queues tasks beyond its threads and answers each one', async () => {
