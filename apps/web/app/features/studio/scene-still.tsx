@@ -7,7 +7,7 @@ import { ImageIcon } from '#app/components/ui/icons.tsx'
 /** The still's box for each aspect ratio: a fixed size, so nothing around it moves while it loads. */
 const BOX_CLASS: Record<AspectRatio, string> = {
   '9:16': 'aspect-[9/16] w-28 tablet:w-36',
-  '16:9': 'aspect-video w-36 tablet:w-48',
+  '16:9': 'aspect-video w-32 tablet:w-48',
   '1:1': 'aspect-square w-32 tablet:w-40',
 }
 
