@@ -53,6 +53,20 @@ async function renderByApi(request: APIRequestContext, user: AuthenticatedUser, 
 const scenes = (page: Page) => page.getByRole('list', { name: 'Scenes' }).getByRole('listitem')
 const scene = (page: Page, number: number) => page.getByRole('listitem', { name: `Scene ${number}`, exact: true })
 
+/** A scene's still in its card: its alt text is the scene's number and what it shows. */
+const still = (page: Page, number: number) =>
+  scene(page, number).getByRole('img', { name: new RegExp(`^Scene ${number}: `) })
+
+/** The picture has arrived and decoded (stills load lazily, so the card is scrolled into view first). */
+async function expectPicture(image: Locator) {
+  await image.scrollIntoViewIfNeeded()
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0)), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0)
+}
+
 async function expectSaved(page: Page) {
   await expect(page.getByTestId('save-status')).toHaveText('Saved', { timeout: 10_000 })
 }
@@ -96,6 +110,17 @@ test.describe('the studio', () => {
     await expect(scenes(page).first()).toBeVisible()
     const initialCount = await scenes(page).count()
     expect(initialCount).toBeGreaterThanOrEqual(2)
+
+    // Every scene card shows a still of its drawn scene; a re-roll draws the scene again, under a new address.
+    for (let number = 1; number <= initialCount; number += 1) await expectPicture(still(page, number))
+    const firstStill = (await still(page, 1).getAttribute('src')) ?? ''
+    await scene(page, 1).getByRole('button', { name: 'Re-roll visual' }).click()
+    await expect(still(page, 1)).not.toHaveAttribute('src', firstStill)
+    await expectPicture(still(page, 1))
+    const rerolledStill = (await still(page, 1).getAttribute('src')) ?? ''
+    const [oldPicture, newPicture] = await Promise.all([request.get(firstStill), request.get(rerolledStill)])
+    expect(newPicture.headers()['content-type']).toBe('image/webp')
+    expect((await newPicture.body()).equals(await oldPicture.body())).toBe(false)
 
     // Edit the first scene's narration; autosave sends it.
     const opening = 'Thunder rolled over the harbour as the first lights went out.'

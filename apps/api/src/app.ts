@@ -9,8 +9,10 @@ import {
   createMusicLibrary,
   createRenderRunner,
   createScriptEngine,
+  createStillRunner,
   createVoiceEngine,
   type ScriptEngine,
+  type StillRunner,
   type VoiceEngine,
 } from '@storyreel/engine/engine'
 
@@ -43,6 +45,7 @@ import { createProjectsService } from './modules/projects/projects.service.ts'
 import { createRenderJobsRepository } from './modules/projects/render-jobs.repository.ts'
 import { createRenderWorker } from './modules/projects/render-worker.ts'
 import { createScenePreviewer } from './modules/projects/scene-previewer.ts'
+import { createSceneThumbnails } from './modules/projects/scene-thumbnails.ts'
 import { registerPublicConfigRoutes } from './modules/public-config/public-config.routes.ts'
 import { createRedeemCodesRepository } from './modules/referrals/redeem-codes.repository.ts'
 import { createReferralClaimsRepository } from './modules/referrals/referral-claims.repository.ts'
@@ -77,6 +80,8 @@ export type AppDeps = {
   /** Studio engines used by the API process itself; by default built from config.studio. */
   scriptEngine?: ScriptEngine
   voiceEngine?: VoiceEngine
+  /** Draws storyboard thumbnails; by default threads of this process (config.studio.thumbnailThreads). */
+  stillRunner?: StillRunner
 }
 
 /** Revocations reach every instance at once; this bounds an entry's life should a message be lost. */
@@ -213,6 +218,9 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   const projectsRepository = createProjectsRepository(db)
   const engineOptions = getEngineOptions(studio)
   const previewRunner = createRenderRunner(engineOptions)
+  const stillRunner =
+    deps.stillRunner ?? createStillRunner({ images: engineOptions.images, threads: studio.thumbnailThreads })
+  const thumbnails = createSceneThumbnails({ runner: stillRunner, media, links, log: app.log })
   const workers = Array.from({ length: studio.renderWorkers }, () =>
     createRenderWorker({
       renderJobs,
@@ -233,6 +241,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     media,
     links,
     previewer: createScenePreviewer(previewRunner, media),
+    thumbnails,
     onRenderQueued: () => workers.forEach((worker) => worker.wake()),
     now: deps.now,
   })
@@ -258,6 +267,8 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   app.addHook('preClose', async () => {
     await Promise.all(workers.map((worker) => worker.stop()))
     previewRunner.close()
+    await stillRunner.close()
+    await thumbnails.drain()
   })
   registerReferralRoutes(app, { referrals, perMinute: config.rateLimits.referralPerMinute })
   registerSiteRoutes(app, deps.site, {

@@ -79,6 +79,7 @@ const EnvSchema = z.object({
     .default(6 * 3600),
   RENDER_WORKERS: z.coerce.number().int().min(0).max(8).default(1),
   RENDER_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
+  THUMBNAIL_THREADS: z.coerce.number().int().min(1).max(8).default(1),
   SCRIPT_API_URL: optionalUrl,
   SCRIPT_API_KEY: optionalString,
   SCRIPT_API_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -145,6 +146,8 @@ export type StudioConfig = {
   renderWorkers: number
   /** A worker that has not reported for this long loses its job to another (it died); the job is retried. */
   renderLeaseMs: number
+  /** Threads of the server that draw storyboard thumbnails, apart from renders (decision 025). */
+  thumbnailThreads: number
   script: HostedApiConfig | undefined
   tts: HostedApiConfig | undefined
   images: HostedApiConfig | undefined
@@ -250,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       musicDir: path.join(REPO_ROOT, 'content/music'),
       renderWorkers: parsed.RENDER_WORKERS,
       renderLeaseMs: parsed.RENDER_LEASE_SECONDS * 1000,
+      thumbnailThreads: parsed.THUMBNAIL_THREADS,
       script: hostedApi(parsed.SCRIPT_API_URL, parsed.SCRIPT_API_KEY, parsed.SCRIPT_API_MODEL),
       tts: hostedApi(parsed.TTS_API_URL, parsed.TTS_API_KEY, parsed.TTS_API_MODEL),
       images: hostedApi(parsed.IMAGE_API_URL, parsed.IMAGE_API_KEY, parsed.IMAGE_API_MODEL),

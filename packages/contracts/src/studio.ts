@@ -208,6 +208,12 @@ export const ProjectSchema = ProjectSummarySchema.extend({
   /** Which engine wrote the storyboard, so the page can say a local draft is a starting point. */
   script_engine: z.string(),
   latest_render: RenderJobSchema.nullable(),
+  /** A still of each scene for the storyboard; the link changes whenever the picture would. */
+  scene_thumbnails: z.record(z.uuid(), z.string()).meta({
+    description:
+      'Signed links to a WebP still of each scene, by scene id. A link names the version of the scene it shows, ' +
+      'so it changes after an edit or a re-roll, and a browser may keep its answer until the link expires.',
+  }),
 }).meta({ id: 'Project' })
 export type Project = z.infer<typeof ProjectSchema>
 
@@ -246,6 +252,19 @@ const ParamIdSchema = SingleLineTextSchema.max(64)
 export const ProjectParamsSchema = z.strictObject({ id: ParamIdSchema })
 export const SceneParamsSchema = z.strictObject({ id: ParamIdSchema, sceneId: ParamIdSchema })
 export const RenderParamsSchema = z.strictObject({ id: ParamIdSchema, renderId: ParamIdSchema })
+
+/** A scene thumbnail's version and, in a link from the project, the signature that stands for the owner. */
+export const SceneThumbnailQuerySchema = z.strictObject({
+  v: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'must be a thumbnail version from the project')
+    .optional()
+    .meta({ description: 'The version of the scene the picture shows; left out, the current one.' }),
+  u: SingleLineTextSchema.max(64).optional(),
+  e: SingleLineTextSchema.max(16).optional(),
+  s: SingleLineTextSchema.max(128).optional(),
+})
+export type SceneThumbnailQuery = z.input<typeof SceneThumbnailQuerySchema>
 
 export const ScenePreviewSchema = z
   .object({ video_url: z.string(), poster_url: z.string(), duration_seconds: z.number() })

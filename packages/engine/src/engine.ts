@@ -15,6 +15,7 @@ export { encodeWav } from './voice/wav.ts'
 export { createLocalVisualEngine } from './visuals/local-visual-engine.ts'
 export { ART_CREDIT } from './visuals/art/art-library.ts'
 export { castOf, planScene, type CastMember, type ScenePlan } from './visuals/art/scene-planner.ts'
+export type { SceneArt, SceneArtRequest, VisualEngine } from './visuals/visual-engine.ts'
 
 export { createMusicLibrary, type MusicLibrary } from './music/music-library.ts'
 
@@ -24,6 +25,18 @@ export { probeMedia, type MediaInfo } from './encoder/probe.ts'
 export { createLocalRenderCache, type RenderCache } from './pipeline/render-cache.ts'
 export type { PreviewResult, RenderResult, Storyboard } from './pipeline/render-pipeline.ts'
 export { createRenderRunner, type RenderRunner, type RunOptions } from './runner/render-runner.ts'
+export {
+  drawSceneStill,
+  getSceneStillKey,
+  getStillSize,
+  getStillTime,
+  STILL_ART_VERSION,
+  THUMBNAIL_LONG_SIDE,
+  type SceneStillRequest,
+  type StillFormat,
+  type StillOptions,
+} from './pipeline/scene-still.ts'
+export { createStillRunner, type StillRunner } from './runner/still-runner.ts'
 export {
   createSeed,
   draftStoryboard,

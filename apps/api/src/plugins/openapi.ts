@@ -16,7 +16,7 @@ type DocOperation = {
   security?: unknown
   parameters?: unknown[]
   requestBody?: { content: Record<string, { schema: unknown }> }
-  responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>
+  responses: Record<string, { description: string; content?: Record<string, { schema?: unknown }> }>
 }
 
 const SAFE_INTEGER_BOUND = Number.MAX_SAFE_INTEGER
@@ -73,7 +73,8 @@ export function buildOpenApiDocument(
         content: { 'application/json': { schema: toComponentSchema(response, 'output', components) } },
       }
     }
-    if (!Object.keys(responses).some((status) => status.startsWith('2'))) {
+    if (schema.produces) responses['200'] = { description: 'OK', content: { [schema.produces]: {} } }
+    else if (!Object.keys(responses).some((status) => status.startsWith('2'))) {
       responses[method === 'get' ? '200' : '204'] = { description: method === 'get' ? 'OK' : 'No content' }
     }
     responses.default = {
@@ -173,6 +174,15 @@ export function renderOpenApiPage(document: ReturnType<typeof buildOpenApiDocume
     const link = ref ? `<p class="ref">Schema <a href="#schema-${escapeHtml(ref)}">${escapeHtml(ref)}</a></p>` : ''
     return `${link}<pre>${escapeHtml(JSON.stringify(shown, null, 2))}</pre>`
   }
+  // JSON answers show their schema; a file answer (an image) shows its media type.
+  const renderContent = (content: Record<string, { schema?: unknown }> | undefined) => {
+    if (!content) return ''
+    const json = content['application/json']
+    if (json) return renderSchema(json.schema)
+    return `<p>${Object.keys(content)
+      .map((type) => `<code>${escapeHtml(type)}</code>`)
+      .join(', ')}</p>`
+  }
   const sections = document.tags.map((tag) => {
     const items = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods as Record<string, DocOperation>)
@@ -192,9 +202,7 @@ export function renderOpenApiPage(document: ReturnType<typeof buildOpenApiDocume
             body ? `<h3>Request body</h3>${renderSchema(body)}` : '',
             ...responses.map(
               ([status, response]) =>
-                `<h3>${escapeHtml(status)} · ${escapeHtml(response.description)}</h3>${
-                  response.content ? renderSchema(response.content['application/json']?.schema) : ''
-                }`,
+                `<h3>${escapeHtml(status)} · ${escapeHtml(response.description)}</h3>${renderContent(response.content)}`,
             ),
             '</div></details>',
           ].join('')

@@ -43,7 +43,8 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end }
 }
 
-function matchesEtag(header: string | undefined, etag: string): boolean {
+/** If-None-Match against our (strong) ETag: `*`, or any of the listed tags, weak or not. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false
   if (header.trim() === '*') return true
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag)

@@ -18,6 +18,8 @@ declare module 'fastify' {
     tags?: string[]
     /** 'user' for a user bearer token, 'admin' for an admin one; omitted for public calls. */
     auth?: 'user' | 'admin'
+    /** The media type of a successful answer that is a file rather than JSON, such as `image/webp`. */
+    produces?: string
     /** Left out of the OpenAPI document (the document's own routes). */
     hide?: boolean
   }

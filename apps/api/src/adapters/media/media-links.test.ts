@@ -42,6 +42,14 @@ describe('media links', () => {
     expect(links.verify(key, query)).toEqual({ ok: false, reason: 'expired' })
   })
 
+  it('signs the query alone for a route of its own, verified like a link to that key', () => {
+    const key = 'scene-thumbnails/7c0b/91aa/0123456789abcdef0123456789abcdef'
+    const query = Object.fromEntries(new URLSearchParams(links.createQuery(key, USER)))
+    expect(Object.keys(query).sort()).toEqual(['e', 's', 'u'])
+    expect(links.verify(key, query)).toMatchObject({ ok: true, claims: { key, userId: USER } })
+    expect(links.verify(key.replace('91aa', '91ab'), query)).toEqual({ ok: false, reason: 'invalid' })
+  })
+
   it('never signs a key that could leave the media folder', () => {
     expect(() => links.create('projects/../../etc/passwd', USER)).toThrow(/Unsafe media key/)
   })

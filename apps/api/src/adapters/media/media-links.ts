@@ -35,6 +35,14 @@ export function createMediaLinks({
     return (Math.floor(seconds / window) + 1) * window + ttlSeconds - window
   }
 
+  function signedQuery(key: string, userId: string, downloadName: string | undefined) {
+    const expiresAt = expiryFor(now())
+    const query = new URLSearchParams({ u: userId, e: String(expiresAt) })
+    if (downloadName) query.set('download', downloadName)
+    query.set('s', sign({ key: assertMediaKey(key), userId, expiresAt, downloadName }))
+    return query.toString()
+  }
+
   return {
     expiresAt: () => new Date(expiryFor(now()) * 1000),
     create(
@@ -42,13 +50,14 @@ export function createMediaLinks({
       userId: string,
       { download = false, filename }: { download?: boolean; filename?: string } = {},
     ) {
-      const expiresAt = expiryFor(now())
       const downloadName = download ? (filename ?? path.basename(key)) : undefined
-      const query = new URLSearchParams({ u: userId, e: String(expiresAt) })
-      if (downloadName) query.set('download', downloadName)
-      query.set('s', sign({ key: assertMediaKey(key), userId, expiresAt, downloadName }))
-      return `${MEDIA_ROUTE_PREFIX}${key}?${query.toString()}`
+      return `${MEDIA_ROUTE_PREFIX}${key}?${signedQuery(key, userId, downloadName)}`
     },
+    /**
+     * The signature query (`u`, `e`, `s`) for a route of its own that serves `key`; verified with `verify`
+     * like a media link. Such keys must name no media file, so the link opens nothing at the media route.
+     */
+    createQuery: (key: string, userId: string) => signedQuery(key, userId, undefined),
     /** 'invalid' for a link we did not sign (or that was altered), 'expired' for one past its time. */
     verify(
       key: string,

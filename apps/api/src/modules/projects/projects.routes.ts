@@ -13,6 +13,7 @@ import {
   ResolutionSchema,
   SceneParamsSchema,
   ScenePreviewSchema,
+  SceneThumbnailQuerySchema,
   UpdateProjectBodySchema,
   UsageSchema,
   type RenderJob,
@@ -21,6 +22,7 @@ import {
 import { AppError } from '#src/errors.ts'
 import { createSessionGuard, requireSession } from '#src/modules/auth/auth.guard.ts'
 import type { AuthService } from '#src/modules/auth/auth.service.ts'
+import { matchesEtag } from '#src/plugins/send-file.ts'
 import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
 
 import type { ProjectsService } from './projects.service.ts'
@@ -33,6 +35,8 @@ const EVENTS_MAX_MS = 5 * 60_000
 /** The contracts allow 30 scenes of 400 + 300 characters, and 6000-character scripts in any script. */
 const STORYBOARD_BODY_LIMIT = 128 * 1024
 const TERMINAL = new Set<RenderJob['status']>(['succeeded', 'failed', 'canceled'])
+/** A versioned thumbnail asked for with the session: the same picture forever, kept by the browser a day. */
+const THUMBNAIL_SESSION_MAX_AGE = 24 * 3600
 
 const StartRenderBodySchema = z
   .strictObject({ resolution: ResolutionSchema.optional() })
@@ -228,6 +232,50 @@ export function registerProjectRoutes(
       },
     },
     (request) => projects.previewScene(user(request), request.params.id, request.params.sceneId),
+  )
+
+  api.get(
+    '/api/v1/projects/:id/scenes/:sceneId/thumbnail',
+    {
+      // A storyboard shows up to 30 of these at once.
+      config: { rateLimit: { max: perMinute * 10, timeWindow: '1 minute' } },
+      preHandler: async (request, reply) => {
+        // A signed link from the project stands in for the session: an <img> sends no Authorization header.
+        if (request.query.s === undefined) await requireConfirmed(request, reply)
+      },
+      schema: {
+        tags,
+        auth: 'user' as const,
+        summary: "A still of one scene's picture (WebP, 360 px on the long side)",
+        description:
+          "Through the link in the project's `scene_thumbnails` (signed, no token needed), or with the session " +
+          'token. `v` names the version of the scene; a versioned answer never changes and may be cached, ' +
+          'without `v` the current picture is answered with its ETag. Drawn when the project is answered (or at ' +
+          'the latest on the first request), in threads apart from renders, and kept. 404 PROJECT_NOT_FOUND or SCENE_NOT_FOUND, 404 THUMBNAIL_OUTDATED ' +
+          'for a version the scene no longer has, 403 MEDIA_LINK_INVALID or 410 MEDIA_LINK_EXPIRED for a bad or ' +
+          'old link, 503 THUMBNAIL_BUSY when too many pictures are waiting to be drawn.',
+        params: SceneParamsSchema,
+        querystring: SceneThumbnailQuerySchema,
+        produces: 'image/webp',
+      },
+    },
+    async (request, reply) => {
+      const { id, sceneId } = request.params
+      const { query } = request
+      const link = query.s === undefined ? undefined : projects.requireThumbnailLink(id, sceneId, query)
+      const owner = link?.userId ?? user(request).id
+      const picture = await projects.getSceneThumbnail(owner, id, sceneId, query.v)
+      // A version's picture never changes: a browser keeps it (a signed one until the link expires).
+      const maxAge = link ? Math.max(0, link.expiresAt - Math.floor(Date.now() / 1000)) : THUMBNAIL_SESSION_MAX_AGE
+      const caching = {
+        etag: `"${picture.key}"`,
+        'cache-control': query.v === undefined ? 'private, no-cache' : `private, max-age=${maxAge}, immutable`,
+      }
+      if (matchesEtag(request.headers['if-none-match'], caching.etag)) return reply.code(304).headers(caching).send()
+      // Read before any caching header is set, so an error answer is never kept as the picture.
+      const bytes = await picture.read()
+      return reply.headers({ ...caching, 'content-type': 'image/webp' }).send(bytes)
+    },
   )
 
   api.post(

@@ -21,7 +21,9 @@ import {
   type Usage,
 } from '@storyreel/contracts/studio'
 import {
+  castOf,
   createSeed,
+  type CastMember,
   draftStoryboard,
   getStoryboardProblems,
   type ScriptEngine,
@@ -36,6 +38,7 @@ import type { UserRow } from '#src/modules/users/users.repository.ts'
 import type { ProjectRow, ProjectsRepository } from './projects.repository.ts'
 import type { RenderJobRow, RenderJobsRepository } from './render-jobs.repository.ts'
 import { RenderOutputKeysSchema, RenderSpecSchema, type RenderOutputKeys, type RenderSpec } from './render-spec.ts'
+import type { SceneThumbnails, ThumbnailInput } from './scene-thumbnails.ts'
 
 /** The projects list shows at most this many, newest first; nobody scrolls further in practice. */
 const PROJECTS_LIST_LIMIT = 200
@@ -53,6 +56,8 @@ export type ScenePreviewer = {
     index: number
     count: number
     settings: ProjectSettings
+    /** The story's people (castOf over all scenes), drawn as the video will draw them. */
+    cast: CastMember[]
   }): Promise<{ videoKey: string; posterKey: string; durationSeconds: number }>
 }
 
@@ -67,6 +72,7 @@ type Deps = {
   media: MediaStore
   links: MediaLinks
   previewer: ScenePreviewer
+  thumbnails: SceneThumbnails
   /** Wakes an in-process worker at once instead of at its next poll. */
   onRenderQueued?: () => void
   now?: () => Date
@@ -82,7 +88,7 @@ function startOfUtcDay(time: Date) {
 
 /** The studio's projects: storyboards, renders and their files. */
 export function createProjectsService(deps: Deps) {
-  const { db, projects, renderJobs, links, media } = deps
+  const { db, projects, renderJobs, links, media, thumbnails } = deps
   const now = deps.now ?? (() => new Date())
 
   const parseScenes = (value: unknown): Scene[] => SceneSchema.array().parse(value)
@@ -166,15 +172,33 @@ export function createProjectsService(deps: Deps) {
     }
   }
 
+  const toThumbnailInputs = (scenes: Scene[], settings: ProjectSettings): ThumbnailInput[] => {
+    // The story's people, read over all its scenes, so each still draws them as the video will.
+    const cast = castOf(scenes.flatMap((scene) => [scene.visual, scene.narration]))
+    return scenes.map((scene, index) => ({ scene, index, count: scenes.length, settings, cast }))
+  }
+
+  /** Links to each scene's still; the stills not drawn yet start drawing, so they are ready when asked for. */
+  function toSceneThumbnails(row: ProjectRow, scenes: Scene[], settings: ProjectSettings): Record<string, string> {
+    const stills = toThumbnailInputs(scenes, settings).map((input) => ({ key: thumbnails.keyOf(input), input }))
+    thumbnails.warm(row.id, stills)
+    return Object.fromEntries(
+      stills.map(({ key, input }) => [input.scene.id, thumbnails.createLink(row.userId, row.id, input.scene.id, key)]),
+    )
+  }
+
   async function toProject(row: ProjectRow, db_: Database = db): Promise<Project> {
     const latest = row.latestRenderId ? await renderJobs.findById(row.latestRenderId, db_) : undefined
+    const settings = parseSettings(row.settings)
+    const scenes = parseScenes(row.scenes)
     return {
       ...toSummary(row),
       source: { kind: row.sourceKind, text: row.sourceText },
-      settings: parseSettings(row.settings),
-      scenes: parseScenes(row.scenes),
+      settings,
+      scenes,
       script_engine: row.scriptEngine,
       latest_render: latest ? toRenderJob(latest) : null,
+      scene_thumbnails: toSceneThumbnails(row, scenes, settings),
     }
   }
 
@@ -332,11 +356,53 @@ export function createProjectsService(deps: Deps) {
         index,
         count: scenes.length,
         settings,
+        cast: castOf(scenes.flatMap((item) => [item.visual, item.narration])),
       })
       return {
         video_url: links.create(preview.videoKey, user.id),
         poster_url: links.create(preview.posterKey, user.id),
         duration_seconds: preview.durationSeconds,
+      }
+    },
+
+    /** Whom a scene thumbnail link was made for, and until when (the link stands in for the session in an <img>). */
+    requireThumbnailLink: (
+      projectId: string,
+      sceneId: string,
+      query: { v?: string; u?: string; e?: string; s?: string },
+    ) => thumbnails.requireLink(projectId, sceneId, query),
+
+    /**
+     * A scene's still as `key` names it (the current one when none is given): its key, for the ETag, and a
+     * reader. An older version is served while it is stored; past that it is 404 THUMBNAIL_OUTDATED.
+     */
+    async getSceneThumbnail(
+      userId: string,
+      projectId: string,
+      sceneId: string,
+      key: string | undefined,
+    ): Promise<{ key: string; read: () => Promise<Buffer> }> {
+      const current = await findProject(userId, projectId)
+      const scenes = parseScenes(current.scenes)
+      const input = toThumbnailInputs(scenes, parseSettings(current.settings)).find((item) => item.scene.id === sceneId)
+      if (input) {
+        const currentKey = thumbnails.keyOf(input)
+        if (key === undefined || key === currentKey) {
+          return { key: currentKey, read: () => thumbnails.get(current.id, currentKey, input) }
+        }
+      } else if (key === undefined) throw SCENE_NOT_FOUND()
+      return {
+        key,
+        read: async () => {
+          const stored = await thumbnails.readStored(current.id, key)
+          if (stored) return stored
+          if (!input) throw SCENE_NOT_FOUND()
+          throw new AppError(
+            'THUMBNAIL_OUTDATED',
+            404,
+            'This picture shows an earlier version of the scene. Open the project again for the current one.',
+          )
+        },
       }
     },
 

@@ -136,6 +136,7 @@ for (const { name, url } of TEST_DRIVERS) {
         { method: 'DELETE', url: `/api/v1/projects/${project.id}` },
         { method: 'POST', url: `/api/v1/projects/${project.id}/duplicate` },
         { method: 'POST', url: `/api/v1/projects/${project.id}/scenes/${scene}/reroll` },
+        { method: 'GET', url: `/api/v1/projects/${project.id}/scenes/${scene}/thumbnail` },
         { method: 'POST', url: `/api/v1/projects/${project.id}/renders`, payload: {} },
       ] as const
       for (const call of calls) {

@@ -264,6 +264,56 @@ describe('rendering a project', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b))
   }, 120_000)
 
+  it("draws a changed scene's thumbnail while a render is drawing its frames, without waiting for it", async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers,
+      payload: {
+        source: { kind: 'script', text: 'A lantern glows in a cabin window. Snow falls on the pines. An owl calls.' },
+        settings: { ...DEFAULT_PROJECT_SETTINGS, target_seconds: 15 },
+      },
+    })
+    const other = ProjectSchema.parse(created.json())
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${other.id}/renders`,
+      headers,
+      payload: {},
+    })
+    expect(started.statusCode, started.body).toBe(202)
+    let job = RenderJobSchema.parse(started.json())
+    const jobUrl = `/api/v1/projects/${other.id}/renders/${job.id}`
+    while (job.stage !== 'visuals') {
+      expect(job.status).toMatch(/queued|running/)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      job = RenderJobSchema.parse((await t.app.inject({ method: 'GET', url: jobUrl, headers })).json())
+    }
+    // A new version of a scene, drawn while the render child draws frames on the same cores.
+    const edited = ProjectSchema.parse(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/v1/projects/${other.id}`,
+          headers,
+          payload: {
+            scenes: other.scenes.map((scene, index) =>
+              index === 0 ? { ...scene, visual: 'A brass lantern on a frosted window sill' } : scene,
+            ),
+          },
+        })
+      ).json(),
+    )
+    const link = edited.scene_thumbnails[edited.scenes[0]?.id ?? ''] ?? ''
+    expect(link).not.toBe(other.scene_thumbnails[other.scenes[0]?.id ?? ''])
+    const thumbnail = await get(link)
+    expect(thumbnail.statusCode).toBe(200)
+    expect(thumbnail.headers['content-type']).toBe('image/webp')
+    job = RenderJobSchema.parse((await t.app.inject({ method: 'GET', url: jobUrl, headers })).json())
+    expect(job.status).toBe('running')
+    await t.app.inject({ method: 'POST', url: `${jobUrl}/cancel`, headers })
+  }, 120_000)
+
   it("removes every project's files when the account is deleted", async () => {
     const url = rendered.outputs?.video_url ?? ''
     expect((await get(url)).statusCode).toBe(200)

@@ -23,8 +23,8 @@ const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(va
 export function createScenePreviewer(runner: RenderRunner, media: MediaStore): ScenePreviewer {
   let waiting = 0
   return {
-    async preview({ projectId, scene, index, count, settings }) {
-      const id = hashOf({ scene: { ...scene, id: undefined }, settings, index, count, v: 2 })
+    async preview({ projectId, scene, index, count, settings, cast }) {
+      const id = hashOf({ scene: { ...scene, id: undefined }, settings, index, count, cast, v: 3 })
       const keys = {
         videoKey: `projects/${projectId}/previews/${id}.mp4`,
         posterKey: `projects/${projectId}/previews/${id}.jpg`,
@@ -38,7 +38,7 @@ export function createScenePreviewer(runner: RenderRunner, media: MediaStore): S
       waiting += 1
       const outDir = await mkdtemp(path.join(os.tmpdir(), 'storyreel-preview-out-'))
       try {
-        const result = await runner.runPreview({ kind: 'preview', scene, index, count, settings, outDir })
+        const result = await runner.runPreview({ kind: 'preview', scene, index, count, settings, outDir, cast })
         await media.putFile(keys.posterKey, result.poster)
         await media.putFile(keys.videoKey, result.video)
         return { ...keys, durationSeconds: result.durationSeconds }

@@ -320,6 +320,16 @@ export function ReceiptIcon({ className }: IconProps) {
   )
 }
 
+export function ImageIcon({ className }: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} {...base}>
+      <rect x="3.5" y="4.5" width="17" height="15" rx="2.5" />
+      <circle cx="9" cy="10" r="1.6" />
+      <path d="m4 17.5 5-5 4 4 2.5-2.5 4.5 4.5" />
+    </svg>
+  )
+}
+
 export function AlertIcon({ className }: IconProps) {
   return (
     <svg viewBox="0 0 24 24" className={className} {...base}>

@@ -23,6 +23,7 @@ import {
   createStoryboardState,
   getRenderFingerprint,
   getStoryboardTotals,
+  isStillOutdated,
   storyboardReducer,
   toSceneInputs,
   type DraftScene,
@@ -242,6 +243,8 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
   const sceneCards = board.scenes.map((scene, index) => {
     const at = starts[index] ?? 0
     const state = previews[scene.key]
+    const thumbnailUrl = scene.id ? project.scene_thumbnails[scene.id] : undefined
+    const savedVisual = project.scenes.find((item) => item.id === scene.id)?.visual
     const shown =
       state?.status === 'ready'
         ? { ...state, stale: state.fingerprint !== JSON.stringify(toSceneInputs([scene])) }
@@ -255,6 +258,11 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
         startsAt={at}
         voiceSpeed={settings.voice_speed}
         aspectRatio={settings.aspect_ratio}
+        thumbnail={{
+          url: thumbnailUrl,
+          alt: savedVisual ?? scene.visual,
+          updating: thumbnailUrl !== undefined && isStillOutdated(draft, project, index),
+        }}
         preview={shown}
         rerolling={rerolling === scene.key}
         onChange={(changes) => dispatch({ type: 'update', key: scene.key, changes })}

@@ -12,6 +12,7 @@ import {
 import { Spinner } from '#app/components/ui/form-field.tsx'
 
 import { formatClock, formatSeconds } from './format.ts'
+import { SceneStill } from './scene-still.tsx'
 import { estimateNarrationSeconds, getNarrationWarning, type DraftScene } from './storyboard.ts'
 import {
   AlertIcon,
@@ -46,6 +47,7 @@ export function SceneCard({
   startsAt,
   voiceSpeed,
   aspectRatio,
+  thumbnail,
   preview,
   rerolling,
   onChange,
@@ -63,6 +65,8 @@ export function SceneCard({
   startsAt: number
   voiceSpeed: number
   aspectRatio: AspectRatio
+  /** The saved scene's still: its link (none before the first save), what it shows, and whether edits are pending. */
+  thumbnail: { url: string | undefined; alt: string; updating: boolean }
   preview: ScenePreviewState | undefined
   rerolling: boolean
   onChange: (changes: Partial<Pick<DraftScene, 'narration' | 'visual' | 'duration'>>) => void
@@ -101,7 +105,7 @@ export function SceneCard({
         dropTarget ? 'border-accent ring-2 ring-accent/40' : 'border-line'
       }`}
     >
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-1.5 tablet:gap-2">
         <span
           className="-ml-1 grid h-9 w-7 cursor-grab place-items-center text-subtle hover:text-ink active:cursor-grabbing"
           title="Drag to reorder"
@@ -146,8 +150,17 @@ export function SceneCard({
         </div>
       </div>
 
-      <div className="mt-4 grid gap-4 tablet:grid-cols-[minmax(0,1fr)_11rem]">
-        <div className="space-y-4">
+      {/* Phones: the picture beside the controls, the text below. Wider: the picture beside the text. */}
+      <div className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-4">
+        <div className="col-start-1 row-start-1 tablet:row-span-2">
+          <SceneStill
+            url={thumbnail.url}
+            alt={`Scene ${number}: ${thumbnail.alt}`}
+            aspectRatio={aspectRatio}
+            updating={thumbnail.updating}
+          />
+        </div>
+        <div className="col-span-2 row-start-2 space-y-4 tablet:col-span-1 tablet:col-start-2 tablet:row-start-1">
           <div>
             <label htmlFor={`${id}-narration`} className="text-sm font-medium text-ink">
               Narration
@@ -211,7 +224,7 @@ export function SceneCard({
           </div>
         </div>
 
-        <div className="flex flex-col gap-3">
+        <div className="col-start-2 row-start-1 flex flex-col gap-3 tablet:row-start-2 tablet:flex-row tablet:flex-wrap tablet:items-end tablet:gap-x-2">
           <div>
             <label htmlFor={`${id}-duration`} className="text-sm font-medium text-ink">
               Duration (seconds)

@@ -7,6 +7,7 @@ import {
   estimateNarrationSeconds,
   getNarrationWarning,
   getStoryboardTotals,
+  isStillOutdated,
   storyboardReducer,
   toSceneInputs,
   type StoryboardState,
@@ -127,5 +128,32 @@ describe('storyboard totals and the narration estimate', () => {
     expect(getNarrationWarning({ narration: tenWords, duration: 3 })).toEqual({ needed: 4, over: 1 })
     expect(getNarrationWarning({ narration: tenWords, duration: 4 })).toBeUndefined()
     expect(getNarrationWarning({ narration: tenWords, duration: 3 }, 1.5)).toBeUndefined()
+  })
+})
+
+describe('isStillOutdated', () => {
+  const settings = { style: 'cinematic', aspect_ratio: '9:16' } as const
+  const saved = { scenes: [scene(1), scene(2)], settings }
+  const draftOf = (scenes: Scene[]) => createStoryboardState(scenes).scenes
+
+  it('is false while the draft is what was saved, whitespace aside', () => {
+    const scenes = draftOf([scene(1), scene(2)]).map((item) => ({ ...item, narration: ` ${item.narration} ` }))
+    expect(isStillOutdated({ scenes, settings }, saved, 0)).toBe(false)
+    expect(isStillOutdated({ scenes, settings }, saved, 1)).toBe(false)
+  })
+
+  it('is true for changed words, length, seed, place, style or ratio, and for an unsaved scene', () => {
+    const scenes = draftOf([scene(1), scene(2)])
+    const changed = (index: number, changes: Partial<(typeof scenes)[number]>) =>
+      scenes.map((item, at) => (at === index ? { ...item, ...changes } : item))
+    expect(isStillOutdated({ scenes: changed(0, { visual: 'A kite' }), settings }, saved, 0)).toBe(true)
+    expect(isStillOutdated({ scenes: changed(0, { duration: 9 }), settings }, saved, 0)).toBe(true)
+    expect(isStillOutdated({ scenes: changed(1, { seed: 99 }), settings }, saved, 1)).toBe(true)
+    expect(isStillOutdated({ scenes: [...scenes].reverse(), settings }, saved, 0)).toBe(true)
+    expect(isStillOutdated({ scenes, settings: { ...settings, style: 'anime' } }, saved, 0)).toBe(true)
+    expect(isStillOutdated({ scenes, settings: { ...settings, aspect_ratio: '1:1' } }, saved, 1)).toBe(true)
+    const added = storyboardReducer(createStoryboardState(saved.scenes), { type: 'add', afterKey: undefined, key: 'n' })
+    expect(isStillOutdated({ scenes: added.scenes, settings }, saved, 2)).toBe(true)
+    expect(isStillOutdated({ scenes: added.scenes, settings }, saved, 0)).toBe(true)
   })
 })

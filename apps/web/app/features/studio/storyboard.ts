@@ -4,6 +4,7 @@ import {
   SCENES_MAX,
   VIDEO_MAX_SECONDS,
   VIDEO_MIN_SECONDS,
+  type ProjectSettings,
   type Scene,
   type SceneInput,
 } from '@storyreel/contracts/studio'
@@ -184,4 +185,29 @@ export function getStoryboardTotals(scenes: Pick<DraftScene, 'duration' | 'visua
 /** A short fingerprint of what a render depends on, to tell when the storyboard changed after a render. */
 export function getRenderFingerprint(scenes: DraftScene[], settings: unknown): string {
   return JSON.stringify([toSceneInputs(scenes).map(({ id: _id, ...scene }) => scene), settings])
+}
+
+/**
+ * True when a scene's saved still no longer shows the draft: its words, length or seed, its place in the
+ * storyboard, or the style and aspect ratio differ from what was last saved (the still follows the save).
+ */
+export function isStillOutdated(
+  draft: { scenes: DraftScene[]; settings: Pick<ProjectSettings, 'style' | 'aspect_ratio'> },
+  saved: { scenes: Scene[]; settings: Pick<ProjectSettings, 'style' | 'aspect_ratio'> },
+  index: number,
+): boolean {
+  const scene = draft.scenes[index]
+  const savedIndex = saved.scenes.findIndex((item) => item.id === scene?.id)
+  const stored = saved.scenes[savedIndex]
+  if (!scene || !stored) return true
+  return (
+    savedIndex !== index ||
+    saved.scenes.length !== draft.scenes.length ||
+    stored.narration !== scene.narration.trim() ||
+    stored.visual !== scene.visual.trim() ||
+    stored.duration !== scene.duration ||
+    stored.seed !== scene.seed ||
+    saved.settings.style !== draft.settings.style ||
+    saved.settings.aspect_ratio !== draft.settings.aspect_ratio
+  )
 }

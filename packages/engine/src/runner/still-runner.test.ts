@@ -1,0 +1,57 @@
+import { afterAll, describe, expect, it } from 'vitest'
+
+import { drawSceneStill, getStillSize, type SceneStillRequest } from '#src/pipeline/scene-still.ts'
+import { createLocalVisualEngine } from '#src/visuals/local-visual-engine.ts'
+
+import { createStillRunner } from './still-runner.ts'
+
+const SCENE: SceneStillRequest = {
+  visual: 'A baker pulls golden bread from a stone oven at dawn',
+  narration: 'Every morning the baker wakes before the city.',
+  style: 'watercolor',
+  seed: 77,
+  index: 0,
+  count: 3,
+  duration: 4,
+}
+
+describe('the still runner', () => {
+  const runner = createStillRunner({ images: undefined, threads: 1 })
+  afterAll(() => runner.close())
+
+  it('draws in a thread exactly what drawSceneStill draws in the caller', async () => {
+    const size = getStillSize('9:16')
+    const [threaded, direct] = await Promise.all([
+      runner.draw(SCENE, size),
+      drawSceneStill(createLocalVisualEngine(), SCENE, size),
+    ])
+    expect(threaded.equals(direct)).toBe(true)
+    expect(runner.visualsName).toBe('local-illustrator')
+    expect(runner.keyOf(SCENE, size)).toMatch(/^[0-9a-f]{32}$/)
+  })
+
+  it('queues tasks beyond its threads and answers each one', async () => {
+    const size = getStillSize('1:1')
+    const tasks = [1, 2, 3, 4].map((seed) => runner.draw({ ...SCENE, seed }, size))
+    expect(runner.pending).toBe(4)
+    const stills = await Promise.all(tasks)
+    expect(new Set(stills.map((still) => still.toString('base64'))).size).toBe(4)
+    expect(runner.pending).toBe(0)
+  })
+
+  it("passes the engine's error on with its kind", async () => {
+    await expect(runner.draw(SCENE, { width: 1, height: 1 })).rejects.toMatchObject({
+      name: 'EngineError',
+      kind: 'invalid',
+      engine: 'visuals',
+    })
+  })
+
+  it('refuses work once closed', async () => {
+    const closing = createStillRunner({ images: undefined })
+    const running = expect(closing.draw(SCENE, getStillSize('16:9'))).rejects.toMatchObject({ kind: 'aborted' })
+    await closing.close()
+    await running
+    await expect(closing.draw(SCENE, getStillSize('16:9'))).rejects.toMatchObject({ kind: 'aborted' })
+  })
+})
