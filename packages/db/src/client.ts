@@ -122,7 +122,11 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
   }
   const dataDir = url === 'memory://' ? undefined : path.resolve(url)
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const client = new PGlite(dataDir)
+  return createPgliteHandle(new PGlite(dataDir), queryTimeoutMs)
+}
+
+/** The embedded driver's handle over a PGlite instance; `close()` closes the instance. */
+export function createPgliteHandle(client: PGlite, queryTimeoutMs = DEFAULT_QUERY_TIMEOUT_MS): DbHandle {
   const db = drizzlePglite({ client: boundPglite(client, queryTimeoutMs), schema, casing: 'snake_case' })
   return {
     db,
