@@ -10,6 +10,9 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // A worker runs many of these files one after another, so the PGlite instances createTestDb() keeps
+          // (packages/db/src/testing.ts) serve them all instead of being started again for each file.
+          isolate: false,
           // Starting an embedded PGlite compiles its WebAssembly, which takes seconds on a 2-core machine.
           testTimeout: 20_000,
           hookTimeout: 30_000,

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 
+import { expectNoAxeViolations } from './axe-check.ts'
 import { BLOG_SLUGS } from './site-data.ts'
 import { openPage } from './open-page.ts'
 import { USER_AGENTS } from './user-agents.ts'
@@ -24,21 +24,10 @@ for (const mode of ['dark', 'light'] as const) {
         await page.addInitScript((value) => localStorage.setItem('displayMode', value), mode)
         await openPage(page, path)
         await page.waitForLoadState('networkidle')
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-          .analyze()
-        const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-        expect(summary).toEqual([])
+        await expectNoAxeViolations(page)
       })
     }
   })
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 for (const mode of ['dark', 'light'] as const) {

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 import { DEFAULT_PROJECT_SETTINGS, type Project } from '@storyreel/contracts/studio'
 
 import { createUser, signInAs } from './auth-fixtures.ts'
+import { expectNoAxeViolations } from './axe-check.ts'
 
 /** A project page needs a project: one made through the API, as the create form would. */
 async function openProjectPage(page: Page, request: APIRequestContext, firstName: string) {
@@ -24,13 +24,6 @@ async function openProjectPage(page: Page, request: APIRequestContext, firstName
 const ANONYMOUS_PAGES = ['/auth/login', '/auth/register']
 const SIGNED_IN_PAGES = ['/app', '/app/profile', '/app/create', '/app/projects', '/app/music']
 
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
-
 for (const mode of ['dark', 'light'] as const) {
   test.describe(`app area accessibility in ${mode} mode`, () => {
     for (const path of ANONYMOUS_PAGES) {
@@ -39,7 +32,7 @@ for (const mode of ['dark', 'light'] as const) {
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
         await page.waitForLoadState('networkidle')
-        await expectNoViolations(page)
+        await expectNoAxeViolations(page)
       })
     }
     for (const path of SIGNED_IN_PAGES) {
@@ -49,14 +42,14 @@ for (const mode of ['dark', 'light'] as const) {
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
         await page.waitForLoadState('networkidle')
-        await expectNoViolations(page)
+        await expectNoAxeViolations(page)
       })
     }
     test('axe finds no violations on a project page', async ({ page, request }) => {
       await page.addInitScript((value) => localStorage.setItem('displayMode', value), mode)
       await openProjectPage(page, request, 'Axe')
       await page.waitForLoadState('networkidle')
-      await expectNoViolations(page)
+      await expectNoAxeViolations(page)
     })
   })
 }

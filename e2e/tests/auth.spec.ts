@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Request } from '@playwright/test'
 
 import { STAND_INS } from '../support/stand-ins-config.ts'
 import { signInAdminAccount } from './admin-fixtures.ts'
 import { createUser, PASSWORD, readCode, readStorage, routeSignInSdks, signInAs, uniqueEmail } from './auth-fixtures.ts'
+import { expectNoAxeViolations, WCAG_TAGS } from './axe-check.ts'
 
 test.describe('e-mail sign-up, confirmation and the account', () => {
   test('register, confirm with the mailed code, edit the profile, sign out and sign in again', async ({
@@ -205,10 +205,7 @@ test.describe('the admin console', () => {
       .click()
     await expect(page.getByRole('status').filter({ hasText: 'Added 3 codes.' })).toBeVisible()
 
-    const axe = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze()
-    expect(axe.violations.map((violation) => violation.id)).toEqual([])
+    await expectNoAxeViolations(page, { tags: WCAG_TAGS })
 
     await page.getByRole('button', { name: 'Close admin session' }).click()
     await expect(page.getByRole('button', { name: 'Open console' })).toBeVisible()

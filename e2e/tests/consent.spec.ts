@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
 import { E2E_BUILD_ENV } from '../support/stand-ins-config.ts'
 import { createUser, PASSWORD, readStorage, signInAs, uniqueEmail } from './auth-fixtures.ts'
+import { expectNoAxeViolations } from './axe-check.ts'
 import { openPage } from './open-page.ts'
 
 const GTM_ID = E2E_BUILD_ENV.VITE_GTM_ID
@@ -60,13 +60,6 @@ async function watchGoogle(page: Page): Promise<string[]> {
     route.fulfill({ contentType: 'text/javascript', body: GTM_STAND_IN }),
   )
   return requests
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 test.beforeAll(() => {

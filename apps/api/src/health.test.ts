@@ -44,7 +44,7 @@ for (const { name, url } of TEST_DRIVERS) {
     })
 
     it('answers 503 in the error shape, within 2 s, when the database is gone', async () => {
-      const db = await createTestDb(url)
+      const db = await createTestDb(url, { ownInstance: true })
       const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), deps: { site, db, mailer } })
       await db.close()
       const startedAt = Date.now()

@@ -103,6 +103,9 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
       // Migrations may run longer than any request's query, so they get a connection without the bounds.
       migrate: async () => {
         const migrationPool = new pg.Pool({ connectionString: url, max: 1 })
+        // Its connection may still be closing when the server drops it (a test database dropped right
+        // after migrating); as for the main pool, that must not end the process.
+        migrationPool.on('connect', (client) => client.on('error', () => undefined))
         try {
           await migratePg(drizzlePg({ client: migrationPool, casing: 'snake_case' }), {
             migrationsFolder: MIGRATIONS_DIR,
@@ -119,7 +122,11 @@ export function createDb(url: string, options: CreateDbOptions = {}): DbHandle {
   }
   const dataDir = url === 'memory://' ? undefined : path.resolve(url)
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const client = new PGlite(dataDir)
+  return createPgliteHandle(new PGlite(dataDir), queryTimeoutMs)
+}
+
+/** The embedded driver's handle over a PGlite instance; `close()` closes the instance. */
+export function createPgliteHandle(client: PGlite, queryTimeoutMs = DEFAULT_QUERY_TIMEOUT_MS): DbHandle {
   const db = drizzlePglite({ client: boundPglite(client, queryTimeoutMs), schema, casing: 'snake_case' })
   return {
     db,

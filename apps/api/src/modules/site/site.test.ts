@@ -6,6 +6,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import type { DbHandle } from '@storyreel/db/client'
 import { createTestDb } from '@storyreel/db/testing'
 
 import { createOutboxMailer } from '#src/adapters/mailer/outbox-mailer.ts'
@@ -24,6 +25,7 @@ const mailer = createOutboxMailer({
   from: 'StoryReel <no-reply@storyreel.app>',
 })
 let dir: string
+let db: DbHandle
 let app: FastifyInstance
 let httpsApp: FastifyInstance
 
@@ -61,7 +63,7 @@ beforeAll(async () => {
     }),
   )
   const site = await loadSite(dir)
-  const db = await createTestDb()
+  db = await createTestDb()
   app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', WEB_BUILD_DIR: dir }), deps: { site, db, mailer } })
   httpsApp = await buildApp({
     config: loadConfig({ LOG_LEVEL: 'silent', TRUST_PROXY: 'true' }),
@@ -322,9 +324,9 @@ describe('getInlineScriptHashes', () => {
 })
 
 describe('the CSP of site documents', () => {
+  // A fresh app for each configuration, over the file's database: no page reads it.
   it('lets in the sign-in SDKs of configured providers only', async () => {
     const site = await loadSite(dir)
-    const db = await createTestDb()
     const withProviders = await buildApp({
       config: loadConfig({
         LOG_LEVEL: 'silent',
@@ -344,7 +346,6 @@ describe('the CSP of site documents', () => {
       expect(plain).not.toContain('frame-src')
     } finally {
       await withProviders.close()
-      await db.close()
     }
   })
 
@@ -357,13 +358,11 @@ describe('the CSP of site documents', () => {
       await write('site-config.json', content)
       try {
         const site = await loadSite(dir)
-        const db = await createTestDb()
         const configured = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), deps: { site, db, mailer } })
         try {
           await check(async (url) => String((await configured.inject(url)).headers['content-security-policy']))
         } finally {
           await configured.close()
-          await db.close()
         }
       } finally {
         await unlink(path.join(dir, 'site-config.json'))
@@ -396,7 +395,6 @@ describe('the CSP of site documents', () => {
       await write('site-config.json', JSON.stringify({ gtmId: 'GTM-AB12CD' }))
       const site = await loadSite(dir)
       await unlink(path.join(dir, 'site-config.json'))
-      const db = await createTestDb()
       const both = await buildApp({
         config: loadConfig({ LOG_LEVEL: 'silent', GOOGLE_CLIENT_ID: 'web.apps.googleusercontent.com' }),
         deps: { site, db, mailer },
@@ -411,7 +409,6 @@ describe('the CSP of site documents', () => {
         expect(policy['connect-src']).toEqual(["'self'", 'https://accounts.google.com/gsi/', TAG_MANAGER, ...ANALYTICS])
       } finally {
         await both.close()
-        await db.close()
       }
     })
 
