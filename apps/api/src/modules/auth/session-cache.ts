@@ -10,7 +10,8 @@ export type CachedSession = { sessionId: string; kind: SessionKind; expiresAt: D
  * instance (decision 015).
  */
 export function createSessionCache({ ttlMs, maxEntries }: { ttlMs: number; maxEntries: number }) {
-  const byToken = new Map<string, { session: CachedSession; storedAt: number }>()
+  // Times as numbers: a Date comparison converts both sides on every authenticated call.
+  const byToken = new Map<string, { session: CachedSession; storedAt: number; expiresAt: number }>()
   const byUser = new Map<string, Set<string>>()
 
   const forgetToken = (tokenHash: string) => {
@@ -26,7 +27,8 @@ export function createSessionCache({ ttlMs, maxEntries }: { ttlMs: number; maxEn
     get(tokenHash: string, now: Date): CachedSession | undefined {
       const entry = byToken.get(tokenHash)
       if (!entry) return undefined
-      if (now.getTime() - entry.storedAt > ttlMs || entry.session.expiresAt <= now) {
+      const at = now.getTime()
+      if (at - entry.storedAt > ttlMs || entry.expiresAt <= at) {
         forgetToken(tokenHash)
         return undefined
       }
@@ -40,7 +42,7 @@ export function createSessionCache({ ttlMs, maxEntries }: { ttlMs: number; maxEn
         const oldest = byToken.keys().next().value
         if (oldest !== undefined) forgetToken(oldest)
       }
-      byToken.set(tokenHash, { session, storedAt: now.getTime() })
+      byToken.set(tokenHash, { session, storedAt: now.getTime(), expiresAt: session.expiresAt.getTime() })
       const tokens = byUser.get(session.user.id) ?? new Set<string>()
       tokens.add(tokenHash)
       byUser.set(session.user.id, tokens)
