@@ -91,6 +91,8 @@ const CODE_INVALID = (message = 'This code is not right. Check the latest e-mail
 export function createAuthService(deps: Deps) {
   const { users, sessions, emailCodes, loginAttempts, hasher, mailer, log } = deps
   const now = deps.now ?? (() => new Date())
+  // Every authenticated call reads the clock; unless a test fixed it, without building a Date.
+  const nowMs = deps.now ? () => now().getTime() : Date.now
   const pendingMail = new Set<Promise<void>>()
   const cache = deps.sessionCache
   // Counts invalidations seen here. A lookup that overlapped one does not cache what it read, because the
@@ -113,12 +115,12 @@ export function createAuthService(deps: Deps) {
     return { ...toUser(user), access_token: token, expires_at: expiresAt.toISOString() }
   }
 
-  async function findSession(tokenHash: string, at: Date, kind: SessionKind): Promise<Session | undefined> {
+  async function findSession(tokenHash: string, atMs: number, kind: SessionKind): Promise<Session | undefined> {
     const seen = invalidations
-    const found = await sessions.findActive(tokenHash, at)
+    const found = await sessions.findActive(tokenHash, new Date(atMs))
     if (!found) return undefined
     const row = { sessionId: found.sessionId, kind: found.kind, expiresAt: found.expiresAt, user: found.user }
-    if (seen === invalidations) cache?.set(tokenHash, row, at)
+    if (seen === invalidations) cache?.set(tokenHash, row, atMs)
     return toSession(tokenHash, row, kind)
   }
 
@@ -286,9 +288,9 @@ export function createAuthService(deps: Deps) {
      */
     authenticate(token: string, kind: SessionKind): Session | undefined | Promise<Session | undefined> {
       const tokenHash = hashAccessToken(token)
-      const at = now()
-      const cached = cache?.get(tokenHash, at)
-      return cached ? toSession(tokenHash, cached, kind) : findSession(tokenHash, at, kind)
+      const atMs = nowMs()
+      const cached = cache?.get(tokenHash, atMs)
+      return cached ? toSession(tokenHash, cached, kind) : findSession(tokenHash, atMs, kind)
     },
 
     /** Call after any committed change to a user, so no instance serves a cached copy of the old row. */
