@@ -116,7 +116,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   app.decorateRequest('session', null)
   registerZodSchemas(app)
   registerSecurityHeaders(app)
-  await registerCors(app, { origins: config.corsOrigins })
+  registerCors(app, { origins: config.corsOrigins })
   await registerRateLimit(app, { redis: deps.redis, keyPrefix: config.rateLimitPrefix })
   registerErrorHandler(app)
   registerOpenApi(app, { version: '1.0.0', serverUrl: config.publicUrl })

@@ -23,6 +23,8 @@ describe('CORS', () => {
     expect(preflight.statusCode).toBe(204)
     expect(preflight.headers['access-control-allow-origin']).toBe('https://studio.storyreel.app')
     expect(preflight.headers['access-control-allow-headers']).toMatch(/Authorization/)
+    expect(preflight.headers['access-control-allow-methods']).toBe('GET, POST, PATCH, DELETE')
+    expect(preflight.headers['access-control-max-age']).toBe('600')
     const config = await t.app.inject({ url: '/api/v1/config', headers: { origin: 'http://localhost:5173' } })
     expect(config.headers['access-control-allow-origin']).toBe('http://localhost:5173')
     expect(config.headers.vary).toMatch(/Origin/)
@@ -37,5 +39,23 @@ describe('CORS', () => {
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
     })
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined()
+    expect(preflight.statusCode).toBe(404)
+    expect(preflight.json()).toMatchObject({ code: 'NOT_FOUND' })
+  })
+
+  it('marks every answer as depending on Origin, also when the request has none', async () => {
+    const response = await t.app.inject({ url: '/api/v1/config' })
+    expect(response.headers.vary).toBe('Origin')
+    expect(response.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  it('refuses a preflight that does not name its method, in the one error shape', async () => {
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/auth/login',
+      headers: { origin: 'https://studio.storyreel.app' },
+    })
+    expect(preflight.statusCode).toBe(400)
+    expect(preflight.json()).toMatchObject({ statusCode: 400, code: 'INVALID_PREFLIGHT' })
   })
 })

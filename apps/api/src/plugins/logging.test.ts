@@ -146,6 +146,7 @@ describe('access log', () => {
     expect(completed()).toHaveLength(5)
     expect(completed()[0]).toMatchObject({
       level: 30,
+      reqId: expect.any(String) as unknown,
       req: { method: 'GET', url: '/ok', remoteAddress: '127.0.0.1' },
       res: { statusCode: 200 },
       responseTime: expect.any(Number) as unknown,

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 
 import { AppError } from '#src/errors.ts'
 
@@ -11,6 +11,8 @@ declare module 'fastify' {
   }
 }
 
+export type SessionGuard = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void
+
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/
 
 export function getBearerToken(request: FastifyRequest): string | undefined {
@@ -19,15 +21,24 @@ export function getBearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * A preHandler that admits a live session of one kind (a user token never opens admin routes, nor the
- * reverse) and puts it on `request.session`; anything else is a 401 in the one error shape.
+ * reverse) and puts it on `request.session`; anything else is a 401 in the one error shape. A callback hook:
+ * a cached session is admitted without a promise (decision 023).
  */
-export function createSessionGuard(auth: AuthService, kind: SessionKind) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const token = getBearerToken(request)
-    if (!token) throw new AppError('UNAUTHORIZED', 401, 'Sign in to continue.')
-    const session = await auth.authenticate(token, kind)
-    if (!session) throw new AppError('UNAUTHORIZED', 401, 'Your session has ended. Sign in again.')
+export function createSessionGuard(auth: AuthService, kind: SessionKind): SessionGuard {
+  const admit = (request: FastifyRequest, session: Session | undefined, done: HookHandlerDoneFunction) => {
+    if (!session) return done(new AppError('UNAUTHORIZED', 401, 'Your session has ended. Sign in again.'))
     request.session = session
+    done()
+  }
+  return (request, _reply, done) => {
+    const token = getBearerToken(request)
+    if (!token) return done(new AppError('UNAUTHORIZED', 401, 'Sign in to continue.'))
+    const found = auth.authenticate(token, kind)
+    if (!(found instanceof Promise)) return admit(request, found, done)
+    found.then(
+      (session) => admit(request, session, done),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    )
   }
 }
 

@@ -18,7 +18,7 @@ import { renderConfirmationEmail } from './confirmation-email.ts'
 import type { EmailCodesRepository } from './email-codes.repository.ts'
 import type { LoginAttemptsRepository } from './login-attempts.repository.ts'
 import type { PasswordHasher } from './password.ts'
-import type { SessionCache } from './session-cache.ts'
+import type { CachedSession, SessionCache } from './session-cache.ts'
 import type { Invalidation } from './session-invalidation.ts'
 import { getPasswordProblem } from './password.ts'
 import type { SessionKind, SessionsRepository } from './sessions.repository.ts'
@@ -74,6 +74,14 @@ type Deps = {
   beforeAccountDeleted?: (userId: string) => Promise<void>
 }
 
+/** A session of the kind asked for; a user token never opens admin routes, nor the reverse. */
+function toSession(tokenHash: string, row: CachedSession, kind: SessionKind): Session | undefined {
+  if (row.kind !== kind) return undefined
+  // A demoted admin's console token stops working at once, not when it expires.
+  if (kind === 'admin' && row.user.role !== 'admin') return undefined
+  return { sessionId: row.sessionId, tokenHash, kind: row.kind, user: row.user }
+}
+
 const INVALID_CREDENTIALS = () => new AppError('INVALID_CREDENTIALS', 401, 'The e-mail or password is not right.')
 const CODE_EXHAUSTED = () =>
   new AppError('EMAIL_CODE_EXHAUSTED', 410, 'Too many wrong tries for this code. Ask for a new one.')
@@ -83,11 +91,16 @@ const CODE_INVALID = (message = 'This code is not right. Check the latest e-mail
 export function createAuthService(deps: Deps) {
   const { users, sessions, emailCodes, loginAttempts, hasher, mailer, log } = deps
   const now = deps.now ?? (() => new Date())
+  // Every authenticated call reads the clock; unless a test fixed it, without building a Date.
+  const nowMs = deps.now ? () => now().getTime() : Date.now
   const pendingMail = new Set<Promise<void>>()
   const cache = deps.sessionCache
   // Counts invalidations seen here. A lookup that overlapped one does not cache what it read, because the
   // row may predate the change that caused it.
   let invalidations = 0
+  // A cached session hands out the same row until its user changes, and a changed user is a new row: its
+  // contract form (dates written out, sign-in methods listed) is built once per row, not once per call.
+  const contractUsers = new WeakMap<UserRow, User>()
   const invalidate = async (message: Invalidation) => {
     invalidations += 1
     if (deps.invalidate) await deps.invalidate(message)
@@ -100,6 +113,15 @@ export function createAuthService(deps: Deps) {
     const expiresAt = new Date(now().getTime() + (kind === 'admin' ? ADMIN_SESSION_TTL_MS : USER_SESSION_TTL_MS))
     await sessions.create({ userId: user.id, tokenHash, kind, expiresAt }, db)
     return { ...toUser(user), access_token: token, expires_at: expiresAt.toISOString() }
+  }
+
+  async function findSession(tokenHash: string, atMs: number, kind: SessionKind): Promise<Session | undefined> {
+    const seen = invalidations
+    const found = await sessions.findActive(tokenHash, new Date(atMs))
+    if (!found) return undefined
+    const row = { sessionId: found.sessionId, kind: found.kind, expiresAt: found.expiresAt, user: found.user }
+    if (seen === invalidations) cache?.set(tokenHash, row, atMs)
+    return toSession(tokenHash, row, kind)
   }
 
   /**
@@ -260,27 +282,25 @@ export function createAuthService(deps: Deps) {
       return authenticated
     },
 
-    async authenticate(token: string, kind: SessionKind): Promise<Session | undefined> {
+    /**
+     * The live session of a token, or undefined. A session the cache holds is answered at once, without a
+     * promise: every authenticated call comes through here (decision 023). Otherwise the database is asked.
+     */
+    authenticate(token: string, kind: SessionKind): Session | undefined | Promise<Session | undefined> {
       const tokenHash = hashAccessToken(token)
-      const at = now()
-      let row = cache?.get(tokenHash, at)
-      if (!row) {
-        const seen = invalidations
-        const found = await sessions.findActive(tokenHash, at)
-        if (!found) return undefined
-        row = { sessionId: found.sessionId, kind: found.kind, expiresAt: found.expiresAt, user: found.user }
-        if (seen === invalidations) cache?.set(tokenHash, row, at)
-      }
-      if (row.kind !== kind) return undefined
-      // A demoted admin's console token stops working at once, not when it expires.
-      if (kind === 'admin' && row.user.role !== 'admin') return undefined
-      return { sessionId: row.sessionId, tokenHash, kind: row.kind, user: row.user }
+      const atMs = nowMs()
+      const cached = cache?.get(tokenHash, atMs)
+      return cached ? toSession(tokenHash, cached, kind) : findSession(tokenHash, atMs, kind)
     },
 
     /** Call after any committed change to a user, so no instance serves a cached copy of the old row. */
     invalidateUser: (userId: string) => invalidate({ kind: 'user', id: userId }),
 
-    me: (session: Session): User => toUser(session.user),
+    me(session: Session): User {
+      let user = contractUsers.get(session.user)
+      if (!user) contractUsers.set(session.user, (user = toUser(session.user)))
+      return user
+    },
 
     async updateProfile(
       session: Session,

@@ -4,12 +4,12 @@ import type { UserRow } from '#src/modules/users/users.service.ts'
 
 import { createSessionCache, type CachedSession } from './session-cache.ts'
 
-const T0 = new Date('2026-01-01T00:00:00Z')
-const at = (ms: number) => new Date(T0.getTime() + ms)
+const T0 = Date.parse('2026-01-01T00:00:00Z')
+const at = (ms: number) => T0 + ms
 const session = (userId: string, sessionId = `s-${userId}`, expiresAt = at(3_600_000)): CachedSession => ({
   sessionId,
   kind: 'user',
-  expiresAt,
+  expiresAt: new Date(expiresAt),
   user: { id: userId } as UserRow,
 })
 

@@ -10,7 +10,8 @@ export type CachedSession = { sessionId: string; kind: SessionKind; expiresAt: D
  * instance (decision 015).
  */
 export function createSessionCache({ ttlMs, maxEntries }: { ttlMs: number; maxEntries: number }) {
-  const byToken = new Map<string, { session: CachedSession; storedAt: number }>()
+  // Times are epoch milliseconds: every authenticated call reads this, and a Date per call is measurable.
+  const byToken = new Map<string, { session: CachedSession; storedAt: number; expiresAt: number }>()
   const byUser = new Map<string, Set<string>>()
 
   const forgetToken = (tokenHash: string) => {
@@ -23,24 +24,24 @@ export function createSessionCache({ ttlMs, maxEntries }: { ttlMs: number; maxEn
   }
 
   return {
-    get(tokenHash: string, now: Date): CachedSession | undefined {
+    get(tokenHash: string, nowMs: number): CachedSession | undefined {
       const entry = byToken.get(tokenHash)
       if (!entry) return undefined
-      if (now.getTime() - entry.storedAt > ttlMs || entry.session.expiresAt <= now) {
+      if (nowMs - entry.storedAt > ttlMs || entry.expiresAt <= nowMs) {
         forgetToken(tokenHash)
         return undefined
       }
       return entry.session
     },
 
-    set(tokenHash: string, session: CachedSession, now: Date): void {
+    set(tokenHash: string, session: CachedSession, nowMs: number): void {
       forgetToken(tokenHash)
       // Maps iterate in insertion order, so the first key is the oldest entry.
       if (byToken.size >= maxEntries) {
         const oldest = byToken.keys().next().value
         if (oldest !== undefined) forgetToken(oldest)
       }
-      byToken.set(tokenHash, { session, storedAt: now.getTime() })
+      byToken.set(tokenHash, { session, storedAt: nowMs, expiresAt: session.expiresAt.getTime() })
       const tokens = byUser.get(session.user.id) ?? new Set<string>()
       tokens.add(tokenHash)
       byUser.set(session.user.id, tokens)

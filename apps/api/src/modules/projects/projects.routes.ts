@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream'
 
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import { z } from 'zod'
 
 import {
@@ -49,12 +49,13 @@ export function registerProjectRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   const requireUser = createSessionGuard(auth, 'user')
-  const requireConfirmed = async (request: FastifyRequest, reply: FastifyReply) => {
-    await requireUser(request, reply)
-    if (!requireSession(request).user.confirmed) {
-      throw new AppError('ACCOUNT_NOT_CONFIRMED', 403, 'Confirm your e-mail address to make videos.')
-    }
-  }
+  const requireConfirmed = [
+    requireUser,
+    (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      if (requireSession(request).user.confirmed) return done()
+      done(new AppError('ACCOUNT_NOT_CONFIRMED', 403, 'Confirm your e-mail address to make videos.'))
+    },
+  ]
   const config = { rateLimit: { max: perMinute, timeWindow: '1 minute' } }
   const tags = ['Studio']
   const user = (request: FastifyRequest) => requireSession(request).user
