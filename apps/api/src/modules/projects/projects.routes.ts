@@ -49,13 +49,11 @@ export function registerProjectRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   const requireUser = createSessionGuard(auth, 'user')
-  const requireConfirmed = [
-    requireUser,
-    (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      if (requireSession(request).user.confirmed) return done()
-      done(new AppError('ACCOUNT_NOT_CONFIRMED', 403, 'Confirm your e-mail address to make videos.'))
-    },
-  ]
+  const confirmedOnly = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    if (requireSession(request).user.confirmed) return done()
+    done(new AppError('ACCOUNT_NOT_CONFIRMED', 403, 'Confirm your e-mail address to make videos.'))
+  }
+  const requireConfirmed = [requireUser, confirmedOnly]
   const config = { rateLimit: { max: perMinute, timeWindow: '1 minute' } }
   const tags = ['Studio']
   const user = (request: FastifyRequest) => requireSession(request).user
@@ -240,9 +238,10 @@ export function registerProjectRoutes(
     {
       // A storyboard shows up to 30 of these at once.
       config: { rateLimit: { max: perMinute * 10, timeWindow: '1 minute' } },
-      preHandler: async (request, reply) => {
+      preHandler: (request, reply, done) => {
         // A signed link from the project stands in for the session: an <img> sends no Authorization header.
-        if (request.query.s === undefined) await requireConfirmed(request, reply)
+        if (request.query.s !== undefined) return done()
+        requireUser(request, reply, (error?: Error) => (error ? done(error) : confirmedOnly(request, reply, done)))
       },
       schema: {
         tags,
