@@ -3,7 +3,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
-import type { Project, RenderJob } from '@storyreel/contracts/studio'
+import { VIDEO_FPS, type Project, type RenderJob } from '@storyreel/contracts/studio'
 
 import { probeMedia } from '@storyreel/engine/engine'
 import { startServer } from './bench-server.ts'
@@ -13,6 +13,8 @@ import { writePerformanceSection } from './performance-doc.ts'
 // the production server (queue, in-process worker, render child process) on a fresh data folder, so
 // nothing is reused. Then one scene's narration changes and the video renders again.
 const TARGET_SECONDS = 30
+/** The wall-time goal for a 30 s video through the API path (the pictures issue). */
+const WALL_TARGET_SECONDS = 15
 const POLL_MS = 100
 const RENDER_TIMEOUT_MS = 5 * 60_000
 const PASSWORD = 'violet-harbor-ladder-42'
@@ -94,41 +96,57 @@ async function render(projectId: string, token: string): Promise<{ job: RenderJo
 }
 
 try {
-  const email = `bench-render-${Date.now().toString(36)}@example.com`
-  const { access_token: token } = await call<{ access_token: string }>('POST', '/api/v1/auth/register', undefined, {
-    email,
-    password: PASSWORD,
-  })
-  await call('POST', '/api/v1/auth/confirm', undefined, { email, code: await readCode(email) })
+  // A user per take: a free plan renders three times a day, and the first take also renders a second time.
+  const signUp = async (take: number) => {
+    const email = `bench-render-${take}-${Date.now().toString(36)}@example.com`
+    const registered = await call<{ access_token: string }>('POST', '/api/v1/auth/register', undefined, {
+      email,
+      password: PASSWORD,
+    })
+    await call('POST', '/api/v1/auth/confirm', undefined, { email, code: await readCode(email) })
+    return registered.access_token
+  }
+  const token = await signUp(1)
   const { tracks } = await call<{ tracks: { id: string; genre: string }[] }>('GET', '/api/v1/music')
   const track = tracks.find((candidate) => candidate.genre === 'cinematic') ?? tracks[0]
   if (!track) throw new Error('the music library is empty: run npm run music:render')
-  const created = await call<Project>('POST', '/api/v1/projects', token, {
-    title: 'Harbour town',
-    source: { kind: 'script', text: SCRIPT },
-    settings: {
-      style: 'cinematic',
-      aspect_ratio: '9:16',
-      target_seconds: TARGET_SECONDS,
-      voice_id: 'en-us-aria',
-      voice_speed: 1,
-      music_id: track.id,
-      voice_volume: 1,
-      music_volume: 0.6,
-      captions: { enabled: true, style: 'karaoke' },
-    },
-  })
-  // Exactly six scenes of five seconds: one sentence each.
-  const sentences = SCRIPT.split(/(?<=\.)\s+/)
-  const project = await call<Project>('PATCH', `/api/v1/projects/${created.id}`, token, {
-    scenes: sentences.map((narration, index) => ({
-      narration,
-      visual: created.scenes[index]?.visual ?? narration,
-      duration: TARGET_SECONDS / sentences.length,
-    })),
-  })
-
-  const first = await render(project.id, token)
+  // Three renders on an empty cache: each project's words differ (a take number in every sentence), so no
+  // voice clip or scene video of one run can serve another.
+  const makeProject = async (take: number, owner: string) => {
+    const created = await call<Project>('POST', '/api/v1/projects', owner, {
+      title: `Harbour town, take ${take}`,
+      source: { kind: 'script', text: SCRIPT },
+      settings: {
+        style: 'cinematic',
+        aspect_ratio: '9:16',
+        target_seconds: TARGET_SECONDS,
+        voice_id: 'en-us-aria',
+        voice_speed: 1,
+        music_id: track.id,
+        voice_volume: 1,
+        music_volume: 0.6,
+        captions: { enabled: true, style: 'karaoke' },
+      },
+    })
+    // Exactly six scenes of five seconds: one sentence each.
+    const sentences = SCRIPT.split(/(?<=\.)\s+/)
+    return call<Project>('PATCH', `/api/v1/projects/${created.id}`, owner, {
+      scenes: sentences.map((narration, index) => ({
+        narration: take === 1 ? narration : `${narration.replace(/\.$/, '')}, take ${take}.`,
+        visual: created.scenes[index]?.visual ?? narration,
+        duration: TARGET_SECONDS / sentences.length,
+      })),
+    })
+  }
+  const load = os.loadavg()[0] ?? 0
+  const project = await makeProject(1, token)
+  const takes = [await render(project.id, token)]
+  for (const take of [2, 3]) {
+    const owner = await signUp(take)
+    takes.push(await render((await makeProject(take, owner)).id, owner))
+  }
+  const first = [...takes].sort((a, b) => a.wallSeconds - b.wallSeconds)[1] ?? takes[0]
+  if (!first) throw new Error('no render finished')
   const video = await fetch(`${server.url}${first.job.outputs?.video_url ?? ''}`)
   const file = path.join(work, 'bench.mp4')
   await writeFile(file, Buffer.from(await video.arrayBuffer()))
@@ -145,14 +163,16 @@ try {
 
   const stages = first.job.stage_seconds ?? {}
   const bitrate = (probe.sizeBytes * 8) / probe.durationSeconds / 1000
-  const met = first.wallSeconds <= TARGET_SECONDS
+  const met = first.wallSeconds <= WALL_TARGET_SECONDS
+  const frames = TARGET_SECONDS * VIDEO_FPS
   const rows = [
     '| Figure | Value |',
     '|---|---|',
     `| Video | ${probe.durationSeconds.toFixed(2)} s, ${first.job.outputs?.width}×${first.job.outputs?.height}, 6 scenes, voice, music, word-by-word captions |`,
-    `| Wall time, request to finished MP4 | **${first.wallSeconds.toFixed(1)} s** (target ≤ ${TARGET_SECONDS} s: ${met ? 'met' : 'NOT met'}) |`,
+    `| Wall time, request to finished MP4 (median of 3) | **${first.wallSeconds.toFixed(1)} s** (target ≤ ${WALL_TARGET_SECONDS} s: ${met ? 'met' : 'NOT met'}); runs ${takes.map((take) => take.wallSeconds.toFixed(1)).join(', ')} s |`,
     `| Render time inside the worker | ${first.job.render_seconds?.toFixed(1)} s |`,
     ...Object.entries(stages).map(([stage, seconds]) => `| Stage: ${stage} | ${seconds.toFixed(2)} s |`),
+    `| Draw and encode per frame (visuals stage ÷ ${frames} frames) | ${(((stages.visuals ?? 0) * 1000) / frames).toFixed(1)} ms |`,
     `| File size | ${(probe.sizeBytes / 1024 / 1024).toFixed(2)} MiB |`,
     `| Bitrate (total) | ${Math.round(bitrate).toLocaleString('en-US')} kbit/s |`,
     `| Streams | ${probe.streams.map((stream) => `${stream.type} ${stream.codec}`).join(', ')} |`,
@@ -160,7 +180,8 @@ try {
   ]
   const notes = [
     '- Production path: `POST /api/v1/projects/:id/renders`, the database queue, the in-process worker and its render child process; polled every 100 ms.',
-    '- Fresh data folder: no voice clip or scene video was cached before the first render.',
+    '- Empty cache for each of the three renders: a fresh data folder, and words that differ per run.',
+    `- Load average (1 min) when the runs started: ${load.toFixed(1)} on 2 cores${load > 1.5 ? ' — not an idle machine; the figures are slower than idle' : ''}.`,
     '- Encoder: libx264 from the npm-shipped ffmpeg; server, worker and encoder share the 2-core machine.',
   ]
   console.log([...rows, '', ...notes].join('\n'))
