@@ -8,7 +8,6 @@ import { createCanvas, loadImage } from '@napi-rs/canvas'
 import { getFrameSize, VIDEO_FPS, type ProjectSettings, type Resolution, type Scene } from '@storyreel/contracts/studio'
 
 import { concatSegments } from '#src/encoder/concat.ts'
-import { createFrameEncoder } from '#src/encoder/frame-encoder.ts'
 import { mixSoundtrack, placeClips } from '#src/encoder/audio-mix.ts'
 import { muxVideoAudio } from '#src/encoder/mux.ts'
 import { probeMedia } from '#src/encoder/probe.ts'
@@ -25,7 +24,8 @@ import type {
 import type { SpeechClip, VoiceEngine } from '#src/voice/voice-engine.ts'
 
 import { buildCaptionCues, offsetCues, toSrt, toWebVtt } from './captions.ts'
-import { createTransition, TRANSITION_SECONDS, TRANSITIONS } from './transitions.ts'
+import type { SceneDrawing } from './scene-segments.ts'
+import { TRANSITION_SECONDS, TRANSITIONS } from './transitions.ts'
 import type { RenderCache } from './render-cache.ts'
 
 /** The voice starts this long after its scene does, and leaves this much quiet before the next one. */
@@ -96,8 +96,17 @@ export type PipelineEngines = {
   encoderName: string
 }
 
+/** Draws scenes' frames into segment files, off the caller's thread (runner/scene-pool.ts). */
+export type SceneDrawer = {
+  draw(
+    drawing: SceneDrawing,
+    options: { signal?: AbortSignal; onFrames?: (done: number) => void },
+  ): Promise<{ still: Buffer | undefined }>
+}
+
 export type PipelineContext = {
   engines: PipelineEngines
+  scenes: SceneDrawer
   /** Reusable scene parts (voice clips, scene videos) keyed by what they were made from. */
   cache: RenderCache
   onProgress?: (progress: { stage: string; progress: number }) => void
@@ -182,9 +191,7 @@ type SegmentInput = {
   cues: CaptionCue[]
   cast?: CastMember[]
   /** The scene before, which the first frames blend in from (a render's scenes after the first). */
-  previous?: { scene: Scene; art: SceneArt | undefined }
-  /** The scene's art when it is already drawn. */
-  art?: SceneArt
+  previous?: Scene
 }
 
 function toArtRequest(scene: Scene, input: Omit<SegmentInput, 'cues' | 'scene'>): SceneArtRequest {
@@ -205,107 +212,81 @@ function toArtRequest(scene: Scene, input: Omit<SegmentInput, 'cues' | 'scene'>)
 /** Frames at the start of each scene that blend in from the scene before: a separate, small segment. */
 const LEAD_IN_FRAMES = Math.round(TRANSITION_SECONDS * VIDEO_FPS)
 
-/**
- * Draws frames of one scene (with burned-in captions) and encodes them; cached by everything they depend
- * on. A scene is two segments: its lead-in (the first frames, blended from the scene before by the style's
- * transition) and its body. Only the lead-in depends on the neighbour, so editing or moving a scene re-renders
- * a few frames of the next one, never its body.
- */
-async function renderSegment(
-  input: SegmentInput,
-  part: 'lead-in' | 'body',
-  context: PipelineContext,
-  workDir: string,
-  onFrame: (done: number, total: number) => void,
-): Promise<{ file: string; reused: boolean; art: SceneArt | undefined }> {
-  const { scene, settings, width, height } = input
-  const { visuals, drawCaptions } = context.engines
-  const request = toArtRequest(scene, input)
-  const captions = settings.captions.enabled ? { style: settings.captions.style, cues: input.cues } : null
-  const total = Math.max(1, Math.round(scene.duration * VIDEO_FPS))
-  const split = Math.min(LEAD_IN_FRAMES, total - 1)
-  const [first, end] = part === 'lead-in' ? [0, split] : [split, total]
-  const transition = part === 'lead-in' && input.previous ? TRANSITIONS[settings.style] : undefined
-  const previousRequest =
-    transition && input.previous ? toArtRequest(input.previous.scene, { ...input, index: input.index - 1 }) : undefined
-  // Position is left out: a scene that only moved keeps its drawing, so reordering re-renders no body.
-  const key = `segments/${hashOf({
-    engine: visuals.name,
-    request: { ...request, index: undefined, count: undefined },
-    previous: previousRequest ? { ...previousRequest, index: undefined, count: undefined } : undefined,
-    transition,
-    frames: [first, end],
-    captions,
-    fps: VIDEO_FPS,
-    v: 2,
-  })}.mp4`
-  const frames = end - first
-  const cached = await context.cache.get(key)
-  if (cached) {
-    onFrame(frames, frames)
-    return { file: cached, reused: true, art: undefined }
-  }
-  const art = input.art ?? (await visuals.prepareScene(request))
-  const previousArt =
-    input.previous && previousRequest
-      ? (input.previous.art ?? (await visuals.prepareScene(previousRequest)))
-      : undefined
-  const drawing = createTransition({
-    kind: transition ?? 'dissolve',
-    current: art,
-    previous: previousArt && input.previous ? { art: previousArt, duration: input.previous.scene.duration } : undefined,
-    width,
-    height,
-  })
-  const canvas = createCanvas(width, height)
-  const context2d = canvas.getContext('2d')
-  await mkdir(workDir, { recursive: true })
-  const temp = path.join(workDir, `segment-${input.index}-${part}.mp4`)
-  const encoder = createFrameEncoder({ width, height, fps: VIDEO_FPS, outPath: temp, signal: context.signal })
-  try {
-    for (let frame = first; frame < end; frame += 1) {
-      throwIfAborted(context.signal)
-      const time = frame / VIDEO_FPS
-      drawing.drawFrame(context2d, time)
-      if (captions) drawCaptions(context2d, { cues: captions.cues, time, style: captions.style, width, height })
-      await encoder.writeFrame(canvas.data())
-      if (frame % 10 === 0) onFrame(frame - first, frames)
-    }
-    await encoder.finish()
-  } catch (error) {
-    encoder.abort()
-    await rm(temp, { force: true })
-    throw error
-  }
-  await context.cache.put(key, temp)
-  onFrame(frames, frames)
-  return { file: temp, reused: false, art }
-}
+const frameCount = (scene: Scene) => Math.max(1, Math.round(scene.duration * VIDEO_FPS))
 
-/** Both segments of a scene: the lead-in, then the body, drawing the scene's art once for both. */
+/**
+ * The frames of one scene (with burned-in captions) as two cached segments: its lead-in (the first frames,
+ * blended from the scene before by the style's transition) and its body. Only the lead-in depends on the
+ * neighbour, so editing or moving a scene re-renders a few frames of the next one, never its body. Segments
+ * not in the cache are drawn by `context.scenes` (threads), and the scene's still when `stillAt` is given.
+ */
 async function renderScene(
   input: SegmentInput,
   context: PipelineContext,
   workDir: string,
-  onFrame: (done: number) => void,
-): Promise<{ files: string[]; reused: boolean; art: SceneArt | undefined }> {
-  const leadIn = await renderSegment(input, 'lead-in', context, workDir, (done) => onFrame(done))
-  const leadFrames = Math.min(LEAD_IN_FRAMES, Math.max(1, Math.round(input.scene.duration * VIDEO_FPS)) - 1)
-  const body = await renderSegment({ ...input, art: input.art ?? leadIn.art }, 'body', context, workDir, (done) =>
-    onFrame(leadFrames + done),
-  )
-  return { files: [leadIn.file, body.file], reused: body.reused, art: body.art ?? leadIn.art }
+  { stillAt, onFrames }: { stillAt?: number; onFrames: (done: number) => void },
+): Promise<{ files: string[]; reused: boolean; still: Buffer | undefined }> {
+  const { scene, settings, width, height } = input
+  const request = toArtRequest(scene, input)
+  const captions = settings.captions.enabled ? { style: settings.captions.style, cues: input.cues } : null
+  const total = frameCount(scene)
+  const split = Math.min(LEAD_IN_FRAMES, total - 1)
+  const transition = TRANSITIONS[settings.style]
+  const previousRequest = input.previous
+    ? toArtRequest(input.previous, { ...input, index: input.index - 1 })
+    : undefined
+  const parts = (['lead-in', 'body'] as const).map((part) => {
+    const [first, end] = part === 'lead-in' ? [0, split] : [split, total]
+    const blendsIn = part === 'lead-in' && previousRequest !== undefined
+    // Position is left out: a scene that only moved keeps its drawing, so reordering re-renders no body.
+    const key = `segments/${hashOf({
+      engine: context.engines.visuals.name,
+      request: { ...request, index: undefined, count: undefined },
+      previous: blendsIn ? { ...previousRequest, index: undefined, count: undefined } : undefined,
+      transition: blendsIn ? transition : undefined,
+      frames: [first, end],
+      captions,
+      fps: VIDEO_FPS,
+      v: 2,
+    })}.mp4`
+    return { first, end, blendsIn, key, outPath: path.join(workDir, `segment-${input.index}-${part}.mp4`) }
+  })
+  const cached = await Promise.all(parts.map((part) => context.cache.get(part.key)))
+  const toDraw = parts.filter((_, index) => !cached[index])
+  let still: Buffer | undefined
+  if (toDraw.length > 0 || stillAt !== undefined) {
+    const skipped = parts.reduce((sum, part, index) => sum + (cached[index] ? part.end - part.first : 0), 0)
+    onFrames(skipped)
+    const result = await context.scenes.draw(
+      {
+        request,
+        previous:
+          previousRequest && input.previous
+            ? { request: previousRequest, duration: input.previous.duration }
+            : undefined,
+        transition,
+        parts: toDraw.map(({ first, end, outPath, blendsIn }) => ({ first, end, outPath, blendsIn })),
+        captions,
+        width,
+        height,
+        fps: VIDEO_FPS,
+        stillAt,
+      },
+      { signal: context.signal, onFrames: (done) => onFrames(skipped + done) },
+    )
+    still = result.still
+    await Promise.all(toDraw.map((part) => context.cache.put(part.key, part.outPath)))
+  }
+  onFrames(total)
+  return {
+    files: parts.map((part, index) => cached[index] ?? part.outPath),
+    reused: cached[1] !== undefined,
+    still,
+  }
 }
 
-async function makeStill(
-  scene: Scene,
-  art: SceneArt | undefined,
-  input: Omit<SegmentInput, 'cues' | 'scene'>,
-  engines: PipelineEngines,
-) {
-  const ready = art ?? (await engines.visuals.prepareScene(toArtRequest(scene, input)))
-  return engines.renderStill(ready, input.width, input.height, Math.min(1.5, scene.duration / 2))
-}
+/** The moment of the first scene the poster shows. */
+const posterTime = (scene: Scene) => Math.min(1.5, scene.duration / 2)
 
 async function makeThumbnail(poster: Buffer) {
   const image = await loadImage(poster)
@@ -314,6 +295,52 @@ async function makeThumbnail(poster: Buffer) {
   const canvas = createCanvas(width, height)
   canvas.getContext('2d').drawImage(image, 0, 0, width, height)
   return canvas.encode('jpeg', 82)
+}
+
+/** Progress shares of a render: speech is quick, the pictures are nearly all of the work. */
+const VOICE_SHARE = 5
+const VISUALS_SHARE = 90
+
+/** Every scene's speech placed at its scene's start on one track, mixed with the music into `outPath`. */
+async function mixSceneVoices(options: {
+  scenes: Scene[]
+  voices: SceneVoice[]
+  sceneStarts: number[]
+  duration: number
+  settings: ProjectSettings
+  music: MusicSource
+  outPath: string
+  signal: AbortSignal
+}): Promise<void> {
+  const { scenes, voices, sceneStarts, duration, settings } = options
+  const sampleRate = voices.find((voice) => voice.clip)?.clip?.sampleRate ?? 24_000
+  const voiceTrack = placeClips(
+    voices.flatMap((voice, index) =>
+      voice.clip
+        ? [
+            {
+              samples: voice.clip.samples.subarray(
+                0,
+                Math.floor(((scenes[index] as Scene).duration - VOICE_LEAD_SECONDS) * voice.clip.sampleRate),
+              ),
+              sampleRate: voice.clip.sampleRate,
+              at: (sceneStarts[index] ?? 0) + VOICE_LEAD_SECONDS,
+            },
+          ]
+        : [],
+    ),
+    duration,
+    sampleRate,
+  )
+  const musicPath = settings.music_id ? options.music.getTrackPath(settings.music_id) : undefined
+  await mixSoundtrack({
+    voice: { samples: voiceTrack, sampleRate },
+    durationSeconds: duration,
+    voiceVolume: settings.voice_volume,
+    music: musicPath ? { path: musicPath, volume: settings.music_volume } : undefined,
+    outPath: options.outPath,
+    signal: options.signal,
+  })
 }
 
 /**
@@ -340,42 +367,21 @@ export async function runRenderTask(
   const progress = (stage: string, value: number) =>
     context.onProgress?.({ stage, progress: Math.round(value * 10) / 10 })
   const work = await mkdtemp(path.join(os.tmpdir(), 'storyreel-render-'))
+  /** Segments whose ffmpeg is still writing: the work folder is removed only once they are done. */
+  const encoding: Promise<void>[] = []
   try {
-    // 1. Voice, scene by scene (0-15 %).
+    // 1. Voice, scene by scene (0-5 %): the captions of every scene come from its speech.
     progress('voice', 0)
     const voices: SceneVoice[] = []
     for (const [index, scene] of scenes.entries()) {
       throwIfAborted(context.signal)
       voices.push(await voiceScene(scene, settings, context))
-      progress('voice', ((index + 1) / scenes.length) * 15)
+      progress('voice', ((index + 1) / scenes.length) * VOICE_SHARE)
     }
     endStage('voice')
 
-    // 2. Pictures with burned-in captions, one cached segment per scene (15-85 %).
-    const totalFrames = scenes.reduce((sum, scene) => sum + Math.max(1, Math.round(scene.duration * VIDEO_FPS)), 0)
-    let framesBefore = 0
-    const segments: string[] = []
-    let reusedScenes = 0
-    let firstArt: SceneArt | undefined
-    let previous: { scene: Scene; art: SceneArt | undefined } | undefined
-    for (const [index, scene] of scenes.entries()) {
-      const voice = voices[index] as SceneVoice
-      const segment = await renderScene(
-        { scene, index, count: scenes.length, settings, width, height, cues: voice.cues, cast, previous },
-        context,
-        work,
-        (done) => progress('visuals', 15 + ((framesBefore + done) / totalFrames) * 70),
-      )
-      if (index === 0) firstArt = segment.art
-      previous = { scene, art: segment.art }
-      framesBefore += Math.max(1, Math.round(scene.duration * VIDEO_FPS))
-      segments.push(...segment.files)
-      if (segment.reused && voice.reused) reusedScenes += 1
-    }
-    endStage('visuals')
-
-    // 3. Voice track on the timeline, music looped and ducked under it (85-92 %).
-    progress('audio', 85)
+    // 2. The soundtrack (voice on the timeline, music looped and ducked under it) is mixed by its own ffmpeg
+    // process while the pictures are drawn, so it adds no time of its own.
     const sceneStarts: number[] = []
     let cursor = 0
     for (const scene of scenes) {
@@ -383,39 +389,78 @@ export async function runRenderTask(
       cursor += Math.max(1, Math.round(scene.duration * VIDEO_FPS)) / VIDEO_FPS
     }
     const duration = cursor
-    const sampleRate = voices.find((voice) => voice.clip)?.clip?.sampleRate ?? 24_000
-    const voiceTrack = placeClips(
-      voices.flatMap((voice, index) =>
-        voice.clip
-          ? [
-              {
-                samples: voice.clip.samples.subarray(
-                  0,
-                  Math.floor(((scenes[index] as Scene).duration - VOICE_LEAD_SECONDS) * voice.clip.sampleRate),
-                ),
-                sampleRate: voice.clip.sampleRate,
-                at: (sceneStarts[index] ?? 0) + VOICE_LEAD_SECONDS,
-              },
-            ]
-          : [],
-      ),
-      duration,
-      sampleRate,
-    )
-    const musicPath = settings.music_id ? context.engines.music.getTrackPath(settings.music_id) : undefined
     const audioFile = path.join(work, 'audio.m4a')
-    await mixSoundtrack({
-      voice: { samples: voiceTrack, sampleRate },
-      durationSeconds: duration,
-      voiceVolume: settings.voice_volume,
-      music: musicPath ? { path: musicPath, volume: settings.music_volume } : undefined,
+    const audioAbort = new AbortController()
+    const stopAudio = () => audioAbort.abort(context.signal?.reason)
+    context.signal?.addEventListener('abort', stopAudio, { once: true })
+    const audioStarted = performance.now()
+    const audioDone = mixSceneVoices({
+      scenes,
+      voices,
+      sceneStarts,
+      duration,
+      settings,
+      music: context.engines.music,
       outPath: audioFile,
-      signal: context.signal,
+      signal: audioAbort.signal,
+    }).then(() => {
+      stageSeconds.audio = Math.round((performance.now() - audioStarted) / 10) / 100
     })
-    endStage('audio')
+    // Awaited below; a failure while the pictures are still drawing must not go unhandled meanwhile.
+    audioDone.catch(() => undefined)
 
-    // 4. One MP4: the segments joined without re-encoding, the soundtrack muxed in (92-96 %).
-    progress('encoding', 92)
+    // 3. Pictures with burned-in captions, one cached segment per scene, drawn by the scene threads (5-95 %).
+    const totalFrames = scenes.reduce((sum, scene) => sum + frameCount(scene), 0)
+    const framesDone = scenes.map(() => 0)
+    const drawingAbort = new AbortController()
+    const stopDrawing = () => drawingAbort.abort(context.signal?.reason)
+    context.signal?.addEventListener('abort', stopDrawing, { once: true })
+    let drawn: Awaited<ReturnType<typeof renderScene>>[]
+    try {
+      // Every scene is handed over at once; the threads take them in order, as many at a time as there are.
+      const drawing = scenes.map((scene, index) =>
+        renderScene(
+          {
+            scene,
+            index,
+            count: scenes.length,
+            settings,
+            width,
+            height,
+            cues: (voices[index] as SceneVoice).cues,
+            cast,
+            previous: scenes[index - 1],
+          },
+          { ...context, signal: drawingAbort.signal },
+          work,
+          {
+            stillAt: index === 0 ? posterTime(scene) : undefined,
+            onFrames: (done) => {
+              framesDone[index] = done
+              const sum = framesDone.reduce((total, frames) => total + frames, 0)
+              progress('visuals', VOICE_SHARE + (sum / totalFrames) * VISUALS_SHARE)
+            },
+          },
+        ),
+      )
+      // The first failure stops the other scenes; the rest are waited for before the work folder goes.
+      for (const scene of drawing) void scene.catch(() => drawingAbort.abort())
+      encoding.push(...drawing.map((scene) => scene.then(() => undefined)))
+      drawn = await Promise.all(drawing)
+    } catch (error) {
+      audioAbort.abort(error)
+      throw error
+    } finally {
+      context.signal?.removeEventListener('abort', stopDrawing)
+      context.signal?.removeEventListener('abort', stopAudio)
+    }
+    const segments = drawn.flatMap((scene) => scene.files)
+    const reusedScenes = drawn.filter((scene, index) => scene.reused && (voices[index] as SceneVoice).reused).length
+    endStage('visuals')
+    await audioDone
+
+    // 4. One MP4: the segments joined without re-encoding, the soundtrack muxed in (95-98 %).
+    progress('encoding', VOICE_SHARE + VISUALS_SHARE)
     const silentVideo = path.join(work, 'video-only.mp4')
     await concatSegments(segments, silentVideo, context.signal)
     await mkdir(outDir, { recursive: true })
@@ -429,15 +474,10 @@ export async function runRenderTask(
     })
     endStage('encoding')
 
-    // 5. Poster and captions (96-100 %).
-    progress('finishing', 96)
-    const first = scenes[0] as Scene
-    const poster = await makeStill(
-      first,
-      firstArt,
-      { index: 0, count: scenes.length, settings, width, height, cast },
-      context.engines,
-    )
+    // 5. Poster and captions (98-100 %).
+    progress('finishing', 98)
+    const poster = drawn[0]?.still
+    if (!poster) throw new EngineError('failed', 'renderer', 'The poster was not drawn.')
     const allCues = voices.flatMap((voice, index) => offsetCues(voice.cues, sceneStarts[index] ?? 0))
     const files: RenderResult['files'] = {
       video: videoFile,
@@ -482,6 +522,7 @@ export async function runRenderTask(
       },
     }
   } finally {
+    await Promise.allSettled(encoding)
     await rm(work, { recursive: true, force: true })
   }
 }
@@ -500,7 +541,7 @@ export async function runPreviewTask(
     const voice = await voiceScene(scene, settings, context)
     const cast = task.cast ?? castOf([scene.visual, scene.narration])
     const input = { scene, index: task.index, count: task.count, settings, width, height, cues: voice.cues, cast }
-    const segment = await renderScene(input, context, work, () => undefined)
+    const segment = await renderScene(input, context, work, { stillAt: posterTime(scene), onFrames: () => undefined })
     const silentVideo = path.join(work, 'preview-video.mp4')
     await concatSegments(segment.files, silentVideo, context.signal)
     const duration = Math.max(1, Math.round(scene.duration * VIDEO_FPS)) / VIDEO_FPS
@@ -527,7 +568,8 @@ export async function runPreviewTask(
       durationSeconds: duration,
       signal: context.signal,
     })
-    await writeFile(result.poster, await makeStill(scene, segment.art, input, context.engines))
+    if (!segment.still) throw new EngineError('failed', 'renderer', 'The preview still was not drawn.')
+    await writeFile(result.poster, segment.still)
     return { ...result, durationSeconds: duration }
   } finally {
     await rm(work, { recursive: true, force: true })

@@ -13,13 +13,14 @@ import {
   type PipelineTask,
 } from '#src/pipeline/render-pipeline.ts'
 
+import { createScenePool, type ScenePool } from './scene-pool.ts'
 import { removeStaleWork } from './stale-work.ts'
 
 /**
  * The render child process (see render-runner.ts): takes one task at a time over IPC and answers with
  * progress messages and a result. Engines (the WASM voice, fonts, the music catalogue) load once.
  */
-let engines: PipelineEngines | undefined
+let loaded: { engines: PipelineEngines; scenes: ScenePool } | undefined
 let swept = false
 
 const send = (message: PipelineMessage) => process.send?.(message)
@@ -28,16 +29,16 @@ process.on('message', (message: { task: PipelineTask; options: EngineOptions }) 
   void (async () => {
     try {
       const { options } = message
-      if (!engines) {
+      if (!loaded) {
         configureBinaries(options)
-        engines = createPipelineEngines(options)
+        loaded = { engines: createPipelineEngines(options), scenes: createScenePool(options) }
       }
       if (!swept) {
         swept = true
         await removeStaleWork({ tempDir: os.tmpdir(), cacheDir: options.cacheDir })
       }
       const context = {
-        engines,
+        ...loaded,
         cache: createLocalRenderCache(options.cacheDir),
         onProgress: (progress: { stage: string; progress: number }) => send({ type: 'progress', ...progress }),
       }
