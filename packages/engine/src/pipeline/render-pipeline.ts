@@ -24,6 +24,7 @@ import type {
 import type { SpeechClip, VoiceEngine } from '#src/voice/voice-engine.ts'
 
 import { buildCaptionCues, offsetCues, toSrt, toWebVtt } from './captions.ts'
+import { STILL_ART_VERSION } from './scene-still.ts'
 import type { SceneDrawing } from './scene-segments.ts'
 import { TRANSITION_SECONDS, TRANSITIONS } from './transitions.ts'
 import type { RenderCache } from './render-cache.ts'
@@ -247,7 +248,8 @@ async function renderScene(
       frames: [first, end],
       captions,
       fps: VIDEO_FPS,
-      v: 2,
+      // Scene videos are drawn again whenever the stills would be: the same art, planner and composition.
+      v: STILL_ART_VERSION,
     })}.mp4`
     return { first, end, blendsIn, key, outPath: path.join(workDir, `segment-${input.index}-${part}.mp4`) }
   })

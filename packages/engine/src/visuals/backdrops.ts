@@ -120,6 +120,57 @@ function sky(pen: Pen, frame: Frame, spec: SceneSpec, horizonY: number) {
   }
 }
 
+/**
+ * A town: rows of low houses with pitched roofs and lit or shuttered windows, a spire now and then, hazier
+ * behind. Streets, squares, markets and villages stand here; only a city gets a skyline.
+ */
+function town(pens: LayerPens, frame: Frame, spec: SceneSpec, horizonY: number) {
+  const { far, sky: back } = pens
+  const p = far.palette
+  const lit = spec.timeOfDay === 'night' || spec.timeOfDay === 'sunset'
+  const rows = [
+    {
+      pen: back,
+      base: horizonY - frame.height * 0.02,
+      scale: 0.65,
+      color: mix(p.far, p.skyBottom, 0.5),
+      windows: false,
+    },
+    { pen: far, base: horizonY + frame.height * 0.01, scale: 1, color: p.far, windows: true },
+  ]
+  for (const row of rows) {
+    let x = -frame.width * 0.04
+    while (x < frame.layerWidth) {
+      const w = frame.width * row.pen.random.range(0.1, 0.17) * row.scale
+      const h = frame.height * row.pen.random.range(0.06, 0.11) * row.scale
+      const roof = h * row.pen.random.range(0.45, 0.75)
+      const wall = shade(row.color, { h: row.pen.random.range(-12, 12), l: row.pen.random.range(-0.06, 0.08) })
+      const top = row.base - h
+      row.pen.shape(roundRectPath(x, top, w, h + frame.height * 0.05, 1), wall)
+      const spire = row.pen.random.chance(0.08)
+      const peak = spire ? roof * 2.6 : roof
+      row.pen.shape(
+        polygonPath([
+          [x - w * 0.06, top],
+          [x + w * 0.5, top - peak],
+          [x + w * 1.06, top],
+        ]),
+        shade(mix(wall, hsl(8, 0.55, 0.42), 0.55), { l: -0.04 }),
+      )
+      if (row.windows) {
+        const size = w * 0.16
+        for (const wx of [x + w * 0.2, x + w * 0.64]) {
+          if (!row.pen.random.chance(0.8)) continue
+          row.pen.context.fillStyle =
+            lit && row.pen.random.chance(0.7) ? 'rgba(255,210,120,0.95)' : css(shade(wall, { l: -0.2 }))
+          row.pen.context.fillRect(wx, top + h * 0.3, size, size * 1.3)
+        }
+      }
+      x += w * row.pen.random.range(1.02, 1.18)
+    }
+  }
+}
+
 function outdoorFar(pens: LayerPens, frame: Frame, spec: SceneSpec, horizonY: number) {
   const { far, sky: skyPen } = pens
   const p = far.palette
@@ -132,8 +183,10 @@ function outdoorFar(pens: LayerPens, frame: Frame, spec: SceneSpec, horizonY: nu
       ridge(far, frame, horizonY, frame.height * 0.2, 5, p.far, true)
       break
     }
-    case 'city':
-    case 'street': {
+    case 'street':
+      town(pens, frame, spec, horizonY)
+      break
+    case 'city': {
       let x = -frame.width * 0.05
       while (x < frame.layerWidth) {
         const w = frame.width * far.random.range(0.08, 0.16)
@@ -239,7 +292,18 @@ function ground(pen: Pen, frame: Frame, spec: SceneSpec, horizonY: number) {
     pen.context.lineWidth = pen.look.outline * pen.unit
     pen.context.stroke(path)
   }
-  if (spec.setting === 'street' || spec.setting === 'city') {
+  if (spec.setting === 'street') {
+    // A paved lane between the houses, narrowing toward the vanishing point.
+    const cx = frame.left + frame.width * 0.5
+    const lane = polygonPath([
+      [cx - frame.width * 0.05, horizonY + 2],
+      [cx + frame.width * 0.05, horizonY + 2],
+      [cx + frame.width * 0.6, frame.layerHeight],
+      [cx - frame.width * 0.6, frame.layerHeight],
+    ])
+    pen.shape(lane, mix(p.ground, hsl(35, 0.15, 0.62), 0.6), { outline: false })
+  }
+  if (spec.setting === 'city') {
     // A road running toward the vanishing point.
     const cx = frame.left + frame.width * 0.5
     const road = polygonPath([

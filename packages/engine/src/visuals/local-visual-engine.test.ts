@@ -133,4 +133,25 @@ describe('the local visual engine', () => {
     const still = await renderStill(art, 144, 256, 1)
     expect(still.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]))
   })
+
+  it('keeps the cinematic letterbox to at most 12 % of the frame, bars together, in every ratio', async () => {
+    for (const ratio of ASPECT_RATIOS) {
+      const { width, height } = SIZES[ratio]
+      const art = await engine.prepareScene(request({ ...SIZES[ratio], style: 'cinematic' }))
+      const pixels = frameOf(art, width, height, 1)
+      const isBlackRow = (y: number) => {
+        for (let x = 0; x < width; x++) {
+          const at = (y * width + x) * 4
+          if ((pixels[at] ?? 0) + (pixels[at + 1] ?? 0) + (pixels[at + 2] ?? 0) > 12) return false
+        }
+        return true
+      }
+      let top = 0
+      while (top < height && isBlackRow(top)) top++
+      let bottom = 0
+      while (bottom < height && isBlackRow(height - 1 - bottom)) bottom++
+      expect(top + bottom, ratio).toBeLessThanOrEqual(Math.ceil(height * 0.12))
+      if (ratio !== '1:1') expect(top, ratio).toBeGreaterThan(0)
+    }
+  })
 })

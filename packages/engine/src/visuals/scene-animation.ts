@@ -294,6 +294,14 @@ function createLight(spec: SceneSpec, palette: Palette, style: VideoStyle, width
   return canvas
 }
 
+/**
+ * The height of each cinematic letterbox bar: toward 2.39:1 inside the frame's width, but both bars together
+ * never more than 12 % of the frame, so a vertical video keeps its picture.
+ */
+export function letterboxBar(width: number, height: number): number {
+  return Math.max(0, Math.min(height * 0.06, (height - width / 2.39) / 2))
+}
+
 function noiseTile(random: Random, size: number, alpha: number): Canvas {
   const canvas = createCanvas(size, size)
   const context = canvas.getContext('2d')
@@ -363,8 +371,7 @@ function createOverlays(
       }
     }
     if (style === 'cinematic') {
-      // 2.39:1 inside the frame's width, never more than 12% of the height per bar.
-      const bar = Math.min(height * 0.12, Math.max(height * 0.06, (height - width / 2.39) / 2))
+      const bar = letterboxBar(width, height)
       context.fillStyle = '#000'
       context.fillRect(0, 0, width, bar)
       context.fillRect(0, height - bar, width, bar)
@@ -686,8 +693,7 @@ export function createAnimatedScene({
   const headlineCanvas = headline ? createTitle(headline, style, palette, width, height, 1.8) : undefined
   const pop = style === 'anime' || style === 'comic' || style === '3d-cartoon'
   const unit = Math.min(width, height) / 100
-  const letterbox =
-    style === 'cinematic' ? Math.min(height * 0.12, Math.max(height * 0.06, (height - width / 2.39) / 2)) : 0
+  const letterbox = style === 'cinematic' ? letterboxBar(width, height) : 0
   const titleY = letterbox + height * 0.06
 
   return {

@@ -251,7 +251,7 @@ const TIME_WORDS: Lexicon<TimeOfDay> = [
 ]
 
 const WEATHER_WORDS: Lexicon<Weather> = [
-  ['storm', ['storm', 'thunder', 'lightning', 'hurricane', 'tempest']],
+  ['storm', ['storm', 'stormy', 'thunder', 'thunderstorm', 'lightning', 'hurricane', 'tempest', 'gale']],
   ['rain', ['rain', 'rainy', 'raining', 'drizzle', 'umbrella', 'downpour', 'wet']],
   ['snow', ['snow', 'snowy', 'snowing', 'snowflake', 'blizzard', 'winter']],
   ['fog', ['fog', 'foggy', 'mist', 'misty', 'haze', 'hazy']],
@@ -260,7 +260,10 @@ const WEATHER_WORDS: Lexicon<Weather> = [
 
 const MOOD_WORDS: Lexicon<Mood> = [
   ['epic', ['epic', 'legend', 'legendary', 'hero', 'heroic', 'adventure', 'quest', 'journey', 'conquer', 'rise']],
-  ['dramatic', ['dramatic', 'danger', 'fight', 'battle', 'storm', 'fear', 'fire', 'crisis', 'war', 'struggle']],
+  [
+    'dramatic',
+    ['dramatic', 'danger', 'fight', 'battle', 'storm', 'stormy', 'fear', 'fire', 'crisis', 'war', 'struggle'],
+  ],
   ['mysterious', ['mystery', 'mysterious', 'secret', 'unknown', 'hidden', 'strange', 'magic', 'ancient', 'ghost']],
   ['romantic', ['love', 'romantic', 'romance', 'kiss', 'date', 'wedding', 'heart', 'together', 'valentine']],
   [

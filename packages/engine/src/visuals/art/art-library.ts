@@ -44,6 +44,8 @@ type Match = { id: string; score: number }
 
 export type ArtLibrary = {
   get(id: string): ArtEntry | undefined
+  /** Every drawing that may be a scene's subject (faces, hands, symbols, flags and tiles are left out). */
+  all(): ArtEntry[]
   /** Drawings whose label, name or keywords hold the word (a noun lemma or a phrase), best first. */
   find(word: string): Match[]
   /** The drawing as a bitmap of `size` px square, rasterised from its vector once per size. */
@@ -138,6 +140,16 @@ const TILES = new Set([
   'wedding',
 ])
 
+/** Drawings of emoji newer than the emojibase data, described here so that they can be found. */
+const NEWER_DRAWINGS: Omit<ArtEntry, 'bust'>[] = [
+  { id: 'lighthouse', label: 'lighthouse', kind: 'building', tags: ['beacon', 'coast', 'harbor', 'sea'] },
+  { id: 'meteor', label: 'meteor', kind: 'sky', tags: ['shooting star', 'comet', 'space'] },
+  { id: 'pickle', label: 'pickle', kind: 'food', tags: ['cucumber', 'gherkin'] },
+  { id: 'monarch-butterfly', label: 'monarch butterfly', kind: 'animal', tags: ['butterfly', 'insect'] },
+  { id: 'net-with-handle', label: 'net with handle', kind: 'object', tags: ['fishing net', 'butterfly net'] },
+  { id: 'eraser', label: 'eraser', kind: 'object', tags: ['rubber', 'school'] },
+]
+
 type EmojibaseEntry = { label: string; hexcode: string; tags?: string[]; group?: number; subgroup?: number }
 type Groups = { groups: Record<string, string>; subgroups: Record<string, string> }
 
@@ -192,6 +204,14 @@ function load(): Loaded {
     for (const word of labelWords.slice(0, -1)) add(word, id, 2)
     for (const tag of tags) add(tag, id, 3)
   }
+  for (const drawing of NEWER_DRAWINGS) {
+    if (!icons.icons[drawing.id]) continue
+    entries.set(drawing.id, { ...drawing, bust: false })
+    add(drawing.label, drawing.id, 10)
+    const labelWords = normalize(drawing.label).split(' ')
+    if (labelWords.length > 1) add(labelWords.at(-1) ?? '', drawing.id, 6)
+    for (const tag of drawing.tags) add(tag, drawing.id, 3)
+  }
   for (const list of index.values()) list.sort((a, b) => b.score - a.score || a.id.length - b.id.length)
   loaded = { icons, chars, entries, index }
   return loaded
@@ -204,6 +224,7 @@ export function getArtLibrary(): ArtLibrary {
   const { icons, chars, entries, index } = load()
   return {
     size: entries.size,
+    all: () => [...entries.values()],
     get(id) {
       const entry = entries.get(id)
       if (entry) return entry

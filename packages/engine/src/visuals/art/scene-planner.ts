@@ -3,7 +3,8 @@ import { hashText } from '../random.ts'
 import { getArtLibrary, type ArtKind } from './art-library.ts'
 import { CONCEPTS, VERB_ART, type Concept } from './concepts.ts'
 import { readText, type Noun } from './scene-reader.ts'
-import { broaderTerms, isDrawableNoun, nounSenses, readSynset } from './wordnet.ts'
+import { artForSense, senseOfArt } from './art-senses.ts'
+import { broaderSenses, isDrawableNoun, nounSenses, readSynset, usualKind, usualSense } from './wordnet.ts'
 
 /**
  * Decides what a scene shows from its words: the main subject, what stands beside it, the setting, and the
@@ -143,21 +144,47 @@ function withTone(id: string): string {
 /** Children are drawn as smaller figures. */
 const CHILD = /^(girl|boy|child|baby|kid)s?$/
 
+/** Whether drawing `art` means the sense `sense` or a narrower one ("passenger ship" is a ship). */
+function meansSense(art: string, sense: number): boolean {
+  const own = senseOfArt(art)
+  return own !== undefined && (own === sense || broaderSenses(own, 8).includes(sense))
+}
+
+const FEMALE =
+  /^(woman|girl|mother|mom|mum|grandmother|grandma|daughter|sister|aunt|wife|bride|queen|princess|lady|niece|actress|waitress|heroine|nun)$/
+const MALE =
+  /^(man|boy|father|dad|grandfather|grandpa|son|brother|uncle|husband|groom|king|prince|gentleman|nephew|actor|waiter|hero|monk)$/
+
+/** A standing figure for someone the words name by role ("the baker", "musicians"), toned by the word. */
+function personFigure(lemma: string): string {
+  const gender = FEMALE.test(lemma) ? 'woman' : MALE.test(lemma) ? 'man' : 'person'
+  return figureFor(lemma, gender)
+}
+
 function findArt(noun: Noun): { candidates: Candidate[]; reason: string } {
   const library = getArtLibrary()
-  const direct = library.find(noun.lemma).filter((match) => match.score >= MIN_MATCH)
-  const plural =
-    noun.text.toLowerCase() === noun.lemma ? [] : library.find(noun.text).filter((match) => match.score >= MIN_MATCH)
+  const sense = usualSense(noun.lemma)
+  // An exact name always counts; a word of a name or a keyword only when the drawing means this sense or a
+  // narrower one, never a word that is merely spelled alike.
+  const fits = (match: { id: string; score: number }) =>
+    match.score >= MIN_MATCH && (match.score >= 10 || sense === undefined || meansSense(match.id, sense))
+  const direct = library.find(noun.lemma).filter(fits)
+  const plural = noun.text.toLowerCase() === noun.lemma ? [] : library.find(noun.text).filter(fits)
   const best = [...direct, ...plural].sort((a, b) => b.score - a.score)[0]
   if (best)
     return { candidates: [{ id: best.id, word: noun.text, score: 0 }], reason: `library keyword "${noun.lemma}"` }
-  // WordNet: the noun's usual sense, then broader terms ("schooner" → "sailing vessel" → "vessel"…).
-  for (const term of broaderTerms(noun.lemma).slice(1)) {
-    const concept = CONCEPTS[term]
-    if (concept?.art) return { candidates: conceptArt(concept, noun.text, 0), reason: `WordNet: a kind of ${term}` }
-    const match = library.find(term).find((item) => item.score >= 10)
-    if (match)
-      return { candidates: [{ id: match.id, word: noun.text, score: 0 }], reason: `WordNet: a kind of ${term}` }
+  if (sense === undefined) return { candidates: [], reason: 'nothing in the art library' }
+  if (readSynset(sense).kind === 'person')
+    return { candidates: [{ id: personFigure(noun.lemma), word: noun.text, score: 0 }], reason: 'WordNet: a person' }
+  // Broader senses, by meaning: "gull" → seabird → bird; "schooner" → sailing vessel → vessel → boat.
+  for (const offset of broaderSenses(sense, 6).slice(1)) {
+    const synset = readSynset(offset)
+    const concept = synset.words.map((word) => CONCEPTS[word]).find((entry) => entry?.art)
+    if (concept)
+      return { candidates: conceptArt(concept, noun.text, 0), reason: `WordNet: a kind of ${synset.words[0]}` }
+    const [art] = artForSense(offset)
+    if (art)
+      return { candidates: [{ id: art, word: noun.text, score: 0 }], reason: `WordNet: a kind of ${synset.words[0]}` }
   }
   return { candidates: [], reason: 'nothing in the art library' }
 }
@@ -169,9 +196,16 @@ function hasExactArt(noun: Noun): boolean {
 }
 
 function describeSense(lemma: string): string {
-  const [first] = nounSenses(lemma)
-  return first === undefined ? 'not a known noun' : `usual sense is ${readSynset(first).kind.toLowerCase()}`
+  const kind = usualKind(lemma)
+  return kind === undefined ? 'not a known noun' : `usual sense is ${kind.toLowerCase()}`
 }
+
+/**
+ * A noun right before another that is a material or a quality says what the next one is like ("stone oven",
+ * "Narrow streets") and is not drawn. Things, people, animals and food there are ("lemon groves"), and so
+ * are words the tagger joined to a verb it took for a noun ("the farmer drives", "the kettle whistles").
+ */
+const DESCRIBING_KINDS = new Set(['substance', 'object', 'attribute', 'shape', 'quantity', 'act', 'state'])
 
 /** The clause to set large on a scene with nothing to draw: a whole phrase, never a cut one. */
 export function keyPhraseOf(text: string): string {
@@ -219,7 +253,13 @@ export function planScene(request: PlanRequest): ScenePlan {
       if (ahead) used.add(ahead.position)
       const first = !sentencesWithSubject.has(noun.sentence)
       const count = candidatesBefore()
-      const score = weight * (noun.head || ahead ? 1 : 0.75) * (first ? 1.3 : 1) - noun.position * 0.01
+      // Who or what does the verb leads ("a baker pulls bread"); a place the action happens in ("in the
+      // market square", "over the cliffs") sets the scene more than it carries it.
+      const agent = (noun.head || ahead) && (noun.nextPos === 'VERB' || noun.nextPos === 'AUX')
+      const score =
+        weight * (noun.head || ahead ? 1 : 0.75) * (first ? 1.3 : 1) * (noun.afterPlacePreposition ? 0.85 : 1) +
+        (agent ? weight * 0.5 : 0) -
+        noun.position * 0.01
       const markSubject = () => {
         if (candidates.length > count) sentencesWithSubject.add(noun.sentence)
       }
@@ -239,7 +279,16 @@ export function planScene(request: PlanRequest): ScenePlan {
         continue
       }
       if (noun.proper) {
-        words.push({ word: noun.text, art: undefined, reason: noun.afterPlacePreposition ? 'place name' : 'name' })
+        // A name WordNet knows as a kind of person ("Grandma", "Maya") is someone to draw; other names
+        // (places, brands, planets) are not.
+        const person = !noun.afterPlacePreposition && usualKind(noun.lemma) === 'person'
+        if (person) {
+          const figure = personFigure(noun.lemma)
+          candidates.push({ id: figure, word: noun.text, score })
+          markSubject()
+          words.push({ word: noun.text, art: figure, reason: 'a person named' })
+        } else
+          words.push({ word: noun.text, art: undefined, reason: noun.afterPlacePreposition ? 'place name' : 'name' })
         continue
       }
       // A two-word phrase the concept table knows wins over its words ("coffee shop", "golden hour").
@@ -250,6 +299,16 @@ export function planScene(request: PlanRequest): ScenePlan {
         for (const other of reading.nouns) if (noun.phrase === other.phrase) used.add(other.position)
       }
       const label = phraseConcept ? phrase || noun.phrase.toLowerCase() : noun.text
+      // "stone oven", "market square", "Narrow streets": the first word says what the head is like or where
+      // it stands; it is drawn only when it is a thing of its own in the picture ("lemon groves").
+      const describes = noun.modifier && !ahead && !phraseConcept && DESCRIBING_KINDS.has(usualKind(noun.lemma) ?? '')
+      if (describes) {
+        if (concept?.setting && (!setting || score > setting.score)) setting = { value: concept.setting, score }
+        time ??= concept?.time
+        weather ??= concept?.weather
+        words.push({ word: noun.text, art: undefined, reason: 'describes the word after it' })
+        continue
+      }
       if (concept) {
         if (concept.setting && (!setting || score > setting.score)) setting = { value: concept.setting, score }
         home ??= concept.home

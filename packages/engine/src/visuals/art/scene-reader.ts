@@ -1,6 +1,11 @@
 import winkNLP, { type ItemToken } from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
 
+import { baseNoun } from './wordnet.ts'
+
+/** "Astronauts float…": a plural opening a sentence is a common noun, whatever the tagger says. */
+const isPluralNoun = (word: string) => baseNoun(word) !== word.toLowerCase()
+
 /**
  * Reads a scene's words with wink-nlp (English part-of-speech tags and lemmas): the noun phrases, names,
  * verbs and pronouns the scene planner works from.
@@ -17,6 +22,8 @@ export type Noun = {
   compound?: string
   /** The last noun of its phrase: the thing the phrase names. */
   head: boolean
+  /** Right before another noun of its phrase, saying what that one is like ("stone oven", "lemon groves"). */
+  modifier: boolean
   /** The first phrase of its sentence: most often what the sentence is about. */
   subject: boolean
   /** Which sentence of the text it is in. */
@@ -134,13 +141,17 @@ export function readText(text: string): Reading {
           const capital = /^\p{Lu}/u.test(item.text)
           // A capital inside a sentence is a name even where the tagger says noun ("his dog Biscuit"); at the
           // start, only a PROPN that is not followed by a noun ("Solar panels…" is no name).
-          const proper = capital && (sentenceStart ? item.pos === 'PROPN' && offset === run.length - 1 : true)
+          const proper =
+            capital &&
+            (sentenceStart ? item.pos === 'PROPN' && offset === run.length - 1 && !isPluralNoun(item.text) : true)
           nouns.push({
             text: item.text,
-            lemma: item.pos === 'PROPN' ? item.text.toLowerCase() : item.lemma,
+            // A capitalised word opening a sentence is tagged as a name, its plural kept: "Children race…".
+            lemma: item.pos !== 'PROPN' ? item.lemma : proper ? item.text.toLowerCase() : baseNoun(item.text),
             phrase,
             compound: previous ? `${previous.lemma} ${item.lemma}` : undefined,
             head: offset === lastOffset,
+            modifier: ['NOUN', 'PROPN'].includes(run[offset + 1]?.pos ?? ''),
             subject: !firstPhraseDone,
             sentence: sentenceIndex,
             proper,

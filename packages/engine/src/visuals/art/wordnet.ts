@@ -59,6 +59,8 @@ export type Synset = {
   words: string[]
   /** Offsets of the broader synsets (hypernyms, instance hypernyms). */
   broader: number[]
+  /** One particular person, place or thing ("Moody" the preacher, "Amalfi"), not a kind. */
+  instance: boolean
   gloss: string
 }
 
@@ -81,11 +83,15 @@ function lineAt(buffer: Buffer, position: number): { start: number; text: string
   return { start, text: buffer.toString('latin1', start, end) }
 }
 
-/** The synset offsets of a noun lemma, most frequent sense first; none when WordNet does not know it. */
-export function nounSenses(lemma: string): number[] {
+/**
+ * A noun lemma's senses, most frequent first, and how many of them have frequency counts (WordNet orders
+ * senses without counts arbitrarily: "gull" lists the dupe before the bird). Undefined when WordNet does
+ * not know the lemma.
+ */
+function readIndexEntry(lemma: string): { senses: number[]; counted: number } | undefined {
   const { index } = load()
   const key = lemma.toLowerCase().trim().replace(/\s+/g, '_')
-  if (!key) return []
+  if (!key) return undefined
   let low = 0
   let high = index.length
   while (low < high) {
@@ -97,14 +103,60 @@ export function nounSenses(lemma: string): number[] {
       const fields = line.text.trim().split(' ')
       const pointerCount = Number(fields[3])
       const senseCount = Number(fields[2])
-      return fields.slice(6 + pointerCount, 6 + pointerCount + senseCount).map(Number)
+      const counted = Number(fields[5 + pointerCount])
+      return { senses: fields.slice(6 + pointerCount, 6 + pointerCount + senseCount).map(Number), counted }
     }
     if (word < key) {
       const next = index.indexOf(10, middle)
       low = next < 0 ? index.length : next + 1
     } else high = line.start
   }
-  return []
+  return undefined
+}
+
+/** The synset offsets of a noun lemma, most frequent sense first; none when WordNet does not know it. */
+export function nounSenses(lemma: string): number[] {
+  return readIndexEntry(lemma)?.senses ?? []
+}
+
+/** Plurals the suffix rules below get wrong. */
+const IRREGULAR_PLURALS: Record<string, string> = {
+  children: 'child',
+  men: 'man',
+  women: 'woman',
+  people: 'person',
+  feet: 'foot',
+  teeth: 'tooth',
+  mice: 'mouse',
+  geese: 'goose',
+  oxen: 'ox',
+  wolves: 'wolf',
+  knives: 'knife',
+  leaves: 'leaf',
+  loaves: 'loaf',
+  shelves: 'shelf',
+  calves: 'calf',
+  halves: 'half',
+  wives: 'wife',
+  lives: 'life',
+  thieves: 'thief',
+}
+
+/**
+ * The form of a noun WordNet lists ("children" → "child", "gulls" → "gull", "benches" → "bench"), for words
+ * the tagger left as written (a capitalised word opening a sentence is read as a name).
+ */
+export function baseNoun(word: string): string {
+  const lower = word.toLowerCase()
+  const irregular = IRREGULAR_PLURALS[lower]
+  if (irregular) return irregular
+  if (readIndexEntry(lower)) return lower
+  const candidates = [
+    lower.endsWith('ies') ? `${lower.slice(0, -3)}y` : undefined,
+    /(s|x|z|ch|sh)es$/.test(lower) ? lower.slice(0, -2) : undefined,
+    lower.endsWith('s') ? lower.slice(0, -1) : undefined,
+  ]
+  return candidates.find((candidate) => candidate && readIndexEntry(candidate)) ?? lower
 }
 
 const synsets = new Map<number, Synset>()
@@ -126,11 +178,14 @@ export function readSynset(offset: number): Synset {
   const pointerStart = 4 + wordCount * 2
   const pointerCount = Number(fields[pointerStart])
   const broader: number[] = []
+  let instance = false
   for (let index = 0; index < pointerCount; index++) {
     const at = pointerStart + 1 + index * 4
     if ((fields[at] === '@' || fields[at] === '@i') && fields[at + 2] === 'n') broader.push(Number(fields[at + 1]))
+    if (fields[at] === '@i') instance = true
   }
-  const synset = { offset, kind: NOUN_FILES[Number(fields[1])] ?? 'Tops', words, broader, gloss: gloss.trim() }
+  const kind = NOUN_FILES[Number(fields[1])] ?? 'Tops'
+  const synset = { offset, kind, words, broader, instance, gloss: gloss.trim() }
   synsets.set(offset, synset)
   return synset
 }
@@ -166,4 +221,59 @@ export function broaderTerms(lemma: string, depth = 3): string[] {
     level = next
   }
   return [...new Set(terms)]
+}
+
+/**
+ * The sense a picture of the word most likely shows: the most frequent kind of thing it names (never one
+ * particular person or place), except where WordNet has no frequencies for the word and one of its senses is
+ * an animal ("gull" is drawn as the bird, not the dupe).
+ */
+export function usualSense(lemma: string): number | undefined {
+  const entry = readIndexEntry(lemma)
+  if (!entry) return undefined
+  // One particular person or place ("Moody", "Amalfi") is a name, not a kind to draw.
+  const kinds = entry.senses.filter((offset) => !readSynset(offset).instance)
+  if (entry.counted === 0) {
+    const animal = kinds.find((offset) => readSynset(offset).kind === 'animal')
+    if (animal !== undefined) return animal
+  }
+  return kinds[0]
+}
+
+/** What kind of thing the word's usual sense is (a WordNet lexicographer file: person, animal, artifact…). */
+export function usualKind(lemma: string): string | undefined {
+  const sense = usualSense(lemma)
+  return sense === undefined ? undefined : readSynset(sense).kind
+}
+
+/** A sense and the broader senses above it, nearest first, each once: the path a picture can be looked up on. */
+export function broaderSenses(offset: number, depth: number): number[] {
+  const seen = new Set<number>([offset])
+  let level = [offset]
+  for (let step = 0; step < depth && level.length > 0; step++) {
+    const next: number[] = []
+    for (const current of level) {
+      for (const broader of readSynset(current).broader) {
+        if (seen.has(broader)) continue
+        seen.add(broader)
+        next.push(broader)
+      }
+    }
+    level = next
+  }
+  return [...seen]
+}
+
+const depths = new Map<number, number>()
+
+/** How far a sense is below the top of WordNet (entity is 0; bird about 9, structure 5, artifact 4). */
+export function senseDepth(offset: number): number {
+  const known = depths.get(offset)
+  if (known !== undefined) return known
+  // A guard against a cycle while this one is being measured.
+  depths.set(offset, 0)
+  const broader = readSynset(offset).broader
+  const depth = broader.length === 0 ? 0 : 1 + Math.min(...broader.map((next) => senseDepth(next)))
+  depths.set(offset, depth)
+  return depth
 }
