@@ -162,6 +162,12 @@ export const RenderOutputsSchema = z
   .meta({ id: 'RenderOutputs' })
 export type RenderOutputs = z.infer<typeof RenderOutputsSchema>
 
+/** A scene made longer than the storyboard said, so that its narration is never cut. */
+export const LengthenedSceneSchema = z
+  .object({ scene_id: z.uuid(), from_seconds: z.number(), to_seconds: z.number() })
+  .meta({ id: 'LengthenedScene' })
+export type LengthenedScene = z.infer<typeof LengthenedSceneSchema>
+
 export const RenderJobSchema = z
   .object({
     id: z.uuid(),
@@ -174,6 +180,12 @@ export const RenderJobSchema = z
     attempts: z.number().int(),
     /** Scenes whose voice and picture came from an earlier render unchanged. */
     reused_scenes: z.number().int(),
+    /** Cancel was asked for; a running render stops at its next frame and then reads canceled. */
+    cancel_requested: z.boolean(),
+    /** Whether it takes one of the day's renders: a render of exactly the last finished storyboard does not. */
+    counts_toward_limit: z.boolean(),
+    /** Scenes the render made longer so every word of their measured speech is heard. */
+    lengthened_scenes: z.array(LengthenedSceneSchema),
     /** Wall time of the finished render, in total and per stage (seconds). */
     render_seconds: z.number().nullable(),
     stage_seconds: z.record(z.string(), z.number()).nullable(),
@@ -216,6 +228,12 @@ export const ProjectSchema = ProjectSummarySchema.extend({
   }),
 }).meta({ id: 'Project' })
 export type Project = z.infer<typeof ProjectSchema>
+
+/** A saved storyboard, with the scenes the save lengthened so that their narration fits at the voice's pace. */
+export const SavedProjectSchema = ProjectSchema.extend({
+  lengthened_scenes: z.array(LengthenedSceneSchema),
+}).meta({ id: 'SavedProject' })
+export type SavedProject = z.infer<typeof SavedProjectSchema>
 
 export const ProjectListSchema = z.object({ projects: z.array(ProjectSummarySchema) }).meta({ id: 'ProjectList' })
 export type ProjectList = z.infer<typeof ProjectListSchema>
@@ -292,6 +310,8 @@ export const VoiceSchema = z
     gender: z.enum(VOICE_GENDERS),
     description: z.string(),
     engine: z.enum(['local', 'hosted']),
+    /** Words a second at speed 1, so a client can tell how long a narration will take before it is spoken. */
+    words_per_second: z.number().positive(),
     preview_url: z.string(),
   })
   .meta({ id: 'Voice' })

@@ -42,10 +42,17 @@ describe('npm run render (the command-line renderer)', () => {
     await writeFile(
       file,
       JSON.stringify({
+        // The file `--from-text` writes carries the title too.
+        title: 'Morning bread',
         settings: { ...DEFAULT_PROJECT_SETTINGS, style: 'comic', target_seconds: 15 },
         scenes: [
-          { narration: 'The baker opens her shop at dawn.', visual: 'A small bakery on a quiet street', duration: 7.5 },
-          { narration: 'Fresh bread fills the window.', visual: 'Loaves of bread in a shop window', duration: 7.5 },
+          { narration: 'The baker opens her shop at dawn.', visual: 'A small bakery on a quiet street', duration: 12 },
+          // Far too short for its words: the render lengthens it rather than cut or hurry the speech.
+          {
+            narration: 'Fresh bread fills the window, and the first customers of the morning line up for warm loaves.',
+            visual: 'Loaves of bread in a shop window',
+            duration: 3,
+          },
         ],
       }),
     )
@@ -61,12 +68,19 @@ describe('npm run render (the command-line renderer)', () => {
     const probe = await probeMedia(path.join(out, 'video.mp4'))
     expect(probe.streams.map((stream) => stream.codec).sort()).toEqual(['aac', 'h264'])
     expect(probe.streams.find((stream) => stream.type === 'video')).toMatchObject({ width: 1280, height: 720 })
-    expect(probe.durationSeconds).toBeGreaterThan(14.5)
-    expect(probe.durationSeconds).toBeLessThan(15.6)
     const report = JSON.parse(await readFile(path.join(out, 'render.json'), 'utf8')) as {
       stageSeconds: Record<string, number>
       width: number
+      lengthenedScenes: { from: number; to: number }[]
     }
+    expect(report.lengthenedScenes).toHaveLength(1)
+    const [lengthened] = report.lengthenedScenes
+    expect(lengthened?.from).toBe(3)
+    expect(lengthened?.to).toBeGreaterThan(5)
+    const expected = 12 + (lengthened?.to ?? 0)
+    expect(probe.durationSeconds).toBeGreaterThan(expected - 0.3)
+    expect(probe.durationSeconds).toBeLessThan(expected + 0.6)
+    expect(await readFile(path.join(out, 'captions.srt'), 'utf8')).toMatch(/warm loaves\.\s*$/)
     // The soundtrack is mixed while the pictures are drawn, so its entry lands whenever it finishes.
     expect(Object.keys(report.stageSeconds).sort()).toEqual(['audio', 'encoding', 'finishing', 'visuals', 'voice'])
     expect(report.width).toBe(1280)

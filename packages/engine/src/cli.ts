@@ -204,6 +204,13 @@ async function main(argv: string[]): Promise<number> {
       `${path.join(outDir, 'video.mp4')}: ${result.width}x${result.height}, ${result.durationSeconds.toFixed(1)} s, ` +
         `${(result.sizeBytes / 1024 / 1024).toFixed(1)} MiB, rendered in ${result.renderSeconds.toFixed(1)} s\n`,
     )
+    for (const lengthened of result.lengthenedScenes) {
+      const index = storyboard.scenes.findIndex((scene) => scene.id === lengthened.sceneId)
+      process.stderr.write(
+        `Scene ${index + 1} was lengthened from ${lengthened.from} s to ${lengthened.to} s so that all of its ` +
+          'narration is heard.\n',
+      )
+    }
     return 0
   } finally {
     progress.end()

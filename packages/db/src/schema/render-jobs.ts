@@ -42,6 +42,8 @@ export const renderJobs = pgTable(
     attempts: integer().notNull().default(0),
     maxAttempts: integer().notNull().default(3),
     cancelRequested: boolean().notNull().default(false),
+    /** False for a render of exactly the storyboard last rendered: it reuses every scene and costs no render. */
+    countsTowardLimit: boolean().notNull().default(true),
     lockedBy: text(),
     lockedUntil: timestamp({ withTimezone: true }),
     reusedScenes: integer().notNull().default(0),

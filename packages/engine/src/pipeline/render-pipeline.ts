@@ -5,6 +5,7 @@ import path from 'node:path'
 
 import { createCanvas, loadImage } from '@napi-rs/canvas'
 
+import { NARRATION_LEAD_SECONDS, NARRATION_TAIL_SECONDS } from '@storyreel/contracts/narration'
 import { getFrameSize, VIDEO_FPS, type ProjectSettings, type Resolution, type Scene } from '@storyreel/contracts/studio'
 
 import { concatSegments } from '#src/encoder/concat.ts'
@@ -29,11 +30,6 @@ import type { SceneDrawing } from './scene-segments.ts'
 import { TRANSITION_SECONDS, TRANSITIONS } from './transitions.ts'
 import type { RenderCache } from './render-cache.ts'
 
-/** The voice starts this long after its scene does, and leaves this much quiet before the next one. */
-const VOICE_LEAD_SECONDS = 0.25
-const VOICE_TAIL_SECONDS = 0.35
-/** A narration longer than its scene is spoken faster, up to this factor of the chosen speed. */
-const MAX_FIT_SPEEDUP = 1.6
 const POSTER_WIDTH_THUMB = 480
 /** Previews are drawn at half the 720p size: enough to judge a scene, quick to make. */
 const PREVIEW_SCALE = 0.5
@@ -65,6 +61,8 @@ export type RenderResult = {
   stageSeconds: Record<string, number>
   /** Scenes whose voice and pictures both came from the cache. */
   reusedScenes: number
+  /** Scenes made longer than the storyboard said, so that every word of their measured speech is heard. */
+  lengthenedScenes: { sceneId: string; from: number; to: number }[]
   /** What made the video, for a licence receipt: the engines, the voice and the music track. */
   credits: {
     engines: { voice: string; visuals: string; encoder: string }
@@ -150,36 +148,32 @@ async function writeCachedClip(cache: RenderCache, key: string, clip: SpeechClip
 const clipSeconds = (clip: SpeechClip) => clip.samples.length / clip.sampleRate
 
 /**
- * The narration of one scene, fitted into the scene: spoken at the chosen speed, or faster (up to
- * MAX_FIT_SPEEDUP) when it would run past the scene's end. Cached by voice, speed and words.
+ * The narration of one scene, spoken at the chosen speed (cached by voice, speed and words), and the scene as
+ * long as it must be for all of it to be heard: a narration is never cut or hurried, its scene grows instead.
  */
-async function voiceScene(scene: Scene, settings: ProjectSettings, context: PipelineContext): Promise<SceneVoice> {
+async function voiceScene(
+  scene: Scene,
+  settings: ProjectSettings,
+  context: PipelineContext,
+): Promise<SceneVoice & { scene: Scene }> {
   const text = scene.narration.trim()
-  if (!text) return { clip: undefined, cues: [], reused: true }
+  if (!text) return { clip: undefined, cues: [], reused: true, scene }
   const voice = context.engines.voice
-  const available = Math.max(0.5, scene.duration - VOICE_LEAD_SECONDS - VOICE_TAIL_SECONDS)
-  let reused = true
-  const speak = async (speed: number) => {
-    const key = `voice/${hashOf({ engine: voice.name, voice: settings.voice_id, speed: Math.round(speed * 1000), text })}`
-    const cached = await readCachedClip(context.cache, key)
-    if (cached) return cached
-    reused = false
-    const clip = await voice.synthesize({ text, voiceId: settings.voice_id, speed })
+  const key = `voice/${hashOf({ engine: voice.name, voice: settings.voice_id, speed: Math.round(settings.voice_speed * 1000), text })}`
+  let clip = await readCachedClip(context.cache, key)
+  const reused = clip !== undefined
+  if (!clip) {
+    clip = await voice.synthesize({ text, voiceId: settings.voice_id, speed: settings.voice_speed })
     await writeCachedClip(context.cache, key, clip)
-    return clip
   }
-  let clip = await speak(settings.voice_speed)
-  const length = clipSeconds(clip)
-  if (length > available) {
-    const speed = Math.min(settings.voice_speed * MAX_FIT_SPEEDUP, (settings.voice_speed * length) / available)
-    clip = await speak(Math.round(speed * 100) / 100)
-  }
+  const needed = Math.ceil((NARRATION_LEAD_SECONDS + clipSeconds(clip) + NARRATION_TAIL_SECONDS) * 10) / 10
+  const fitted = needed > scene.duration ? { ...scene, duration: needed } : scene
   const words = clip.words.map((word) => ({
     text: word.text,
-    start: word.start + VOICE_LEAD_SECONDS,
-    end: Math.min(word.end + VOICE_LEAD_SECONDS, scene.duration),
+    start: word.start + NARRATION_LEAD_SECONDS,
+    end: word.end + NARRATION_LEAD_SECONDS,
   }))
-  return { clip, cues: buildCaptionCues(words.filter((word) => word.start < scene.duration)), reused }
+  return { clip, cues: buildCaptionCues(words), reused, scene: fitted }
 }
 
 type SegmentInput = {
@@ -305,7 +299,6 @@ const VISUALS_SHARE = 90
 
 /** Every scene's speech placed at its scene's start on one track, mixed with the music into `outPath`. */
 async function mixSceneVoices(options: {
-  scenes: Scene[]
   voices: SceneVoice[]
   sceneStarts: number[]
   duration: number
@@ -314,19 +307,16 @@ async function mixSceneVoices(options: {
   outPath: string
   signal: AbortSignal
 }): Promise<void> {
-  const { scenes, voices, sceneStarts, duration, settings } = options
+  const { voices, sceneStarts, duration, settings } = options
   const sampleRate = voices.find((voice) => voice.clip)?.clip?.sampleRate ?? 24_000
   const voiceTrack = placeClips(
     voices.flatMap((voice, index) =>
       voice.clip
         ? [
             {
-              samples: voice.clip.samples.subarray(
-                0,
-                Math.floor(((scenes[index] as Scene).duration - VOICE_LEAD_SECONDS) * voice.clip.sampleRate),
-              ),
+              samples: voice.clip.samples,
               sampleRate: voice.clip.sampleRate,
-              at: (sceneStarts[index] ?? 0) + VOICE_LEAD_SECONDS,
+              at: (sceneStarts[index] ?? 0) + NARRATION_LEAD_SECONDS,
             },
           ]
         : [],
@@ -362,9 +352,9 @@ export async function runRenderTask(
     stageStart = time
   }
   const { storyboard, resolution, outDir } = task
-  const { settings, scenes } = storyboard
-  const cast = castOf(scenes.flatMap((scene) => [scene.visual, scene.narration]))
-  if (scenes.length === 0) throw new EngineError('invalid', 'renderer', 'The storyboard has no scenes.')
+  const { settings } = storyboard
+  const cast = castOf(storyboard.scenes.flatMap((scene) => [scene.visual, scene.narration]))
+  if (storyboard.scenes.length === 0) throw new EngineError('invalid', 'renderer', 'The storyboard has no scenes.')
   const { width, height } = getFrameSize(settings.aspect_ratio, resolution)
   const progress = (stage: string, value: number) =>
     context.onProgress?.({ stage, progress: Math.round(value * 10) / 10 })
@@ -374,12 +364,18 @@ export async function runRenderTask(
   try {
     // 1. Voice, scene by scene (0-5 %): the captions of every scene come from its speech.
     progress('voice', 0)
-    const voices: SceneVoice[] = []
-    for (const [index, scene] of scenes.entries()) {
+    const voices: (SceneVoice & { scene: Scene })[] = []
+    for (const [index, scene] of storyboard.scenes.entries()) {
       throwIfAborted(context.signal)
       voices.push(await voiceScene(scene, settings, context))
-      progress('voice', ((index + 1) / scenes.length) * VOICE_SHARE)
+      progress('voice', ((index + 1) / storyboard.scenes.length) * VOICE_SHARE)
     }
+    // From here on, every scene is as long as its speech needs.
+    const scenes = voices.map((voice) => voice.scene)
+    const lengthenedScenes = storyboard.scenes.flatMap((scene, index) => {
+      const to = scenes[index]?.duration ?? scene.duration
+      return to > scene.duration ? [{ sceneId: scene.id, from: scene.duration, to }] : []
+    })
     endStage('voice')
 
     // 2. The soundtrack (voice on the timeline, music looped and ducked under it) is mixed by its own ffmpeg
@@ -397,7 +393,6 @@ export async function runRenderTask(
     context.signal?.addEventListener('abort', stopAudio, { once: true })
     const audioStarted = performance.now()
     const audioDone = mixSceneVoices({
-      scenes,
       voices,
       sceneStarts,
       duration,
@@ -508,6 +503,7 @@ export async function runRenderTask(
       renderSeconds: Math.round(performance.now() - started) / 1000,
       stageSeconds,
       reusedScenes,
+      lengthenedScenes,
       credits: {
         engines: {
           voice: context.engines.voice.name,
@@ -534,13 +530,15 @@ export async function runPreviewTask(
   task: Extract<PipelineTask, { kind: 'preview' }>,
   context: PipelineContext,
 ): Promise<PreviewResult> {
-  const { scene, settings, outDir } = task
+  const { settings, outDir } = task
   const full = getFrameSize(settings.aspect_ratio, '720p')
   const width = Math.round((full.width * PREVIEW_SCALE) / 2) * 2
   const height = Math.round((full.height * PREVIEW_SCALE) / 2) * 2
   const work = await mkdtemp(path.join(os.tmpdir(), 'storyreel-preview-'))
   try {
-    const voice = await voiceScene(scene, settings, context)
+    // A preview, like the render, lengthens a scene too short for its speech rather than cut it.
+    const voice = await voiceScene(task.scene, settings, context)
+    const { scene } = voice
     const cast = task.cast ?? castOf([scene.visual, scene.narration])
     const input = { scene, index: task.index, count: task.count, settings, width, height, cues: voice.cues, cast }
     const segment = await renderScene(input, context, work, { stillAt: posterTime(scene), onFrames: () => undefined })
@@ -549,7 +547,7 @@ export async function runPreviewTask(
     const duration = Math.max(1, Math.round(scene.duration * VIDEO_FPS)) / VIDEO_FPS
     const sampleRate = voice.clip?.sampleRate ?? 24_000
     const track = placeClips(
-      voice.clip ? [{ samples: voice.clip.samples, sampleRate, at: VOICE_LEAD_SECONDS }] : [],
+      voice.clip ? [{ samples: voice.clip.samples, sampleRate, at: NARRATION_LEAD_SECONDS }] : [],
       duration,
       sampleRate,
     )

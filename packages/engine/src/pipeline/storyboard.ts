@@ -73,6 +73,8 @@ export function getStoryboardProblems(scenes: Scene[]): string[] {
 
 /** A storyboard file, as a project's own JSON: settings and scenes, with scene ids and seeds optional. */
 export const StoryboardFileSchema = z.strictObject({
+  /** The draft's title, as `--from-text` writes it; a render does not need it. */
+  title: z.string().optional(),
   settings: ProjectSettingsSchema,
   scenes: z.array(SceneInputSchema).min(1, 'add at least one scene'),
 })

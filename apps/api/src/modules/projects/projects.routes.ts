@@ -14,6 +14,7 @@ import {
   SceneParamsSchema,
   ScenePreviewSchema,
   SceneThumbnailQuerySchema,
+  SavedProjectSchema,
   UpdateProjectBodySchema,
   UsageSchema,
   type RenderJob,
@@ -140,10 +141,13 @@ export function registerProjectRoutes(
         tags,
         auth: 'user' as const,
         summary: 'Rename, change settings, or save the storyboard',
-        description: 'Scenes are saved whole, in order; a scene without an id is new.',
+        description:
+          'Scenes are saved whole, in order; a scene without an id is new. A scene too short for its narration at ' +
+          "the voice's pace is lengthened to fit and listed in lengthened_scenes; one whose narration would need " +
+          'more than a scene may last is refused with NARRATION_TOO_LONG.',
         params: ProjectParamsSchema,
         body: UpdateProjectBodySchema,
-        response: { 200: ProjectSchema },
+        response: { 200: SavedProjectSchema },
       },
     },
     (request) => projects.update(user(request), request.params.id, request.body),

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto'
+import { setTimeout } from 'node:timers/promises'
 
 import type { Database } from '@storyreel/db/client'
+import { countWords, DEFAULT_WORDS_PER_SECOND, getSecondsForNarration } from '@storyreel/contracts/narration'
 import {
   PLAN_LIMITS,
   ProjectSettingsSchema,
   RESOLUTIONS,
+  SCENE_MAX_SECONDS,
   SceneSchema,
+  type LengthenedScene,
   type CreateProjectBody,
   type Plan,
   type Project,
@@ -14,6 +18,7 @@ import {
   type RenderJob,
   type RenderOutputs,
   type Resolution,
+  type SavedProject,
   type Scene,
   type SceneInput,
   type ScenePreview,
@@ -40,6 +45,9 @@ import type { RenderJobRow, RenderJobsRepository } from './render-jobs.repositor
 import { RenderOutputKeysSchema, RenderSpecSchema, type RenderOutputKeys, type RenderSpec } from './render-spec.ts'
 import type { SceneThumbnails, ThumbnailInput } from './scene-thumbnails.ts'
 
+/** How long a cancel waits for a running render's worker to stop it, and how often it looks. */
+const CANCEL_WAIT_MS = 2500
+const CANCEL_POLL_MS = 150
 /** The projects list shows at most this many, newest first; nobody scrolls further in practice. */
 const PROJECTS_LIST_LIMIT = 200
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -146,6 +154,9 @@ export function createProjectsService(deps: Deps) {
       error: row.error,
       attempts: row.attempts,
       reused_scenes: row.reusedScenes,
+      cancel_requested: row.cancelRequested,
+      counts_toward_limit: row.countsTowardLimit,
+      lengthened_scenes: keys?.lengthenedScenes ?? [],
       render_seconds: keys?.renderSeconds ?? null,
       stage_seconds: keys?.stageSeconds ?? null,
       created_at: row.createdAt.toISOString(),
@@ -214,6 +225,37 @@ export function createProjectsService(deps: Deps) {
     })
   }
 
+  /**
+   * Scenes sized so their narration fits at the voice's pace, never cut: a scene too short for its words is
+   * lengthened (and listed), one whose words would need more than a scene may hold is refused. Only the
+   * scenes `check` names are looked at, so an old storyboard is not refused for a scene nobody touched.
+   */
+  function fitNarration(
+    scenes: Scene[],
+    settings: ProjectSettings,
+    check: (scene: Scene) => boolean,
+  ): { scenes: Scene[]; lengthened: LengthenedScene[] } {
+    const wordsPerSecond = deps.voices.getVoice(settings.voice_id)?.wordsPerSecond ?? DEFAULT_WORDS_PER_SECOND
+    const problems: string[] = []
+    const lengthened: LengthenedScene[] = []
+    const fitted = scenes.map((scene, index) => {
+      if (!check(scene)) return scene
+      const needed = getSecondsForNarration(scene.narration, wordsPerSecond, settings.voice_speed)
+      if (needed <= scene.duration) return scene
+      if (needed > SCENE_MAX_SECONDS) {
+        problems.push(
+          `Scene ${index + 1}: its narration has ${countWords(scene.narration)} words, about ${needed.toFixed(1)} s ` +
+            `at this voice's pace, and a scene lasts at most ${SCENE_MAX_SECONDS} s. Shorten it or split it into two scenes.`,
+        )
+        return scene
+      }
+      lengthened.push({ scene_id: scene.id, from_seconds: scene.duration, to_seconds: needed })
+      return { ...scene, duration: needed }
+    })
+    if (problems.length > 0) throw new AppError('NARRATION_TOO_LONG', 422, problems)
+    return { scenes: fitted, lengthened }
+  }
+
   async function requireRender(userId: string, projectId: string, renderId: string) {
     if (!UUID.test(projectId) || !UUID.test(renderId)) throw RENDER_NOT_FOUND()
     const row = await renderJobs.findForUser(renderId, projectId, userId)
@@ -248,7 +290,16 @@ export function createProjectsService(deps: Deps) {
       const problems = getStoryboardProblems(renderSpec.scenes)
       if (problems.length > 0) throw new AppError('STORYBOARD_INVALID', 422, problems)
       assertEngines(renderSpec.settings)
-      const used = await renderJobs.countSince(user.id, startOfUtcDay(now()), tx)
+      // Exactly the storyboard of the last finished render, at its resolution: every scene is reused, so it
+      // costs no render of the day.
+      const last = await renderJobs.findLatestSucceeded(project.id, tx)
+      const lastSpec = last ? RenderSpecSchema.parse(last.spec) : undefined
+      const unchanged =
+        last?.resolution === resolution &&
+        lastSpec !== undefined &&
+        JSON.stringify([lastSpec.settings, lastSpec.scenes]) ===
+          JSON.stringify([renderSpec.settings, renderSpec.scenes])
+      const used = unchanged ? 0 : await renderJobs.countSince(user.id, startOfUtcDay(now()), tx)
       if (used >= limits.rendersPerDay) {
         throw new AppError(
           'RENDER_LIMIT_REACHED',
@@ -257,7 +308,7 @@ export function createProjectsService(deps: Deps) {
         )
       }
       const created = await renderJobs.create(
-        { projectId: project.id, userId: user.id, resolution, spec: renderSpec },
+        { projectId: project.id, userId: user.id, resolution, spec: renderSpec, countsTowardLimit: !unchanged },
         tx,
       )
       await projects.setRenderState(project.id, { status: 'queued', latestRenderId: created.id }, tx)
@@ -307,16 +358,28 @@ export function createProjectsService(deps: Deps) {
       return toProject(await findProject(user.id, id))
     },
 
-    async update(user: UserRow, id: string, body: UpdateProjectBody): Promise<Project> {
+    async update(user: UserRow, id: string, body: UpdateProjectBody): Promise<SavedProject> {
       const current = await findProject(user.id, id)
-      if (body.settings) assertEngines(ProjectSettingsSchema.parse(body.settings))
+      const before = parseScenes(current.scenes)
+      const settingsBefore = parseSettings(current.settings)
+      const settings = body.settings ? ProjectSettingsSchema.parse(body.settings) : settingsBefore
+      if (body.settings) assertEngines(settings)
+      // The voice or its speed changed: every scene's narration takes another time.
+      const paceChanged =
+        settings.voice_id !== settingsBefore.voice_id || settings.voice_speed !== settingsBefore.voice_speed
+      const known = new Map(before.map((scene) => [scene.id, scene]))
+      const merged = body.scenes !== undefined ? mergeScenes(before, body.scenes) : before
+      const { scenes, lengthened } = fitNarration(merged, settings, (scene) => {
+        const old = known.get(scene.id)
+        return paceChanged || !old || old.narration !== scene.narration || old.duration !== scene.duration
+      })
       const updated = await projects.update(current.id, user.id, {
         ...(body.title !== undefined ? { title: body.title } : {}),
         ...(body.settings !== undefined ? { settings: body.settings } : {}),
-        ...(body.scenes !== undefined ? { scenes: mergeScenes(parseScenes(current.scenes), body.scenes) } : {}),
+        ...(body.scenes !== undefined || lengthened.length > 0 ? { scenes } : {}),
       })
       if (!updated) throw PROJECT_NOT_FOUND()
-      return toProject(updated)
+      return { ...(await toProject(updated)), lengthened_scenes: lengthened }
     },
 
     async regenerateStoryboard(user: UserRow, id: string): Promise<Project> {
@@ -450,9 +513,16 @@ export function createProjectsService(deps: Deps) {
 
     async cancelRender(user: UserRow, projectId: string, renderId: string): Promise<RenderJob> {
       const row = await requireRender(user.id, projectId, renderId)
-      const updated = await renderJobs.requestCancel(row.id)
-      if (updated?.status === 'canceled') await projects.setRenderState(projectId, { status: 'canceled' })
-      return toRenderJob(updated ?? row)
+      let latest = (await renderJobs.requestCancel(row.id)) ?? row
+      if (latest.status === 'canceled') await projects.setRenderState(projectId, { status: 'canceled' })
+      // A running render stops at its worker's next progress write (a few tenths of a second): wait that
+      // long, so the answer most often says canceled; otherwise cancel_requested says the cancel was taken.
+      const until = Date.now() + CANCEL_WAIT_MS
+      while (latest.status === 'running' && latest.cancelRequested && Date.now() < until) {
+        await setTimeout(CANCEL_POLL_MS)
+        latest = (await renderJobs.findById(row.id)) ?? latest
+      }
+      return toRenderJob(latest)
     },
 
     async retryRender(user: UserRow, projectId: string, renderId: string): Promise<RenderJob> {

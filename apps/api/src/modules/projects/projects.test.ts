@@ -6,9 +6,13 @@ import {
   ProjectListSchema,
   ProjectSchema,
   RenderJobSchema,
+  SavedProjectSchema,
   UsageSchema,
+  VoiceListSchema,
   type Project,
 } from '@storyreel/contracts/studio'
+import { eq } from '@storyreel/db/operators'
+import { renderJobs } from '@storyreel/db/schema'
 import { TEST_DRIVERS } from '@storyreel/db/testing'
 
 import { createTestApp, uniqueEmail, GOOD_PASSWORD, type TestApp } from '#src/testing/test-app.ts'
@@ -291,6 +295,90 @@ for (const { name, url } of TEST_DRIVERS) {
       const error = ApiErrorSchema.parse(response.json())
       expect(error.code).toBe('STORYBOARD_INVALID')
       expect(error.message).toEqual([expect.stringContaining('at least 15 s')])
+    })
+
+    it('lengthens a scene too short for its narration and says so, and refuses a narration no scene can hold', async () => {
+      const project = await createProject()
+      const voices = VoiceListSchema.parse(
+        (await t.app.inject({ method: 'GET', url: '/api/v1/voices', headers })).json(),
+      ).voices
+      const pace = voices.find((voice) => voice.id === project.settings.voice_id)?.words_per_second ?? 0
+      expect(pace).toBeGreaterThan(1.5)
+      const words = (count: number) => Array.from({ length: count }, (_, index) => `word${index}`).join(' ')
+      const [first, ...rest] = project.scenes as [Project['scenes'][0], ...Project['scenes']]
+      const patch = (narration: string) =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/v1/projects/${project.id}`,
+          headers,
+          payload: { scenes: [{ ...first, narration, duration: 3 }, ...rest] },
+        })
+
+      const fitted = await patch(words(20))
+      expect(fitted.statusCode, fitted.body).toBe(200)
+      const saved = SavedProjectSchema.parse(fitted.json())
+      const needed = Math.ceil((0.25 + 20 / pace + 0.35) * 10) / 10
+      expect(saved.lengthened_scenes).toEqual([{ scene_id: first.id, from_seconds: 3, to_seconds: needed }])
+      expect(saved.scenes[0]?.duration).toBe(needed)
+      expect(saved.scenes.slice(1).map((scene) => scene.duration)).toEqual(rest.map((scene) => scene.duration))
+
+      const refused = await patch(words(Math.ceil(16 * pace)))
+      expect(refused.statusCode).toBe(422)
+      const error = ApiErrorSchema.parse(refused.json())
+      expect(error.code).toBe('NARRATION_TOO_LONG')
+      expect(String(error.message)).toMatch(/^Scene 1: its narration has \d+ words, about [\d.]+ s/)
+      const after = ProjectSchema.parse(
+        (await t.app.inject({ method: 'GET', url: `/api/v1/projects/${project.id}`, headers })).json(),
+      )
+      expect(after.scenes[0]?.narration).toBe(words(20))
+    })
+
+    it('renders exactly the last finished storyboard again without using a render of the day', async () => {
+      const user = t.auth((await t.createUser()).access_token)
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/projects',
+        headers: user,
+        payload: { source: { kind: 'script', text: SCRIPT }, settings: DEFAULT_PROJECT_SETTINGS },
+      })
+      const project = ProjectSchema.parse(created.json())
+      const render = async () => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/projects/${project.id}/renders`,
+          headers: user,
+          payload: { resolution: '720p' },
+        })
+        expect(response.statusCode, response.body).toBe(202)
+        const job = RenderJobSchema.parse(response.json())
+        // No worker runs here: the render is finished as a worker would leave it.
+        await t.db.db
+          .update(renderJobs)
+          .set({ status: 'succeeded', finishedAt: new Date() })
+          .where(eq(renderJobs.id, job.id))
+        return job
+      }
+      const usage = async () =>
+        UsageSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/usage', headers: user })).json())
+          .renders_today
+
+      expect((await render()).counts_toward_limit).toBe(true)
+      expect(await usage()).toBe(1)
+      const again = await render()
+      expect(again.counts_toward_limit).toBe(false)
+      expect(await usage()).toBe(1)
+
+      const edited = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/projects/${project.id}`,
+        headers: user,
+        payload: {
+          scenes: project.scenes.map((scene, index) => (index === 0 ? { ...scene, visual: 'A red door' } : scene)),
+        },
+      })
+      expect(edited.statusCode).toBe(200)
+      expect((await render()).counts_toward_limit).toBe(true)
+      expect(await usage()).toBe(2)
     })
   })
 }

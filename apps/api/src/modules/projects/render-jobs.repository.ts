@@ -1,5 +1,5 @@
 import type { Database } from '@storyreel/db/client'
-import { and, eq, gte, inArray, isNotNull, or, sql } from '@storyreel/db/operators'
+import { and, desc, eq, gte, inArray, isNotNull, or, sql } from '@storyreel/db/operators'
 import { renderJobs, users } from '@storyreel/db/schema'
 
 export type RenderJobRow = typeof renderJobs.$inferSelect
@@ -15,7 +15,8 @@ const COUNTED_STATUSES: RenderJobStatus[] = ['queued', 'running', 'succeeded']
 export function createRenderJobsRepository(defaultDb: Database) {
   return {
     async create(
-      job: Pick<RenderJobRow, 'projectId' | 'userId' | 'resolution' | 'spec'>,
+      job: Pick<RenderJobRow, 'projectId' | 'userId' | 'resolution' | 'spec'> &
+        Partial<Pick<RenderJobRow, 'countsTowardLimit'>>,
       db: Database = defaultDb,
     ): Promise<RenderJobRow> {
       const [row] = await db.insert(renderJobs).values(job).returning()
@@ -59,6 +60,17 @@ export function createRenderJobsRepository(defaultDb: Database) {
       return row
     },
 
+    /** The project's newest render that finished with its files. */
+    async findLatestSucceeded(projectId: string, db: Database = defaultDb): Promise<RenderJobRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(renderJobs)
+        .where(and(eq(renderJobs.projectId, projectId), eq(renderJobs.status, 'succeeded')))
+        .orderBy(desc(renderJobs.finishedAt))
+        .limit(1)
+      return row
+    },
+
     async countSince(userId: string, since: Date, db: Database = defaultDb): Promise<number> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
@@ -67,6 +79,7 @@ export function createRenderJobsRepository(defaultDb: Database) {
           and(
             eq(renderJobs.userId, userId),
             gte(renderJobs.createdAt, since),
+            eq(renderJobs.countsTowardLimit, true),
             or(
               inArray(renderJobs.status, COUNTED_STATUSES),
               and(eq(renderJobs.status, 'canceled'), isNotNull(renderJobs.startedAt)),

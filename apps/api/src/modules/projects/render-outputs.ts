@@ -51,6 +51,11 @@ export async function storeRenderOutputs({
     sizeBytes: result.sizeBytes,
     renderSeconds: result.renderSeconds,
     stageSeconds: result.stageSeconds,
+    lengthenedScenes: result.lengthenedScenes.map(({ sceneId, from, to }) => ({
+      scene_id: sceneId,
+      from_seconds: from,
+      to_seconds: to,
+    })),
   }
   const receipt: LicenceReceipt = {
     receipt_id: randomUUID(),

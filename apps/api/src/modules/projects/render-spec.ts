@@ -28,5 +28,9 @@ export const RenderOutputKeysSchema = z.object({
   sizeBytes: z.number().int(),
   renderSeconds: z.number(),
   stageSeconds: z.record(z.string(), z.number()),
+  /** Scenes the render made longer so that all of their measured speech is heard. */
+  lengthenedScenes: z
+    .array(z.object({ scene_id: z.string(), from_seconds: z.number(), to_seconds: z.number() }))
+    .default([]),
 })
 export type RenderOutputKeys = z.infer<typeof RenderOutputKeysSchema>

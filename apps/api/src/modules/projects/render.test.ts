@@ -311,7 +311,16 @@ describe('rendering a project', () => {
     expect(thumbnail.headers['content-type']).toBe('image/webp')
     job = RenderJobSchema.parse((await t.app.inject({ method: 'GET', url: jobUrl, headers })).json())
     expect(job.status).toBe('running')
-    await t.app.inject({ method: 'POST', url: `${jobUrl}/cancel`, headers })
+    // The cancel's answer shows it was taken: canceled already, or at least asked for while the worker stops.
+    const canceled = RenderJobSchema.parse(
+      (await t.app.inject({ method: 'POST', url: `${jobUrl}/cancel`, headers })).json(),
+    )
+    expect(canceled.cancel_requested).toBe(true)
+    expect(['canceled', 'running']).toContain(canceled.status)
+    while (job.status !== 'canceled') {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      job = RenderJobSchema.parse((await t.app.inject({ method: 'GET', url: jobUrl, headers })).json())
+    }
   }, 120_000)
 
   it("removes every project's files when the account is deleted", async () => {

@@ -52,6 +52,7 @@ export function createVoicesService({ voices, cacheDir }: { voices: VoiceEngine;
       gender: voice.gender,
       description: voice.description,
       engine: voice.engine,
+      words_per_second: voice.wordsPerSecond,
       preview_url: `/api/v1/voices/${voice.id}/preview`,
     }
   }

@@ -61,6 +61,7 @@ describe('GET /api/v1/voices', () => {
       gender: 'female',
       description: expect.any(String) as unknown,
       engine: 'local',
+      words_per_second: expect.any(Number) as unknown,
       preview_url: '/api/v1/voices/en-us-aria/preview',
     })
   })

@@ -15,6 +15,7 @@ export const VOICES: Voice[] = [
     gender: 'female',
     description: 'Warm and clear',
     engine: 'local',
+    words_per_second: 2.5,
     preview_url: '/media/voices/en-us-aria.mp3',
   },
   {
@@ -25,6 +26,7 @@ export const VOICES: Voice[] = [
     gender: 'male',
     description: 'Calm storyteller',
     engine: 'local',
+    words_per_second: 2.5,
     preview_url: '/media/voices/en-gb-oliver.mp3',
   },
 ]
