@@ -51,24 +51,24 @@ const STORY =
   'Every night, old Tom climbed the hundred steps of the lighthouse. He lit the lamp, wiped the glass, and watched the dark sea.'
 
 describe('Flite voice engine', () => {
-  it('offers US English female and male voices and a Scottish English male voice, described by what they are', () => {
+  it('offers US English male and female voices and a Scottish English male voice, described by what they are', () => {
     expect(
       engine
         .listVoices()
         .map(({ id, language, gender, description, engine: kind }) => ({ id, language, gender, description, kind })),
     ).toEqual([
       {
-        id: 'en-us-flite-slt',
-        language: 'en-US',
-        gender: 'female',
-        description: 'Flite · English (US) · female',
-        kind: 'local',
-      },
-      {
         id: 'en-us-flite-rms',
         language: 'en-US',
         gender: 'male',
         description: 'Flite · English (US) · male',
+        kind: 'local',
+      },
+      {
+        id: 'en-us-flite-slt',
+        language: 'en-US',
+        gender: 'female',
+        description: 'Flite · English (US) · female',
         kind: 'local',
       },
       {

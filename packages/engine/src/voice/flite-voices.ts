@@ -20,19 +20,9 @@ export type FliteVoice = VoiceInfo & {
 
 type Definition = Omit<FliteVoice, 'engine' | 'licence' | 'description' | 'sampleRate'>
 
+// The male US voice first: it is the default, measuring livelier in pitch and crisper at word onsets than the
+// female one (decision 028).
 const DEFINITIONS: Definition[] = [
-  {
-    id: 'en-us-flite-slt',
-    name: 'Sarah',
-    language: 'en-US',
-    languageLabel: 'English (US)',
-    gender: 'female',
-    flite: 'slt',
-    gain: 1,
-    durationStretch: 1.17,
-    extraArgs: ['--setf', 'int_f0_target_stddev=40'],
-    wordsPerSecond: 2.5,
-  },
   {
     id: 'en-us-flite-rms',
     name: 'Ryan',
@@ -43,6 +33,18 @@ const DEFINITIONS: Definition[] = [
     gain: 2,
     durationStretch: 1.09,
     extraArgs: [],
+    wordsPerSecond: 2.5,
+  },
+  {
+    id: 'en-us-flite-slt',
+    name: 'Sarah',
+    language: 'en-US',
+    languageLabel: 'English (US)',
+    gender: 'female',
+    flite: 'slt',
+    gain: 1,
+    durationStretch: 1.17,
+    extraArgs: ['--setf', 'int_f0_target_stddev=40'],
     wordsPerSecond: 2.5,
   },
   {

@@ -30,8 +30,8 @@ const HOSTED_VOICES: HostedVoice[] = (
   gender,
   description: describeVoice('Hosted neural voice', { languageLabel: 'English (US)', gender }),
   engine: 'hosted',
-  // About 150 words a minute, OpenAI's voices' usual pace at speed 1: unlike the local voices, a hosted voice
-  // cannot be measured here, and a compatible server's voices may speak faster or slower.
+  // Assumed, about 150 words a minute like the local voices: a hosted voice cannot be measured offline, and a
+  // compatible server's voices may speak faster or slower.
   wordsPerSecond: 2.5,
   licence: HOSTED_LICENCE,
 }))
