@@ -284,7 +284,7 @@ export function VoicePicker({ value, onChange }: { value: string; onChange: (id:
                 </span>
                 <span className="min-w-0">
                   <span className="block truncate text-sm font-semibold text-ink">{voice.name}</span>
-                  <span className="block truncate text-xs text-muted">{voice.description}</span>
+                  <span className="block text-xs text-muted">{voice.description}</span>
                 </span>
               </label>
               <PreviewButton id={`voice:${voice.id}`} url={voice.preview_url} label={voice.name} />
