@@ -149,6 +149,12 @@ describe('Flite voice engine', () => {
     )
   })
 
+  it('refuses a narration with no word it can read, rather than saying nothing', async () => {
+    await expect(
+      engine.synthesize({ text: 'Привет, мир. 你好。', voiceId: 'en-us-flite-rms', speed: 1 }),
+    ).rejects.toMatchObject({ kind: 'invalid', message: expect.stringMatching(/^Ryan speaks English only/) as unknown })
+  })
+
   it('answers an empty clip for text without words', async () => {
     const clip = await engine.synthesize({ text: '  ', voiceId: 'en-us-flite-rms', speed: 1 })
     expect(clip.words).toEqual([])

@@ -202,6 +202,14 @@ export function createFliteVoiceEngine({ voices = FLITE_VOICES }: { voices?: rea
     if (!voice) throw new EngineError('not-found', 'voice', `There is no voice "${voiceId}" in the voice library.`)
     const chars = Array.from(text)
     const words = splitWords(text)
+    if (words.length > 0 && !words.some((word) => /[a-z0-9]/i.test(toFliteText(word.text)))) {
+      // Flite would say nothing, and the scene would be silent.
+      throw new EngineError(
+        'invalid',
+        'voice',
+        `${voice.name} speaks English only, and this narration has no word Flite can read ("${text.slice(0, 40)}"). Choose a voice in the narration's language.`,
+      )
+    }
     const stretch = voice.durationStretch / Math.min(2, Math.max(0.5, speed))
     const args = ['-voice', voice.flite, '--setf', `duration_stretch=${stretch.toFixed(3)}`, ...voice.extraArgs]
 
