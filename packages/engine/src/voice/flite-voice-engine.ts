@@ -17,25 +17,8 @@ const CHUNK_CHARS = 160
  */
 const LEXICAL_VOICE = 'kal'
 const PAUSE = 'pau'
-const VOWELS = new Set([
-  'aa',
-  'ae',
-  'ah',
-  'ao',
-  'aw',
-  'ax',
-  'axr',
-  'ay',
-  'eh',
-  'er',
-  'ey',
-  'ih',
-  'iy',
-  'ow',
-  'oy',
-  'uh',
-  'uw',
-])
+/** The vowels of Flite's US English phone set (CMU's, as in its dictionary). */
+const VOWELS = new Set('aa ae ah ao aw ax axr ay eh er ey ih iy ow oy uh uw'.split(' '))
 
 type Segment = { phone: string; start: number; end: number }
 
