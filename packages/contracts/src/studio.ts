@@ -87,7 +87,7 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
   style: 'cinematic',
   aspect_ratio: '9:16',
   target_seconds: 30,
-  voice_id: 'en-us-aria',
+  voice_id: 'en-us-flite-rms',
   voice_speed: 1,
   music_id: null,
   voice_volume: 1,

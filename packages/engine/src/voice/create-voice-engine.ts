@@ -2,6 +2,7 @@ import type { HostedApiConfig } from '#src/options.ts'
 import { EngineError } from '#src/errors.ts'
 
 import { createEspeakVoiceEngine } from './espeak-voice-engine.ts'
+import { createFliteVoiceEngine } from './flite-voice-engine.ts'
 import { createOpenAiTtsVoiceEngine } from './openai-tts-voice-engine.ts'
 import type { SpeechRequest, VoiceEngine } from './voice-engine.ts'
 
@@ -24,7 +25,14 @@ export function combineVoiceEngines(engines: VoiceEngine[]): VoiceEngine {
   }
 }
 
-/** The voice library: the local eSpeak NG voices always, the hosted ones when TTS_API_URL is set. */
+/**
+ * The voice library: the local voices always (Flite's English voices first, then eSpeak NG's in every
+ * language), and the hosted ones when TTS_API_URL is set.
+ */
 export function createVoiceEngine(tts: HostedApiConfig | undefined): VoiceEngine {
-  return combineVoiceEngines([createEspeakVoiceEngine(), ...(tts ? [createOpenAiTtsVoiceEngine(tts)] : [])])
+  return combineVoiceEngines([
+    createFliteVoiceEngine(),
+    createEspeakVoiceEngine(),
+    ...(tts ? [createOpenAiTtsVoiceEngine(tts)] : []),
+  ])
 }

@@ -6,41 +6,19 @@ import { EngineError } from '#src/errors.ts'
 
 import { withEspeak } from './espeak-module.ts'
 import { ESPEAK_VOICES, type EspeakVoice } from './espeak-voices.ts'
-import { findSoundEnd, findSoundStart, measureLevels, trimSilence, type Levels } from './speech-levels.ts'
-import { splitWords, type TextWord } from './speech-words.ts'
+import { amplify, findSoundEnd, findSoundStart, measureLevels, trimSilence, type Levels } from './speech-levels.ts'
+import { chunkWords, splitWords, type TextWord } from './speech-words.ts'
 import type { SpeechClip, SpeechRequest, VoiceEngine, WordTiming } from './voice-engine.ts'
 
 /**
  * eSpeak NG's variants speak at about -22 dBFS with peaks near -8 dBFS; a fixed gain (not per-clip
- * normalisation) keeps every scene of a video at the same loudness. Peaks above it are soft-limited.
+ * normalisation) keeps every scene of a video at the same loudness.
  */
 const GAIN = 2.2
 /** Sentences are synthesised in groups of about this many characters, yielding to the event loop between them. */
 const CHUNK_CHARS = 240
 /** A silence this long before a word's first sound is a pause eSpeak counted into the word; captions skip it. */
 const PAUSE_SECONDS = 0.06
-
-const SENTENCE_END = /[.!?…。！？]["'”’)\]]*$/u
-
-type Chunk = { words: TextWord[]; start: number; end: number }
-
-/** Groups the words into chunks that end at a sentence end (or run on when a sentence is very long). */
-function chunkWords(words: TextWord[]): Chunk[] {
-  const chunks: Chunk[] = []
-  let current: TextWord[] = []
-  for (const word of words) {
-    current.push(word)
-    const length = word.end - (current[0]?.start ?? word.start)
-    if ((SENTENCE_END.test(word.text) && length >= CHUNK_CHARS) || length >= CHUNK_CHARS * 4) {
-      chunks.push({ words: current, start: current[0]?.start ?? 0, end: word.end })
-      current = []
-    }
-  }
-  const first = current[0]
-  const last = current.at(-1)
-  if (first && last) chunks.push({ words: current, start: first.start, end: last.end })
-  return chunks
-}
 
 /**
  * eSpeak reads its input as SSML, so markup characters are escaped; `origin[i]` is the code point of the
@@ -71,21 +49,14 @@ function escapeForEspeak(chars: string[]): { text: string; origin: number[] } {
   return { text: out.join(''), origin }
 }
 
-function softLimit(sample: number): number {
-  const x = sample * GAIN
-  const magnitude = Math.abs(x)
-  if (magnitude <= 0.8) return x
-  return Math.sign(x) * (0.8 + 0.2 * Math.tanh((magnitude - 0.8) / 0.2))
-}
-
 function concat(parts: Int16Array[], total: number): Float32Array {
   const samples = new Float32Array(total)
   let offset = 0
   for (const part of parts) {
-    for (let i = 0; i < part.length; i++) samples[offset + i] = softLimit((part[i] ?? 0) / 32768)
+    for (let i = 0; i < part.length; i++) samples[offset + i] = (part[i] ?? 0) / 32768
     offset += part.length
   }
-  return samples
+  return amplify(samples, GAIN)
 }
 
 /**
@@ -150,7 +121,7 @@ export function createEspeakVoiceEngine({ voices = ESPEAK_VOICES }: { voices?: r
       const parts: Int16Array[] = []
       let total = 0
       let wordIndex = 0
-      for (const chunk of chunkWords(words)) {
+      for (const chunk of chunkWords(words, CHUNK_CHARS)) {
         const { text: input, origin } = escapeForEspeak(chars.slice(chunk.start, chunk.end))
         const chunkSeconds = total / sampleRate
         const events: EspeakEvent[] = []

@@ -1,4 +1,4 @@
-import type { VoiceInfo } from './voice-engine.ts'
+import { describeVoice, type VoiceInfo } from './voice-engine.ts'
 
 export const ESPEAK_LICENCE =
   'Synthesised by eSpeak NG (GPL-3.0 engine); the speech it produces is yours to use commercially without attribution.'
@@ -7,8 +7,8 @@ export const ESPEAK_LICENCE =
 export type EspeakVoice = VoiceInfo & {
   espeak: string
   /**
-   * eSpeak's rate setting at speed 1. Its "words per minute" count short words: 140 gives about 165 real
-   * words a minute (2.8 a second), a relaxed narration pace; eSpeak's default, 175, is hurried.
+   * eSpeak's rate setting at speed 1, tuned per voice to about 150 words a minute on the voice's language
+   * sample (`pace-samples.ts`); eSpeak's own "words per minute" count short words, and its default, 175, is hurried.
    */
   rate: number
   /** eSpeak's 0-100 pitch and pitch range (50 is the variant's own). */
@@ -16,11 +16,11 @@ export type EspeakVoice = VoiceInfo & {
   range: number
 }
 
-type Definition = Omit<EspeakVoice, 'engine' | 'licence'>
+type Definition = Omit<EspeakVoice, 'engine' | 'licence' | 'description'>
 
 // Variants picked for narration: the newer community variants (Annie, Michael) and the classic female and
-// male sets, with a livelier pitch range for storytelling. Words per second were measured on a 50-word story
-// paragraph in each language at speed 1.
+// male sets, with a wider pitch range than eSpeak's default. Words per second are measured at speed 1 on the
+// language's paragraph in `pace-samples.ts` (a test checks them).
 const DEFINITIONS: Definition[] = [
   {
     id: 'en-us-aria',
@@ -28,12 +28,11 @@ const DEFINITIONS: Definition[] = [
     language: 'en-US',
     languageLabel: 'English (US)',
     gender: 'female',
-    description: 'Warm and friendly, with an expressive lilt. Our default storyteller.',
     espeak: 'en-us+Annie',
-    rate: 140,
+    rate: 138,
     pitch: 50,
     range: 60,
-    wordsPerSecond: 2.8,
+    wordsPerSecond: 2.5,
   },
   {
     id: 'en-us-jenna',
@@ -41,12 +40,11 @@ const DEFINITIONS: Definition[] = [
     language: 'en-US',
     languageLabel: 'English (US)',
     gender: 'female',
-    description: 'Bright and clear, suited to explainers and product videos.',
     espeak: 'en-us+f3',
-    rate: 145,
+    rate: 140,
     pitch: 55,
     range: 55,
-    wordsPerSecond: 2.9,
+    wordsPerSecond: 2.5,
   },
   {
     id: 'en-us-marcus',
@@ -54,12 +52,11 @@ const DEFINITIONS: Definition[] = [
     language: 'en-US',
     languageLabel: 'English (US)',
     gender: 'male',
-    description: 'Steady and even, a calm voice for tutorials and news.',
     espeak: 'en-us+m3',
-    rate: 138,
+    rate: 136,
     pitch: 45,
     range: 55,
-    wordsPerSecond: 2.8,
+    wordsPerSecond: 2.5,
   },
   {
     id: 'en-us-theo',
@@ -67,12 +64,11 @@ const DEFINITIONS: Definition[] = [
     language: 'en-US',
     languageLabel: 'English (US)',
     gender: 'male',
-    description: 'Deep and resonant, for documentaries and dramatic stories.',
     espeak: 'en-us+Michael',
-    rate: 130,
+    rate: 139,
     pitch: 45,
     range: 60,
-    wordsPerSecond: 2.6,
+    wordsPerSecond: 2.5,
   },
   {
     id: 'en-gb-olivia',
@@ -80,12 +76,11 @@ const DEFINITIONS: Definition[] = [
     language: 'en-GB',
     languageLabel: 'English (UK)',
     gender: 'female',
-    description: 'Crisp British received pronunciation, poised and polished.',
     espeak: 'en-gb-x-rp+f4',
-    rate: 140,
+    rate: 139,
     pitch: 50,
     range: 55,
-    wordsPerSecond: 2.75,
+    wordsPerSecond: 2.5,
   },
   {
     id: 'en-gb-arthur',
@@ -93,12 +88,11 @@ const DEFINITIONS: Definition[] = [
     language: 'en-GB',
     languageLabel: 'English (UK)',
     gender: 'male',
-    description: 'A rich British baritone, made for history and fairy tales.',
     espeak: 'en-gb-x-rp+m7',
-    rate: 130,
+    rate: 135,
     pitch: 45,
     range: 60,
-    wordsPerSecond: 2.6,
+    wordsPerSecond: 2.5,
   },
   {
     id: 'es-es-lucia',
@@ -106,12 +100,11 @@ const DEFINITIONS: Definition[] = [
     language: 'es-ES',
     languageLabel: 'Spanish (Spain)',
     gender: 'female',
-    description: 'Castilian Spanish, lively and warm.',
     espeak: 'es+f3',
-    rate: 150,
+    rate: 147,
     pitch: 50,
     range: 55,
-    wordsPerSecond: 2.8,
+    wordsPerSecond: 2.5,
   },
   {
     id: 'es-mx-mateo',
@@ -119,12 +112,11 @@ const DEFINITIONS: Definition[] = [
     language: 'es-419',
     languageLabel: 'Spanish (Latin America)',
     gender: 'male',
-    description: 'Latin American Spanish, relaxed and conversational.',
     espeak: 'es-419+m3',
-    rate: 155,
+    rate: 158,
     pitch: 45,
     range: 55,
-    wordsPerSecond: 2.65,
+    wordsPerSecond: 2.5,
   },
   {
     id: 'fr-fr-camille',
@@ -132,12 +124,11 @@ const DEFINITIONS: Definition[] = [
     language: 'fr-FR',
     languageLabel: 'French (France)',
     gender: 'female',
-    description: 'Parisian French, soft and elegant.',
     espeak: 'fr+f4',
-    rate: 140,
+    rate: 122,
     pitch: 50,
     range: 55,
-    wordsPerSecond: 2.8,
+    wordsPerSecond: 2.5,
   },
   {
     id: 'fr-fr-louis',
@@ -145,12 +136,11 @@ const DEFINITIONS: Definition[] = [
     language: 'fr-FR',
     languageLabel: 'French (France)',
     gender: 'male',
-    description: 'French with a measured, confident delivery.',
     espeak: 'fr+m3',
-    rate: 132,
+    rate: 115,
     pitch: 45,
     range: 50,
-    wordsPerSecond: 2.8,
+    wordsPerSecond: 2.5,
   },
   {
     id: 'de-de-lena',
@@ -158,12 +148,11 @@ const DEFINITIONS: Definition[] = [
     language: 'de-DE',
     languageLabel: 'German',
     gender: 'female',
-    description: 'Standard German, clear and approachable.',
     espeak: 'de+f3',
-    rate: 145,
+    rate: 138,
     pitch: 50,
     range: 55,
-    wordsPerSecond: 2.7,
+    wordsPerSecond: 2.5,
   },
   {
     id: 'de-de-jonas',
@@ -171,12 +160,11 @@ const DEFINITIONS: Definition[] = [
     language: 'de-DE',
     languageLabel: 'German',
     gender: 'male',
-    description: 'Standard German, calm and authoritative.',
     espeak: 'de+m3',
-    rate: 145,
+    rate: 136,
     pitch: 45,
     range: 50,
-    wordsPerSecond: 2.7,
+    wordsPerSecond: 2.5,
   },
   {
     id: 'it-it-giulia',
@@ -184,12 +172,11 @@ const DEFINITIONS: Definition[] = [
     language: 'it-IT',
     languageLabel: 'Italian',
     gender: 'female',
-    description: 'Italian, melodic and expressive.',
     espeak: 'it+f4',
-    rate: 150,
+    rate: 154,
     pitch: 50,
     range: 60,
-    wordsPerSecond: 2.6,
+    wordsPerSecond: 2.5,
   },
   {
     id: 'it-it-marco',
@@ -197,12 +184,11 @@ const DEFINITIONS: Definition[] = [
     language: 'it-IT',
     languageLabel: 'Italian',
     gender: 'male',
-    description: 'Italian, friendly and easy-going.',
     espeak: 'it+m3',
-    rate: 150,
+    rate: 153,
     pitch: 45,
     range: 55,
-    wordsPerSecond: 2.65,
+    wordsPerSecond: 2.5,
   },
   {
     id: 'pt-br-beatriz',
@@ -210,12 +196,11 @@ const DEFINITIONS: Definition[] = [
     language: 'pt-BR',
     languageLabel: 'Portuguese (Brazil)',
     gender: 'female',
-    description: 'Brazilian Portuguese, sunny and upbeat.',
     espeak: 'pt-br+f3',
-    rate: 150,
+    rate: 155,
     pitch: 50,
     range: 60,
-    wordsPerSecond: 2.55,
+    wordsPerSecond: 2.5,
   },
   {
     id: 'pt-br-rafael',
@@ -223,12 +208,11 @@ const DEFINITIONS: Definition[] = [
     language: 'pt-BR',
     languageLabel: 'Portuguese (Brazil)',
     gender: 'male',
-    description: 'Brazilian Portuguese, deep and reassuring.',
     espeak: 'pt-br+m7',
-    rate: 148,
+    rate: 156,
     pitch: 45,
     range: 55,
-    wordsPerSecond: 2.55,
+    wordsPerSecond: 2.5,
   },
   {
     id: 'hi-in-priya',
@@ -236,12 +220,11 @@ const DEFINITIONS: Definition[] = [
     language: 'hi-IN',
     languageLabel: 'Hindi',
     gender: 'female',
-    description: 'Hindi, gentle and clear.',
     espeak: 'hi+f3',
-    rate: 140,
+    rate: 152,
     pitch: 50,
     range: 55,
-    wordsPerSecond: 2.65,
+    wordsPerSecond: 2.5,
   },
   {
     id: 'nl-nl-sanne',
@@ -249,17 +232,17 @@ const DEFINITIONS: Definition[] = [
     language: 'nl-NL',
     languageLabel: 'Dutch',
     gender: 'female',
-    description: 'Dutch, bright and straightforward.',
     espeak: 'nl+f4',
-    rate: 135,
+    rate: 137,
     pitch: 50,
     range: 55,
-    wordsPerSecond: 2.8,
+    wordsPerSecond: 2.5,
   },
 ]
 
 export const ESPEAK_VOICES: readonly EspeakVoice[] = DEFINITIONS.map((voice) => ({
   ...voice,
   engine: 'local',
+  description: describeVoice('eSpeak NG', voice),
   licence: ESPEAK_LICENCE,
 }))

@@ -2,7 +2,7 @@ import type { HostedApiConfig } from '#src/options.ts'
 import { EngineError } from '#src/errors.ts'
 
 import { estimateWordTimings } from './estimate-word-timings.ts'
-import type { SpeechClip, SpeechRequest, VoiceEngine, VoiceInfo } from './voice-engine.ts'
+import { describeVoice, type SpeechClip, type SpeechRequest, type VoiceEngine, type VoiceInfo } from './voice-engine.ts'
 import { decodeWav } from './wav.ts'
 
 const TIMEOUT_MS = 60_000
@@ -14,22 +14,24 @@ type HostedVoice = VoiceInfo & { apiVoice: string }
 
 const HOSTED_VOICES: HostedVoice[] = (
   [
-    ['alloy', 'Alloy', 'female', 'Balanced and neutral, an all-round narrator.'],
-    ['echo', 'Echo', 'male', 'Warm and measured, good for explainers.'],
-    ['fable', 'Fable', 'male', 'An expressive storyteller with a British lilt.'],
-    ['onyx', 'Onyx', 'male', 'Deep and authoritative, for documentaries.'],
-    ['nova', 'Nova', 'female', 'Bright and energetic, for social videos.'],
-    ['shimmer', 'Shimmer', 'female', 'Soft and soothing, for calm stories.'],
+    ['alloy', 'Alloy', 'female'],
+    ['echo', 'Echo', 'male'],
+    ['fable', 'Fable', 'male'],
+    ['onyx', 'Onyx', 'male'],
+    ['nova', 'Nova', 'female'],
+    ['shimmer', 'Shimmer', 'female'],
   ] as const
-).map(([apiVoice, name, gender, description]) => ({
+).map(([apiVoice, name, gender]) => ({
   id: `hosted-${apiVoice}`,
   apiVoice,
   name,
   language: 'en-US',
   languageLabel: 'English (US)',
   gender,
-  description,
+  description: describeVoice('Hosted neural voice', { languageLabel: 'English (US)', gender }),
   engine: 'hosted',
+  // Assumed, about 150 words a minute like the local voices: a hosted voice cannot be measured offline, and a
+  // compatible server's voices may speak faster or slower.
   wordsPerSecond: 2.5,
   licence: HOSTED_LICENCE,
 }))

@@ -79,3 +79,16 @@ export function trimSilence(
   const to = Math.min(samples.length, Math.ceil((range.end + tail) * sampleRate))
   return { samples: samples.slice(from, to), offset: from / sampleRate }
 }
+
+/**
+ * Multiplies by a fixed gain (not per-clip normalisation, so every scene of a video is equally loud), rounding
+ * off peaks above 0.8 rather than clipping them.
+ */
+export function amplify(samples: Float32Array, gain: number): Float32Array {
+  return samples.map((sample) => {
+    const x = sample * gain
+    const magnitude = Math.abs(x)
+    if (magnitude <= 0.8) return x
+    return Math.sign(x) * (0.8 + 0.2 * Math.tanh((magnitude - 0.8) / 0.2))
+  })
+}

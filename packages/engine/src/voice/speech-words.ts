@@ -37,6 +37,32 @@ export function splitWords(text: string): TextWord[] {
   return words
 }
 
+const SENTENCE_END = /[.!?…。！？]["'”’)\]]*$/u
+
+/** A run of whole sentences, and where it sits in the text (code points). */
+export type WordChunk = { words: TextWord[]; start: number; end: number }
+
+/**
+ * Groups the words into chunks of at least `minChars` that end at a sentence end (or run on to four times that
+ * when a sentence is very long): engines synthesise a chunk at a time and yield to the event loop between them.
+ */
+export function chunkWords(words: TextWord[], minChars: number): WordChunk[] {
+  const chunks: WordChunk[] = []
+  let current: TextWord[] = []
+  for (const word of words) {
+    current.push(word)
+    const length = word.end - (current[0]?.start ?? word.start)
+    if ((SENTENCE_END.test(word.text) && length >= minChars) || length >= minChars * 4) {
+      chunks.push({ words: current, start: current[0]?.start ?? 0, end: word.end })
+      current = []
+    }
+  }
+  const first = current[0]
+  const last = current.at(-1)
+  if (first && last) chunks.push({ words: current, start: first.start, end: last.end })
+  return chunks
+}
+
 const VOWEL_GROUPS = /[aeiouyàáâãäåæèéêëìíîïòóôõöøùúûüýÿœ]+/giu
 
 /**

@@ -6,12 +6,18 @@ export type VoiceInfo = {
   language: string
   languageLabel: string
   gender: 'female' | 'male'
+  /** What the voice is, never what it promises: "Flite · English (US) · male" (see `describeVoice`). */
   description: string
   engine: 'local' | 'hosted'
   /** Words per second at speed 1, used to size scenes before anything is synthesised. */
   wordsPerSecond: number
   /** What the user may do with speech in this voice, quoted in the licence receipt. */
   licence: string
+}
+
+/** A voice described by what it is: the engine that speaks it, its language and its gender. */
+export function describeVoice(engine: string, { languageLabel, gender }: Pick<VoiceInfo, 'languageLabel' | 'gender'>) {
+  return `${engine} · ${languageLabel} · ${gender}`
 }
 
 /** A word of the narration and when it is spoken, in seconds from the start of the clip. */
@@ -33,8 +39,8 @@ export type SpeechRequest = {
 }
 
 /**
- * Speech synthesis behind one interface: eSpeak NG compiled to WASM by default, a hosted
- * TTS API when configured.
+ * Speech synthesis behind one interface: Flite (English) and eSpeak NG (every other language) in process,
+ * a hosted TTS API when configured.
  */
 export interface VoiceEngine {
   readonly name: string

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -6,7 +6,7 @@ import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ApiErrorSchema } from '@storyreel/contracts/errors'
-import { VoiceListSchema } from '@storyreel/contracts/studio'
+import { DEFAULT_PROJECT_SETTINGS, VoiceListSchema } from '@storyreel/contracts/studio'
 import { createVoiceEngine, runFfprobe, type VoiceEngine } from '@storyreel/engine/engine'
 
 import { registerErrorHandler } from '#src/plugins/error-handler.ts'
@@ -36,6 +36,21 @@ function createCountingEngine() {
   return { engine: counting, said }
 }
 
+async function probeAudio(file: string) {
+  const probe = await runFfprobe([
+    '-show_entries',
+    'stream=codec_name,sample_rate:format=duration',
+    '-of',
+    'json',
+    file,
+  ])
+  const { streams, format } = JSON.parse(probe.stdout.toString()) as {
+    streams: { codec_name: string; sample_rate: string }[]
+    format: { duration: string }
+  }
+  return { streams, duration: Number(format.duration) }
+}
+
 async function buildVoicesApp(voices: VoiceEngine, perMinute = 1000) {
   const app = Fastify()
   registerZodSchemas(app)
@@ -59,11 +74,34 @@ describe('GET /api/v1/voices', () => {
       language: 'en-US',
       language_label: 'English (US)',
       gender: 'female',
-      description: expect.any(String) as unknown,
+      description: 'eSpeak NG · English (US) · female',
       engine: 'local',
       words_per_second: expect.any(Number) as unknown,
       preview_url: '/api/v1/voices/en-us-aria/preview',
     })
+  })
+
+  it('describes every voice by its engine, language and gender, the default Flite voice first among them', async () => {
+    const app = await buildVoicesApp(createVoiceEngine(undefined))
+    const { voices } = VoiceListSchema.parse((await app.inject('/api/v1/voices')).json())
+    for (const voice of voices) {
+      expect(voice.description).toBe(
+        `${voice.id.includes('flite') ? 'Flite' : 'eSpeak NG'} · ${voice.language_label} · ${voice.gender}`,
+      )
+    }
+    expect(voices[0]).toMatchObject({
+      id: DEFAULT_PROJECT_SETTINGS.voice_id,
+      description: 'Flite · English (US) · male',
+    })
+  })
+
+  it('marks the hosted voices as hosted neural voices when a speech API is configured', async () => {
+    const hosted = createVoiceEngine({ url: 'http://127.0.0.1:9', apiKey: undefined, model: 'tts-1' })
+    const app = await buildVoicesApp(hosted)
+    const { voices } = VoiceListSchema.parse((await app.inject('/api/v1/voices')).json())
+    const onyx = voices.find((voice) => voice.id === 'hosted-onyx')
+    expect(onyx).toMatchObject({ engine: 'hosted', description: 'Hosted neural voice · English (US) · male' })
+    expect(voices.filter((voice) => voice.engine === 'hosted')).toHaveLength(6)
   })
 
   it('is rate-limited per client', async () => {
@@ -91,26 +129,31 @@ describe('GET /api/v1/voices/:id/preview', () => {
 
     const [file] = (await readdir(cacheDir)).filter((name) => name.startsWith('fr-fr-camille-'))
     if (!file) throw new Error('no cached preview')
-    const probe = await runFfprobe([
-      '-show_entries',
-      'stream=codec_name:format=duration',
-      '-of',
-      'json',
-      path.join(cacheDir, file),
-    ])
-    const { streams, format } = JSON.parse(probe.stdout.toString()) as {
-      streams: { codec_name: string }[]
-      format: { duration: string }
-    }
-    expect(streams.map((stream) => stream.codec_name)).toEqual(['aac'])
-    expect(Number(format.duration)).toBeGreaterThan(1.5)
-    expect(Number(format.duration)).toBeLessThan(8)
+    const probe = await probeAudio(path.join(cacheDir, file))
+    expect(probe.streams.map((stream) => stream.codec_name)).toEqual(['aac'])
+    expect(probe.duration).toBeGreaterThan(1.5)
+    expect(probe.duration).toBeLessThan(8)
 
     // A restarted server finds the sample on disk.
     const restarted = createCountingEngine()
     const again = await (await buildVoicesApp(restarted.engine)).inject('/api/v1/voices/fr-fr-camille/preview')
     expect(again.rawPayload).toEqual(responses[0]?.rawPayload)
     expect(restarted.said).toEqual([])
+  })
+
+  it('speaks the default voice’s sample with Flite, as a render would', async () => {
+    const { engine, said } = createCountingEngine()
+    const app = await buildVoicesApp(engine)
+    const response = await app.inject(`/api/v1/voices/${DEFAULT_PROJECT_SETTINGS.voice_id}/preview`)
+    expect(response.statusCode).toBe(200)
+    expect(said).toEqual(["Hi, I'm Ryan. I'll narrate your story."])
+    const file = path.join(cacheDir, 'default-preview.m4a')
+    await writeFile(file, response.rawPayload)
+    const probe = await probeAudio(file)
+    // Flite's voices are 16 kHz (eSpeak NG's 22.05 kHz): the sample is the engine the video will use.
+    expect(probe.streams.map((stream) => stream.sample_rate)).toEqual(['16000'])
+    expect(probe.duration).toBeGreaterThan(1.5)
+    expect(probe.duration).toBeLessThan(5)
   })
 
   it('answers 404 VOICE_NOT_FOUND for an unknown voice', async () => {

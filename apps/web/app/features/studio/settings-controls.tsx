@@ -265,7 +265,7 @@ function ListState({
 export function VoicePicker({ value, onChange }: { value: string; onChange: (id: string) => void }) {
   const voices = useQuery(voicesQuery)
   return (
-    <Section title="Voice" hint="Listen before you choose.">
+    <Section title="Voice" hint="Every voice is synthesised; listen before you choose.">
       {voices.data ? (
         <ul className="grid max-h-80 grid-cols-1 gap-2 overflow-y-auto pr-1">
           {voices.data.voices.map((voice: Voice) => (
@@ -284,9 +284,7 @@ export function VoicePicker({ value, onChange }: { value: string; onChange: (id:
                 </span>
                 <span className="min-w-0">
                   <span className="block truncate text-sm font-semibold text-ink">{voice.name}</span>
-                  <span className="block truncate text-xs text-muted">
-                    {voice.language_label} · {voice.gender} · {voice.description}
-                  </span>
+                  <span className="block text-xs text-muted">{voice.description}</span>
                 </span>
               </label>
               <PreviewButton id={`voice:${voice.id}`} url={voice.preview_url} label={voice.name} />

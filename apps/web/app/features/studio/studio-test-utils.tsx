@@ -8,15 +8,15 @@ import { storage, STORAGE_KEYS } from '#app/lib/storage.ts'
 
 export const VOICES: Voice[] = [
   {
-    id: 'en-us-aria',
-    name: 'Aria',
+    id: 'en-us-flite-rms',
+    name: 'Ryan',
     language: 'en-US',
     language_label: 'English (US)',
-    gender: 'female',
-    description: 'Warm and clear',
+    gender: 'male',
+    description: 'Flite · English (US) · male',
     engine: 'local',
     words_per_second: 2.5,
-    preview_url: '/media/voices/en-us-aria.mp3',
+    preview_url: '/api/v1/voices/en-us-flite-rms/preview',
   },
   {
     id: 'en-gb-oliver',
@@ -24,10 +24,10 @@ export const VOICES: Voice[] = [
     language: 'en-GB',
     language_label: 'English (UK)',
     gender: 'male',
-    description: 'Calm storyteller',
+    description: 'eSpeak NG · English (UK) · male',
     engine: 'local',
     words_per_second: 2.5,
-    preview_url: '/media/voices/en-gb-oliver.mp3',
+    preview_url: '/api/v1/voices/en-gb-oliver/preview',
   },
 ]
 
