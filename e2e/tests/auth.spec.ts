@@ -18,10 +18,23 @@ test.describe('e-mail sign-up, confirmation and the account', () => {
     await expect(page.getByRole('list', { name: 'Password rules' }).getByText('At least 8 characters')).toBeVisible()
     await page.getByRole('button', { name: 'Create account' }).click()
 
-    await expect(page).toHaveURL(/\/confirm#confirm-code$/)
+    // The code step stays in the app's frame: no marketing menu, the app's own header.
+    await expect(page).toHaveURL(/\/auth\/confirm$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your e-mail' })).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
     await expect(page.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible()
     await expect(page.getByText(/You can ask for a new code in \d+s/)).toBeVisible()
     const code = await readCode(request, email)
+
+    // A wrong code: the reason in the toast and next to the boxes, which are emptied with the first focused.
+    const firstBox = page.getByLabel('Digit 1 of 6')
+    await firstBox.pressSequentially(code === '000000' ? '999999' : '000000')
+    await expect(page.getByRole('alert').filter({ hasText: 'This code is not right.' })).toBeVisible()
+    await expect(firstBox).toHaveAccessibleDescription(/^This code is not right\. \d+ tries left\.$/)
+    await expect(page.locator('form').getByText(/This code is not right/)).toBeVisible()
+    await expect(firstBox).toBeFocused()
+    await expect(firstBox).toHaveValue('')
+
     // Pasting fills every box, and a full code submits itself.
     await page.getByLabel('Digit 1 of 6').focus()
     await page.evaluate((text) => {
@@ -34,6 +47,8 @@ test.describe('e-mail sign-up, confirmation and the account', () => {
     await expect(page).toHaveURL(/\/app$/)
     await expect(page.getByRole('heading', { name: 'Welcome, Nora' })).toBeVisible()
     await expect(page.getByRole('img', { name: /QR code: StoryReel on the App Store/ })).toBeVisible()
+    // The first video is made here, in the web studio.
+    await expect(page.getByRole('link', { name: 'Open the studio' })).toHaveAttribute('href', '/app/create')
 
     await page.getByRole('link', { name: 'Profile' }).click()
     await expect(page.getByLabel('First name')).toHaveValue('Nora')
@@ -55,6 +70,16 @@ test.describe('e-mail sign-up, confirmation and the account', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await expect(page).toHaveURL(/\/app$/)
     await expect(page.getByRole('heading', { name: 'Welcome, Nora' })).toBeVisible()
+  })
+
+  test('a link to a section of the public confirmation page lands below its sticky header', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/confirm#tips-title')
+    const heading = page.getByRole('heading', { name: 'Code hasn’t arrived?' })
+    await expect(heading).toBeInViewport()
+    const header = await page.getByRole('banner').boundingBox()
+    const target = await heading.boundingBox()
+    expect(header && target && target.y - (header.y + header.height)).toBeGreaterThanOrEqual(0)
   })
 
   test('a wrong password shows the server message as a toast and keeps the form', async ({ page, request }) => {
@@ -109,10 +134,10 @@ test.describe('route middlewares', () => {
     await expect(page).toHaveURL(/\/app\/profile$/)
   })
 
-  test('an unconfirmed user at /app is sent to /confirm', async ({ page, request }) => {
+  test('an unconfirmed user at /app is sent to the code step', async ({ page, request }) => {
     await signInAs(page, await createUser(request, { confirm: false }))
     await page.goto('/app')
-    await expect(page).toHaveURL(/\/confirm$/)
+    await expect(page).toHaveURL(/\/auth\/confirm$/)
   })
 
   test('a signed-in user at /auth/login is sent on to the app', async ({ page, request }) => {

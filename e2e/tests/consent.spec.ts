@@ -195,7 +195,7 @@ test.describe('analytics consent', () => {
     await page.getByLabel('E-mail').fill(uniqueEmail('consent'))
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await page.getByRole('button', { name: 'Create account' }).click()
-    await expect(page).toHaveURL(/\/confirm#confirm-code$/)
+    await expect(page).toHaveURL(/\/auth\/confirm$/)
     await expect.poll(() => readEvents(page)).toEqual(['gtm.js', 'sign_up'])
   })
 

@@ -17,6 +17,7 @@ export default [
     route('auth', 'routes/auth/index.tsx', { id: 'auth' }),
     route('auth/login', 'routes/auth/login.tsx', { id: 'auth-login' }),
     route('auth/register', 'routes/auth/register.tsx', { id: 'auth-register' }),
+    route('auth/confirm', 'routes/auth/confirm.tsx', { id: 'auth-confirm' }),
     route('auth/discord', 'routes/auth/discord.tsx', { id: 'auth-discord' }),
     route('app', 'routes/app/dashboard.tsx', { id: 'app' }),
     route('app/profile', 'routes/app/profile.tsx', { id: 'app-profile' }),

@@ -6,7 +6,8 @@ import { NAV_LINKS } from '#app/lib/site-paths.ts'
 import { AccountLink } from './account-link.tsx'
 import { Logo } from './logo.tsx'
 import { StoreIcons } from './store-badges.tsx'
-import { CloseIcon, MenuIcon } from './ui/icons.tsx'
+import { MenuTitleBar } from './menu-title-bar.tsx'
+import { MenuIcon } from './ui/icons.tsx'
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3.5 py-2 text-sm font-medium transition-colors ${
@@ -115,17 +116,7 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
           open ? 'translate-x-0' : 'translate-x-full'
         }`}
       >
-        <div className="flex items-center justify-between">
-          <Logo clickable={false} />
-          <button
-            type="button"
-            className="grid h-11 w-11 place-items-center rounded-full border border-line text-ink"
-            aria-label="Close menu"
-            onClick={onClose}
-          >
-            <CloseIcon className="h-5 w-5" />
-          </button>
-        </div>
+        <MenuTitleBar onClose={onClose} />
         <nav aria-label="Mobile">
           <ul className="flex flex-col gap-1">
             {NAV_LINKS.map((link) => (

@@ -21,23 +21,23 @@ const run = (name: string, session: Parameters<typeof runRouteMiddleware>[1]['se
   runRouteMiddleware(name, { session, url: at(path) })
 
 describe('route middlewares', () => {
-  it('full-auth admits confirmed users, sends anonymous visitors to sign-in and unconfirmed ones to /confirm', () => {
+  it('full-auth admits confirmed users, sends anonymous visitors to sign-in and unconfirmed ones to the code screen', () => {
     expect(run('full-auth', signedIn())).toBe(true)
     expect(run('full-auth', anonymous, '/app/profile')).toBe('/auth/login?redirectTo=%2Fapp%2Fprofile')
-    expect(run('full-auth', signedIn({ confirmed: false }))).toBe('/confirm')
+    expect(run('full-auth', signedIn({ confirmed: false }))).toBe('/auth/confirm')
   })
 
   it('not-confirmed-auth admits only signed-in, unconfirmed users', () => {
-    expect(run('not-confirmed-auth', signedIn({ confirmed: false }), '/confirm')).toBe(true)
-    expect(run('not-confirmed-auth', signedIn(), '/confirm')).toBe('/app')
-    expect(run('not-confirmed-auth', anonymous, '/confirm')).toBe('/auth/login?redirectTo=%2Fconfirm')
+    expect(run('not-confirmed-auth', signedIn({ confirmed: false }), '/auth/confirm')).toBe(true)
+    expect(run('not-confirmed-auth', signedIn(), '/auth/confirm')).toBe('/app')
+    expect(run('not-confirmed-auth', anonymous, '/auth/confirm')).toBe('/auth/login?redirectTo=%2Fauth%2Fconfirm')
   })
 
   it('no-auth-required admits anonymous visitors and sends signed-in ones on', () => {
     expect(run('no-auth-required', anonymous, '/auth/login')).toBe(true)
     expect(run('no-auth-required', signedIn(), '/auth/login')).toBe('/app')
     expect(run('no-auth-required', signedIn(), '/auth/login?redirectTo=%2Fapp%2Fprofile')).toBe('/app/profile')
-    expect(run('no-auth-required', signedIn({ confirmed: false }), '/auth/login')).toBe('/confirm')
+    expect(run('no-auth-required', signedIn({ confirmed: false }), '/auth/login')).toBe('/auth/confirm')
   })
 
   it('admin-auth admits confirmed admins and shows everyone else the 404 page', () => {
@@ -50,7 +50,7 @@ describe('route middlewares', () => {
   it('app-redirect sends a bare section address to the screen that fits', () => {
     expect(run('app-redirect', anonymous, '/auth')).toBe('/auth/login')
     expect(run('app-redirect', signedIn(), '/auth')).toBe('/app')
-    expect(run('app-redirect', signedIn({ confirmed: false }), '/auth')).toBe('/confirm')
+    expect(run('app-redirect', signedIn({ confirmed: false }), '/auth')).toBe('/auth/confirm')
   })
 
   it("throws 'Unknown route middleware' for any other name", () => {

@@ -12,6 +12,12 @@ export const ROUTE_MIDDLEWARE_NAMES = [
 ] as const
 export type RouteMiddlewareName = (typeof ROUTE_MIDDLEWARE_NAMES)[number]
 
+/**
+ * Where a signed-in, unconfirmed user enters the code: inside the app layout. The public /confirm page stays for
+ * the link in the e-mail, which may be opened on another device with no session (decision 031).
+ */
+export const CONFIRM_CODE_PATH = '/auth/confirm'
+
 /** true lets the route render, false shows the 404 page, a string redirects there. */
 export type GuardResult = boolean | string
 type Guard = (context: { session: SessionState; url: URL }) => GuardResult
@@ -31,7 +37,7 @@ export const GUARDS: Record<RouteMiddlewareName, Guard> = {
   // Logged in and confirmed: the app itself.
   'full-auth': ({ session, url }) => {
     if (!session.user) return signIn(url)
-    if (!session.user.confirmed) return '/confirm'
+    if (!session.user.confirmed) return CONFIRM_CODE_PATH
     return true
   },
   // Logged in, e-mail not yet confirmed: the code screen.
@@ -43,7 +49,7 @@ export const GUARDS: Record<RouteMiddlewareName, Guard> = {
   // Anonymous only: sign-in and registration. A signed-in visitor is sent on.
   'no-auth-required': ({ session, url }) => {
     if (!session.user) return true
-    if (!session.user.confirmed) return '/confirm'
+    if (!session.user.confirmed) return CONFIRM_CODE_PATH
     return getSafeRedirect(url.searchParams.get('redirectTo'))
   },
   // Admins only. Anyone else gets the 404 page, so the console's existence is not advertised.
@@ -54,7 +60,7 @@ export const GUARDS: Record<RouteMiddlewareName, Guard> = {
   // A bare section address (/auth) goes to the screen that fits the visitor.
   'app-redirect': ({ session }) => {
     if (!session.user) return '/auth/login'
-    return session.user.confirmed ? '/app' : '/confirm'
+    return session.user.confirmed ? '/app' : CONFIRM_CODE_PATH
   },
 }
 

@@ -17,7 +17,7 @@ export function CaptionSample({ captionStyle }: { captionStyle: CaptionStyle }) 
   return (
     <span
       aria-hidden="true"
-      className="relative flex h-16 w-full items-end justify-center overflow-hidden rounded-lg bg-gradient-to-br from-slate-700 via-slate-800 to-indigo-950 px-2 pb-2"
+      className="relative flex h-16 w-full items-end justify-center overflow-hidden rounded-lg text-center bg-gradient-to-br from-slate-700 via-slate-800 to-indigo-950 px-2 pb-2"
     >
       {captionStyle === 'classic' ? (
         <span className="text-[11px] font-medium text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.9)]">
@@ -36,7 +36,7 @@ export function CaptionSample({ captionStyle }: { captionStyle: CaptionStyle }) 
           <style href="storyreel-karaoke-sample" precedence="default">
             {KARAOKE_CSS}
           </style>
-          <span className="flex gap-1 text-[12px] font-extrabold text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.9)]">
+          <span className="flex flex-wrap justify-center gap-x-1 text-center text-[12px] leading-tight font-extrabold text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.9)]">
             {WORDS.map((word, index) => (
               <span key={word} className="sr-karaoke-word" style={{ animationDelay: `${index * 0.6}s` }}>
                 {word}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 
 import {
   DEFAULT_PROJECT_SETTINGS,
@@ -16,6 +16,7 @@ import {
   AudioMixControls,
   CaptionsPicker,
   FormatPicker,
+  HIDDEN_INPUT_CLASS,
   musicQuery,
   MusicPicker,
   StylePicker,
@@ -53,6 +54,7 @@ export function CreateForm({
   const [submitting, setSubmitting] = useState(false)
   const [problem, setProblem] = useState<string>()
   const textId = useId()
+  const textRef = useRef<HTMLTextAreaElement>(null)
   const music = useQuery(musicQuery)
   const chosenTrack = music.data?.tracks.find((track) => track.id === settings.music_id)
 
@@ -63,6 +65,8 @@ export function CreateForm({
     event.preventDefault()
     if (trimmed.length < 3) {
       setProblem('Write at least a few words.')
+      // The field may be far above the submit bar: take the user to it.
+      textRef.current?.focus()
       return
     }
     setProblem(undefined)
@@ -104,7 +108,7 @@ export function CreateForm({
                     value={value}
                     checked={kind === value}
                     onChange={() => setKind(value)}
-                    className="sr-only"
+                    className={HIDDEN_INPUT_CLASS}
                   />
                   {SOURCE_KINDS[value].label}
                 </label>
@@ -116,6 +120,7 @@ export function CreateForm({
           </label>
           <textarea
             id={textId}
+            ref={textRef}
             value={text}
             onChange={(event) => setText(event.target.value)}
             maxLength={SOURCE_TEXT_MAX_CHARS}
@@ -155,18 +160,21 @@ export function CreateForm({
         <section aria-label="Captions" className="glass rounded-3xl p-5 tablet:p-7">
           <CaptionsPicker value={settings.captions} onChange={(captions) => change({ captions })} />
         </section>
-        <div className="glass sticky bottom-3 z-10 flex flex-wrap items-center justify-between gap-3 rounded-3xl p-4 shadow-xl shadow-black/20">
-          <p className="text-xs text-muted">
+      </div>
+      {/* Opaque, across the whole form, and last in it: at the end of the page it rests below every input, and
+          the page keeps focused fields clear of it while scrolling (scroll-padding in app.css). */}
+      <div className="sticky-submit-bar sticky bottom-3 z-10 flex items-center justify-between gap-3 rounded-3xl border border-line bg-surface p-3 pl-5 shadow-xl shadow-black/25 desktop:col-span-2">
+        <p className="min-w-0 text-xs text-muted">
+          <span className="font-semibold text-ink">
             {settings.target_seconds} s · {settings.aspect_ratio}
             {chosenTrack ? ` · ${chosenTrack.title}` : settings.music_id === null ? ' · no music' : ''}
-            <br />
-            You will review every scene before anything renders.
-          </p>
-          <button type="submit" className="btn-primary" disabled={submitting}>
-            {submitting ? <Spinner /> : <SparkIcon className="h-4 w-4" />}
-            {submitting ? 'Writing your storyboard…' : 'Create storyboard'}
-          </button>
-        </div>
+          </span>
+          <span className="hidden tablet:block">You will review every scene before anything renders.</span>
+        </p>
+        <button type="submit" className="btn-primary shrink-0" disabled={submitting}>
+          {submitting ? <Spinner /> : <SparkIcon className="h-4 w-4" />}
+          {submitting ? 'Writing your storyboard…' : 'Create storyboard'}
+        </button>
       </div>
     </form>
   )

@@ -34,3 +34,6 @@ export function formatRelativeTime(iso: string, now = Date.now()): string {
 
 export const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })
+
+/** "lo-fi" -> "Lo-Fi": a library tag as a label. */
+export const capitalize = (text: string) => text.replace(/(^|[\s-])\p{Ll}/gu, (start) => start.toUpperCase())

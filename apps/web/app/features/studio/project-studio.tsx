@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useReducer, useRef, useState, type DragEvent } from 'react'
+import { useEffect, useReducer, useRef, useState, type DragEvent } from 'react'
 
 import {
   PROJECT_TITLE_MAX_CHARS,
@@ -19,11 +19,13 @@ import { formatClock } from './format.ts'
 import { RenderPanel } from './render-panel.tsx'
 import { SceneCard, type ScenePreviewState } from './scene-card.tsx'
 import { SettingsFields } from './settings-controls.tsx'
+import { StoryboardBar } from './storyboard-bar.tsx'
 import {
   createStoryboardState,
   getRenderFingerprint,
   getStoryboardTotals,
   isStillOutdated,
+  listSceneNumbers,
   storyboardReducer,
   toSceneInputs,
   type DraftScene,
@@ -31,14 +33,18 @@ import {
 import { studioApi } from './studio-api.ts'
 import { PencilIcon, PlusIcon } from '#app/components/ui/icons.tsx'
 import { useAutosave, type SaveStatus } from './use-autosave.ts'
+import { useRenderJob } from './use-render-job.ts'
 
 type Draft = { scenes: DraftScene[]; settings: ProjectSettings }
+
+/** Where focus goes after the storyboard changes under it: the undo button, or a field of one scene. */
+type FocusRequest = { to: 'undo' } | { to: 'scene'; key: string; field: 'narration' | 'visual' | 'delete' }
 
 const SAVE_LABELS: Record<SaveStatus, string> = {
   saved: 'Saved',
   saving: 'Saving…',
   unsaved: 'Unsaved',
-  invalid: 'Unsaved: fix the marked scenes',
+  invalid: 'Unsaved: a scene needs “What we see”',
   error: 'Not saved',
 }
 
@@ -125,6 +131,8 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
   const [rerolling, setRerolling] = useState<string>()
   const [dragKey, setDragKey] = useState<string>()
   const [overKey, setOverKey] = useState<string>()
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set())
+  const [showAllErrors, setShowAllErrors] = useState(false)
   const [regenerateOpen, setRegenerateOpen] = useState(false)
   const [regenerating, setRegenerating] = useState(false)
   const [renderedFingerprint, setRenderedFingerprint] = useState<string | undefined>(() => {
@@ -142,6 +150,17 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
   const sentRef = useRef<DraftScene[]>([])
   const newScenes = useRef(0)
   const totals = getStoryboardTotals(board.scenes)
+  const sceneRefs = useRef(new Map<string, HTMLLIElement>())
+  const undoRef = useRef<HTMLButtonElement>(null)
+  const focusRequest = useRef<FocusRequest>(undefined)
+  // Runs after the render that made the change, once the element to focus exists.
+  useEffect(() => {
+    const request = focusRequest.current
+    if (!request) return
+    focusRequest.current = undefined
+    if (request.to === 'undo') undoRef.current?.focus()
+    else sceneRefs.current.get(request.key)?.querySelector<HTMLElement>(`[data-field="${request.field}"]`)?.focus()
+  })
   const keep = (next: Project) => {
     setProject(next)
     queryClient.setQueryData(projectQueryKey(next.id), next)
@@ -162,14 +181,33 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
     },
   })
 
+  const incompleteNumbers = board.scenes.flatMap((scene, index) => (scene.visual.trim() === '' ? [index + 1] : []))
   const blockedReason =
-    totals.incomplete > 0
-      ? `Describe what ${totals.incomplete === 1 ? 'one scene shows' : `${totals.incomplete} scenes show`} first.`
+    incompleteNumbers.length > 0
+      ? `Describe what ${listSceneNumbers(incompleteNumbers)} ${incompleteNumbers.length === 1 ? 'shows' : 'show'} first.`
       : totals.status === 'too-short'
         ? `The video is ${formatClock(totals.seconds)} long; it needs at least ${VIDEO_MIN_SECONDS} s.`
         : totals.status === 'too-long'
           ? `The video is ${formatClock(totals.seconds)} long; it can be at most ${VIDEO_MAX_SECONDS} s.`
           : undefined
+
+  const render = useRenderJob({
+    projectId: project.id,
+    initialJob: initial.latest_render,
+    beforeRender: () => autosave.flush(),
+    onStarted: () => setRenderedFingerprint(fingerprint),
+    onFinished: (job: RenderJob) => {
+      if (job.status !== 'succeeded') setRenderedFingerprint(undefined)
+      void queryClient.invalidateQueries({ queryKey: projectQueryKey(project.id) })
+    },
+  })
+
+  /** Render asked for while a scene lacks its picture: every problem shows, and focus goes to the first. */
+  function showProblems() {
+    setShowAllErrors(true)
+    const incomplete = board.scenes.find((scene) => scene.visual.trim() === '')
+    if (incomplete) focusRequest.current = { to: 'scene', key: incomplete.key, field: 'visual' }
+  }
 
   async function reroll(scene: DraftScene) {
     if (!scene.id) return
@@ -234,7 +272,9 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
 
   const addScene = (afterKey: string | undefined) => {
     newScenes.current += 1
-    dispatch({ type: 'add', afterKey, key: `new-${newScenes.current}` })
+    const key = `new-${newScenes.current}`
+    dispatch({ type: 'add', afterKey, key })
+    focusRequest.current = { to: 'scene', key, field: 'narration' }
   }
 
   const starts = board.scenes.map((_scene, index) =>
@@ -267,17 +307,27 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
         rerolling={rerolling === scene.key}
         onChange={(changes) => dispatch({ type: 'update', key: scene.key, changes })}
         onMove={(by) => dispatch({ type: 'move', key: scene.key, by })}
-        onRemove={() => dispatch({ type: 'remove', key: scene.key })}
+        onRemove={() => {
+          dispatch({ type: 'remove', key: scene.key })
+          // The card and its button are gone: focus waits on Undo, which the sticky bar keeps on screen.
+          focusRequest.current = { to: 'undo' }
+        }}
         onAddAfter={() => addScene(scene.key)}
         onReroll={() => void reroll(scene)}
         onPreview={() => void preview(scene)}
         dragHandlers={dragHandlers(scene, index)}
         dropTarget={overKey === scene.key && dragKey !== scene.key}
+        showErrors={showAllErrors || touched.has(scene.key)}
+        onVisualBlur={() =>
+          setTouched((current) => (current.has(scene.key) ? current : new Set(current).add(scene.key)))
+        }
+        cardRef={(element) => {
+          if (element) sceneRefs.current.set(scene.key, element)
+          else sceneRefs.current.delete(scene.key)
+        }}
       />
     )
   })
-
-  const boundsPercent = Math.min(100, (totals.seconds / VIDEO_MAX_SECONDS) * 100)
 
   return (
     <div className="mx-auto max-w-6xl px-5 py-8 tablet:px-8 desktop:py-10">
@@ -320,7 +370,24 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
         engine: a starting point, yours to change.
       </p>
 
-      <div className="mt-8 grid gap-6 desktop:grid-cols-[minmax(0,1fr)_24rem]">
+      {/* A direct child of the page, so it stays stuck all the way down. */}
+      <StoryboardBar
+        totals={totals}
+        sceneCount={board.scenes.length}
+        render={render}
+        blockedReason={blockedReason}
+        onBlockedRender={showProblems}
+        removedNumber={board.removed ? board.removed.index + 1 : undefined}
+        undoRef={undoRef}
+        onUndo={() => {
+          const restored = board.removed?.scene.key
+          dispatch({ type: 'undo-remove' })
+          if (restored) focusRequest.current = { to: 'scene', key: restored, field: 'delete' }
+        }}
+        onDismissUndo={() => dispatch({ type: 'dismiss-undo' })}
+      />
+
+      <div className="mt-6 grid gap-6 desktop:grid-cols-[minmax(0,1fr)_24rem]">
         <section aria-labelledby="storyboard-title" className="min-w-0">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <div>
@@ -340,54 +407,6 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
             </button>
           </div>
 
-          <div className="mt-4 rounded-2xl border border-line bg-surface/60 p-3.5" aria-live="polite">
-            <div className="flex items-baseline justify-between text-sm">
-              <span className="text-muted">Total length</span>
-              <span
-                data-testid="total-duration"
-                className={`font-semibold tabular-nums ${totals.status === 'ok' ? 'text-ink' : 'text-amber-700 dark:text-amber-300'}`}
-              >
-                {formatClock(totals.seconds)}{' '}
-                <span className="font-normal text-subtle">
-                  ({VIDEO_MIN_SECONDS}–{VIDEO_MAX_SECONDS} s)
-                </span>
-              </span>
-            </div>
-            <div className="relative mt-2 h-1.5 rounded-full bg-raised" aria-hidden="true">
-              <div
-                className="absolute inset-y-0 rounded-full bg-emerald-500/25"
-                style={{ left: `${(VIDEO_MIN_SECONDS / VIDEO_MAX_SECONDS) * 100}%`, right: 0 }}
-              />
-              <div
-                className={`absolute inset-y-0 left-0 rounded-full ${totals.status === 'ok' ? 'bg-accent' : 'bg-amber-500'}`}
-                style={{ width: `${boundsPercent}%` }}
-              />
-            </div>
-            {totals.status !== 'ok' ? (
-              <p className="mt-2 text-xs text-amber-700 dark:text-amber-300">
-                {totals.status === 'too-short'
-                  ? `Add ${Math.ceil(VIDEO_MIN_SECONDS - totals.seconds)} s or more: a video runs at least ${VIDEO_MIN_SECONDS} s.`
-                  : `Trim ${Math.ceil(totals.seconds - VIDEO_MAX_SECONDS)} s: a video runs at most ${VIDEO_MAX_SECONDS} s.`}
-              </p>
-            ) : null}
-          </div>
-
-          {board.removed ? (
-            <div
-              role="status"
-              className="mt-4 flex items-center justify-between gap-3 rounded-2xl bg-raised px-4 py-2.5 text-sm"
-            >
-              <span className="text-muted">Scene deleted.</span>
-              <button
-                type="button"
-                className="font-semibold text-accent"
-                onClick={() => dispatch({ type: 'undo-remove' })}
-              >
-                Undo
-              </button>
-            </div>
-          ) : null}
-
           <ol className="mt-4 space-y-8 pb-4" aria-label="Scenes">
             {sceneCards}
           </ol>
@@ -402,23 +421,12 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
           ) : null}
         </section>
 
-        <aside
-          className="min-w-0 space-y-6 desktop:sticky desktop:top-6 desktop:self-start"
-          aria-label="Render and settings"
-        >
+        <aside className="min-w-0 space-y-6" aria-label="Render and settings">
           <RenderPanel
-            projectId={project.id}
+            render={render}
             title={project.title}
             aspectRatio={project.aspect_ratio}
-            initialJob={project.latest_render}
-            blockedReason={blockedReason}
             stale={renderedFingerprint !== undefined && renderedFingerprint !== fingerprint}
-            beforeRender={() => autosave.flush()}
-            onStarted={() => setRenderedFingerprint(fingerprint)}
-            onFinished={(job: RenderJob) => {
-              if (job.status !== 'succeeded') setRenderedFingerprint(undefined)
-              void queryClient.invalidateQueries({ queryKey: projectQueryKey(project.id) })
-            }}
           />
           <details className="glass group rounded-3xl p-5 tablet:p-6">
             <summary className="cursor-pointer list-none text-lg font-bold text-ink marker:hidden">

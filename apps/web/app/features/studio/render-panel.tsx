@@ -1,17 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router'
-
-import { RENDER_STAGE_LABELS, type AspectRatio, type RenderJob, type Resolution } from '@storyreel/contracts/studio'
+import { RENDER_STAGE_LABELS, type AspectRatio, type RenderJob } from '@storyreel/contracts/studio'
 
 import { Spinner } from '#app/components/ui/form-field.tsx'
-import { getSession } from '#app/lib/session.ts'
 
 import { formatBytes, formatClock } from './format.ts'
 import { LicenceReceiptSummary } from './licence-receipt.tsx'
-import { isTerminalRender, watchRender } from './render-stream.ts'
-import { explainStudioError } from './studio-errors.ts'
-import { getRenderEventsUrl, studioApi } from './studio-api.ts'
+import { HIDDEN_INPUT_CLASS } from './settings-controls.tsx'
+import type { RenderJobState } from './use-render-job.ts'
 import { AlertIcon, DownloadIcon, FilmIcon } from '#app/components/ui/icons.tsx'
 
 const VIDEO_BOX: Record<AspectRatio, string> = {
@@ -20,31 +14,8 @@ const VIDEO_BOX: Record<AspectRatio, string> = {
   '1:1': 'aspect-square',
 }
 
-export const usageQuery = { queryKey: ['studio', 'usage'], queryFn: () => studioApi.getUsage() } as const
-
-/** Follows a job that is still going, through the event stream (or polling), until it ends. */
-function useRenderProgress(projectId: string, job: RenderJob | undefined, onUpdate: (job: RenderJob) => void) {
-  const onUpdateRef = useRef(onUpdate)
-  useEffect(() => {
-    onUpdateRef.current = onUpdate
-  })
-  const active = job !== undefined && !isTerminalRender(job)
-  const watchKey = active ? `${job.id}:${job.attempts}` : undefined
-  useEffect(() => {
-    if (!watchKey || !job) return
-    const controller = new AbortController()
-    void watchRender({
-      url: getRenderEventsUrl(projectId, job.id),
-      getToken: () => getSession().token,
-      onUpdate: (next) => onUpdateRef.current(next),
-      poll: (signal) => studioApi.getRender(projectId, job.id, signal),
-      signal: controller.signal,
-    })
-    return () => controller.abort()
-    // One watch per job attempt; the job's own updates must not restart it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [projectId, watchKey])
-}
+/** The render panel's id: the studio's sticky bar links here on screens where the panel sits below the scenes. */
+export const RENDER_PANEL_ID = 'render'
 
 function Downloads({ job, title }: { job: RenderJob & { outputs: NonNullable<RenderJob['outputs']> }; title: string }) {
   const { outputs } = job
@@ -82,111 +53,79 @@ function Downloads({ job, title }: { job: RenderJob & { outputs: NonNullable<Ren
   )
 }
 
-/** Render, follow, cancel, retry and the finished video with its files and licence receipt. */
+/**
+ * The render's state and results: allowance, resolution for the next render, progress with cancel, retry, and
+ * the finished video with its files and licence receipt. The studio's sticky bar holds the Render button.
+ */
 export function RenderPanel({
-  projectId,
+  render,
   title,
   aspectRatio,
-  initialJob,
-  blockedReason,
   stale,
-  beforeRender,
-  onStarted,
-  onFinished,
 }: {
-  projectId: string
+  render: RenderJobState
   title: string
   aspectRatio: AspectRatio
-  initialJob: RenderJob | null
-  /** Why the storyboard cannot render yet, if it cannot. */
-  blockedReason: string | undefined
   /** The storyboard changed after the last finished render. */
   stale: boolean
-  /** Saves pending edits; false when they could not be saved. */
-  beforeRender: () => Promise<boolean>
-  onStarted: () => void
-  onFinished: (job: RenderJob) => void
 }) {
-  const queryClient = useQueryClient()
-  const usage = useQuery(usageQuery)
-  const [job, setJob] = useState<RenderJob | undefined>(initialJob ?? undefined)
-  const [resolution, setResolution] = useState<Resolution>('720p')
-  const [busy, setBusy] = useState<'start' | 'cancel' | 'retry'>()
-  const [problem, setProblem] = useState<{ title: string; detail: string[] }>()
-
-  const onUpdate = (next: RenderJob) => {
-    setJob((current) => {
-      // Late events of an older attempt never overwrite a newer one.
-      if (current && current.id === next.id && next.attempts < current.attempts) return current
-      return next
-    })
-    if (isTerminalRender(next)) {
-      onFinished(next)
-      void queryClient.invalidateQueries({ queryKey: ['studio', 'usage'] })
-      void queryClient.invalidateQueries({ queryKey: ['studio', 'projects'] })
-    }
-  }
-  useRenderProgress(projectId, job, onUpdate)
-
-  const only720 = usage.data?.max_resolution === '720p'
-  const left = usage.data ? Math.max(0, usage.data.renders_per_day - usage.data.renders_today) : undefined
-  const active = job !== undefined && !isTerminalRender(job)
-
-  async function run(kind: 'start' | 'retry') {
-    setProblem(undefined)
-    setBusy(kind)
-    try {
-      if (!(await beforeRender())) {
-        setProblem({ title: 'Your latest edits are not saved yet', detail: ['Fix the marked scenes, then render.'] })
-        return
-      }
-      const started =
-        kind === 'retry' && job
-          ? await studioApi.retryRender(projectId, job.id)
-          : await studioApi.startRender(projectId, only720 ? '720p' : resolution)
-      onStarted()
-      setJob(started)
-      void queryClient.invalidateQueries({ queryKey: ['studio', 'usage'] })
-    } catch (error) {
-      const explained = explainStudioError(error)
-      setProblem(
-        explained ?? { title: 'The render could not start', detail: [error instanceof Error ? error.message : ''] },
-      )
-      if (explained) void queryClient.invalidateQueries({ queryKey: ['studio', 'usage'] })
-    } finally {
-      setBusy(undefined)
-    }
-  }
-
-  async function cancel() {
-    if (!job) return
-    setBusy('cancel')
-    try {
-      setJob(await studioApi.cancelRender(projectId, job.id))
-    } catch {
-      // The toast says why; the progress keeps streaming.
-    } finally {
-      setBusy(undefined)
-    }
-  }
-
-  const outputs = job?.status === 'succeeded' ? job.outputs : null
-
+  const { job, usage, left, active, outputs, busy, only720 } = render
   return (
-    <section aria-labelledby="render-title" className="glass rounded-3xl p-5 tablet:p-6">
+    <section
+      id={RENDER_PANEL_ID}
+      tabIndex={-1}
+      aria-labelledby="render-title"
+      className="glass rounded-3xl p-5 focus:outline-none tablet:p-6"
+    >
       <div className="flex items-center justify-between gap-3">
         <h2 id="render-title" className="flex items-center gap-2 text-lg font-bold text-ink">
           <FilmIcon className="h-5 w-5 text-accent" /> Render
         </h2>
-        {usage.data && left !== undefined ? (
+        {usage && left !== undefined ? (
           <p className="text-xs text-muted" aria-live="polite">
             <span className="font-semibold text-ink">
-              {left} of {usage.data.renders_per_day}
+              {left} of {usage.renders_per_day}
             </span>{' '}
             renders left today
           </p>
         ) : null}
       </div>
+
+      {!active ? (
+        <div className="mt-4">
+          <fieldset>
+            <legend className="text-sm font-medium text-ink">Resolution of the next render</legend>
+            <div className="mt-2 grid grid-cols-2 gap-2">
+              {(['720p', '1080p'] as const).map((value) => {
+                const locked = value === '1080p' && only720
+                return (
+                  <label
+                    key={value}
+                    className="relative flex cursor-pointer items-center justify-center gap-2 rounded-xl border border-line px-3 py-2 text-sm font-semibold text-ink has-checked:border-accent has-checked:bg-accent/10 has-focus-visible:ring-2 has-focus-visible:ring-accent has-disabled:cursor-not-allowed has-disabled:opacity-50"
+                  >
+                    <input
+                      type="radio"
+                      name="resolution"
+                      value={value}
+                      checked={render.resolution === value}
+                      disabled={locked}
+                      onChange={() => render.setResolution(value)}
+                      className={HIDDEN_INPUT_CLASS}
+                    />
+                    {value}
+                    {value === '1080p' ? <span className="text-xs font-normal text-muted">Full HD</span> : null}
+                  </label>
+                )
+              })}
+            </div>
+            {only720 ? (
+              <p className="mt-2 text-xs text-muted">
+                1080p comes with the paid plan; the free plan renders in 720p HD.
+              </p>
+            ) : null}
+          </fieldset>
+        </div>
+      ) : null}
 
       {outputs && job ? (
         <div className="mt-4 space-y-4">
@@ -246,7 +185,7 @@ export function RenderPanel({
             <button
               type="button"
               className="btn-secondary shrink-0 px-4 py-1.5 text-sm whitespace-nowrap"
-              onClick={() => void cancel()}
+              onClick={() => void render.cancel()}
               disabled={busy === 'cancel'}
             >
               {busy === 'cancel' ? 'Canceling…' : 'Cancel render'}
@@ -264,7 +203,7 @@ export function RenderPanel({
           <button
             type="button"
             className="btn-secondary mt-3 px-4 py-1.5 text-sm"
-            onClick={() => void run('retry')}
+            onClick={() => void render.retry()}
             disabled={busy !== undefined}
           >
             {busy === 'retry' ? <Spinner /> : null} Retry
@@ -277,77 +216,6 @@ export function RenderPanel({
           <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
           You changed the storyboard after this render. Render again to see it; unchanged scenes are reused.
         </p>
-      ) : null}
-
-      {problem ? (
-        <div role="alert" className="mt-4 rounded-2xl border border-amber-400/50 bg-amber-400/10 p-4 text-sm">
-          <p className="font-semibold text-ink">{problem.title}</p>
-          <ul className="mt-1 space-y-0.5 text-muted">
-            {problem.detail.filter(Boolean).map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-          {problem.title.startsWith('Confirm') ? (
-            <Link to="/confirm" className="mt-2 inline-block font-semibold text-accent">
-              Confirm my e-mail
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
-
-      {!active ? (
-        <div className="mt-5 space-y-3">
-          <fieldset>
-            <legend className="text-sm font-medium text-ink">Resolution</legend>
-            <div className="mt-2 grid grid-cols-2 gap-2">
-              {(['720p', '1080p'] as const).map((value) => {
-                const locked = value === '1080p' && only720
-                return (
-                  <label
-                    key={value}
-                    className="relative flex cursor-pointer items-center justify-center gap-2 rounded-xl border border-line px-3 py-2 text-sm font-semibold text-ink has-checked:border-accent has-checked:bg-accent/10 has-focus-visible:ring-2 has-focus-visible:ring-accent has-disabled:cursor-not-allowed has-disabled:opacity-50"
-                  >
-                    <input
-                      type="radio"
-                      name="resolution"
-                      value={value}
-                      checked={(only720 ? '720p' : resolution) === value}
-                      disabled={locked}
-                      onChange={() => setResolution(value)}
-                      className="sr-only"
-                    />
-                    {value}
-                    {value === '1080p' ? <span className="text-xs font-normal text-muted">Full HD</span> : null}
-                  </label>
-                )
-              })}
-            </div>
-            {only720 ? (
-              <p className="mt-2 text-xs text-muted">
-                1080p comes with the paid plan; the free plan renders in 720p HD.
-              </p>
-            ) : null}
-          </fieldset>
-          {blockedReason ? <p className="text-sm text-amber-700 dark:text-amber-300">{blockedReason}</p> : null}
-          <button
-            type="button"
-            className="btn-primary w-full"
-            onClick={() => void run('start')}
-            disabled={busy !== undefined || blockedReason !== undefined || left === 0}
-          >
-            {busy === 'start' ? <Spinner /> : <FilmIcon className="h-4 w-4" />}
-            {busy === 'start' ? 'Starting…' : outputs ? 'Render again' : 'Render video'}
-          </button>
-          {left === 0 && usage.data ? (
-            <p className="text-xs text-muted">
-              You have used today’s {usage.data.renders_per_day} renders. More are available from{' '}
-              <time dateTime={usage.data.resets_at}>
-                {new Date(usage.data.resets_at).toLocaleTimeString('en', { hour: 'numeric', minute: '2-digit' })}
-              </time>
-              .
-            </p>
-          ) : null}
-        </div>
       ) : null}
     </section>
   )

@@ -1,4 +1,4 @@
-import { useId, useState, type DragEvent } from 'react'
+import { useId, useState, type DragEvent, type Ref } from 'react'
 
 import {
   SCENE_MAX_SECONDS,
@@ -35,10 +35,10 @@ const ASPECT_CLASS: Record<AspectRatio, string> = {
 }
 
 const textareaClass =
-  'mt-1.5 block w-full resize-y rounded-xl border border-line bg-surface px-3.5 py-2.5 text-[15px] leading-relaxed text-ink placeholder:text-subtle focus:border-accent focus:outline-none'
+  'mt-1.5 block w-full resize-y rounded-xl border border-line bg-surface px-3.5 py-2.5 text-[15px] leading-relaxed text-ink placeholder:text-subtle focus:border-accent focus:outline-none aria-invalid:border-rose-400/70'
 
 const iconButton =
-  'grid h-9 w-9 place-items-center rounded-full border border-line text-muted transition-colors hover:border-accent hover:text-ink disabled:pointer-events-none disabled:opacity-40'
+  'grid h-9 w-9 place-items-center rounded-full border border-line text-muted transition-colors hover:border-accent hover:text-ink disabled:pointer-events-none disabled:opacity-40 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:border-line aria-disabled:hover:text-muted'
 
 export function SceneCard({
   scene,
@@ -58,6 +58,9 @@ export function SceneCard({
   onPreview,
   dragHandlers,
   dropTarget,
+  showErrors,
+  onVisualBlur,
+  cardRef,
 }: {
   scene: DraftScene
   index: number
@@ -82,6 +85,11 @@ export function SceneCard({
     onDrop: (event: DragEvent) => void
   }
   dropTarget: boolean
+  /** Problems show once the field was left or a render was asked for, never on a scene just added. */
+  showErrors: boolean
+  onVisualBlur: () => void
+  /** The card, so the studio can move focus into it (after add, undo, or a blocked render). */
+  cardRef: Ref<HTMLLIElement>
 }) {
   const id = useId()
   const [draggable, setDraggable] = useState(false)
@@ -89,9 +97,13 @@ export function SceneCard({
   const warning = getNarrationWarning(scene, voiceSpeed)
   const speech = estimateNarrationSeconds(scene.narration, voiceSpeed)
   const saved = Boolean(scene.id)
+  const visualMissing = scene.visual.trim() === ''
+  const first = index === 0
+  const last = index === count - 1
 
   return (
     <li
+      ref={cardRef}
       aria-label={`Scene ${number}`}
       draggable={draggable}
       onDragStart={dragHandlers.onDragStart}
@@ -119,12 +131,16 @@ export function SceneCard({
         <span className="rounded-full bg-raised px-2.5 py-0.5 text-xs tabular-nums text-muted">
           {formatClock(startsAt)}–{formatClock(startsAt + scene.duration)}
         </span>
+        {/* aria-disabled, not disabled: a button that cannot act keeps focus (a scene moved to the end keeps
+            it on its Move down button) and still says what it is. */}
         <div className="ml-auto flex items-center gap-1.5">
           <button
             type="button"
             className={iconButton}
-            disabled={index === 0}
-            onClick={() => onMove(-1)}
+            aria-disabled={first || undefined}
+            onClick={() => {
+              if (!first) onMove(-1)
+            }}
             aria-label={`Move scene ${number} up`}
           >
             <ArrowUpIcon className="h-4 w-4" />
@@ -132,17 +148,23 @@ export function SceneCard({
           <button
             type="button"
             className={iconButton}
-            disabled={index === count - 1}
-            onClick={() => onMove(1)}
+            aria-disabled={last || undefined}
+            onClick={() => {
+              if (!last) onMove(1)
+            }}
             aria-label={`Move scene ${number} down`}
           >
             <ArrowDownIcon className="h-4 w-4" />
           </button>
           <button
             type="button"
+            data-field="delete"
             className={`${iconButton} hover:border-rose-400 hover:text-rose-600 dark:hover:text-rose-400`}
-            disabled={count <= 1}
-            onClick={onRemove}
+            aria-disabled={count <= 1 || undefined}
+            title={count <= 1 ? 'A storyboard keeps at least one scene' : undefined}
+            onClick={() => {
+              if (count > 1) onRemove()
+            }}
             aria-label={`Delete scene ${number}`}
           >
             <TrashIcon className="h-4 w-4" />
@@ -167,6 +189,7 @@ export function SceneCard({
             </label>
             <textarea
               id={`${id}-narration`}
+              data-field="narration"
               rows={3}
               maxLength={SCENE_NARRATION_MAX_CHARS}
               value={scene.narration}
@@ -209,17 +232,22 @@ export function SceneCard({
             </label>
             <textarea
               id={`${id}-visual`}
+              data-field="visual"
               rows={2}
               maxLength={SCENE_VISUAL_MAX_CHARS}
               value={scene.visual}
               onChange={(event) => onChange({ visual: event.target.value })}
+              onBlur={onVisualBlur}
               required
-              aria-invalid={scene.visual.trim() === '' ? true : undefined}
+              aria-invalid={showErrors && visualMissing ? true : undefined}
+              aria-describedby={showErrors && visualMissing ? `${id}-visual-problem` : undefined}
               placeholder="Describe the picture: subject, place, light, camera"
               className={textareaClass}
             />
-            {scene.visual.trim() === '' ? (
-              <p className="mt-1.5 text-xs text-rose-700 dark:text-rose-400">Describe what the scene shows.</p>
+            {showErrors && visualMissing ? (
+              <p id={`${id}-visual-problem`} className="mt-1.5 text-xs text-rose-700 dark:text-rose-400">
+                Describe what the scene shows.
+              </p>
             ) : null}
           </div>
         </div>
@@ -230,8 +258,10 @@ export function SceneCard({
               Duration (seconds)
             </label>
             <div className="mt-1.5 flex items-center gap-1.5">
+              {/* Pointer helpers: the number field itself steps with the arrow keys, so these skip the Tab order. */}
               <button
                 type="button"
+                tabIndex={-1}
                 className={iconButton}
                 onClick={() => onChange({ duration: scene.duration - 0.5 })}
                 disabled={scene.duration <= SCENE_MIN_SECONDS}
@@ -257,6 +287,7 @@ export function SceneCard({
               />
               <button
                 type="button"
+                tabIndex={-1}
                 className={iconButton}
                 onClick={() => onChange({ duration: scene.duration + 0.5 })}
                 disabled={scene.duration >= SCENE_MAX_SECONDS}
@@ -280,7 +311,10 @@ export function SceneCard({
             type="button"
             className="btn-secondary justify-start px-3.5 py-2 text-sm"
             onClick={onPreview}
-            disabled={!saved || preview?.status === 'loading' || scene.visual.trim() === ''}
+            disabled={!saved || preview?.status === 'loading' || visualMissing}
+            title={
+              visualMissing ? 'Describe what the scene shows first' : saved ? undefined : 'Saving the new scene first…'
+            }
             aria-label={`Preview scene ${number}`}
           >
             {preview?.status === 'loading' ? <Spinner /> : <EyeIcon className="h-4 w-4" />}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 
 import {
   ASPECT_RATIOS,
@@ -21,7 +21,7 @@ import { Spinner } from '#app/components/ui/form-field.tsx'
 import { MicIcon, MusicNoteIcon, PauseIcon, PlayIcon } from '#app/components/ui/icons.tsx'
 
 import { CaptionSample } from './caption-sample.tsx'
-import { formatClock } from './format.ts'
+import { capitalize, formatClock } from './format.ts'
 import { previewPlayer, usePreviewPlayer } from './preview-player.ts'
 import { studioApi } from './studio-api.ts'
 import { StyleSwatch } from './style-swatch.tsx'
@@ -44,6 +44,13 @@ const ASPECT_LABELS: Record<AspectRatio, string> = {
 
 export const voicesQuery = { queryKey: ['studio', 'voices'], queryFn: () => studioApi.listVoices() } as const
 export const musicQuery = { queryKey: ['studio', 'music', {}], queryFn: () => studioApi.listMusic() } as const
+
+/**
+ * A choice's native input, invisible and spread over its whole card: arrow keys and Space work natively, and
+ * when focus moves to it the browser scrolls the whole card into view (clear of the sticky bars), not a 1 px box.
+ */
+export const HIDDEN_INPUT_CLASS =
+  'absolute inset-0 z-10 m-0 h-full w-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed'
 
 // Cards on hidden radio inputs: arrow keys move between them natively, and the ring follows keyboard focus.
 const cardClass =
@@ -86,7 +93,7 @@ export function StylePicker({
               value={style}
               checked={value === style}
               onChange={() => onChange(style)}
-              className="sr-only"
+              className={HIDDEN_INPUT_CLASS}
             />
             <StyleSwatch style={style} className="aspect-[16/10] w-full rounded-xl" />
             <span className="px-1.5 pt-2 pb-1">
@@ -121,7 +128,7 @@ export function FormatPicker({
                 value={ratio}
                 checked={aspectRatio === ratio}
                 onChange={() => onChange({ aspect_ratio: ratio })}
-                className="sr-only"
+                className={HIDDEN_INPUT_CLASS}
               />
               <AspectShape ratio={ratio} className="text-accent" />
               <span className="text-sm font-semibold text-ink">{ratio}</span>
@@ -195,14 +202,30 @@ export function RangeField({
   )
 }
 
-export function PreviewButton({ id, url, label }: { id: string; url: string; label: string }) {
+export function PreviewButton({
+  id,
+  url,
+  label,
+  onPlay,
+}: {
+  id: string
+  url: string
+  label: string
+  /** Called as the preview starts: listening to an option chooses it. */
+  onPlay?: () => void
+}) {
   const preview = usePreviewPlayer()
   const active = preview.id === id
   const playing = active && preview.playing
   return (
     <button
       type="button"
-      onClick={() => previewPlayer.toggle(id, url)}
+      // Keyboard users play the chosen option with Space inside its list, so the list stays one Tab stop.
+      tabIndex={onPlay ? -1 : undefined}
+      onClick={() => {
+        if (!playing) onPlay?.()
+        previewPlayer.toggle(id, url)
+      }}
       aria-label={`${playing ? 'Pause' : 'Play'} preview of ${label}`}
       aria-pressed={playing}
       className="relative grid h-10 w-10 shrink-0 place-items-center rounded-full border border-line bg-raised text-ink transition-colors hover:border-accent hover:text-accent"
@@ -262,35 +285,124 @@ function ListState({
   return null
 }
 
+/** How many options a long list shows before "Show all": the page scrolls once, never inside a box. */
+export const OPTIONS_SHOWN = 5
+
+type Option = {
+  value: string
+  title: string
+  meta?: string
+  icon: ReactNode
+  preview?: { id: string; url: string }
+}
+
+/**
+ * A long list of choices as one radio group: one Tab stop, arrow keys move and choose, Space plays the chosen
+ * option's sample, and a click on a play button plays and chooses. The first few options show, plus the
+ * chosen one, until "Show all".
+ */
+function OptionList({
+  name,
+  noun,
+  options,
+  value,
+  onChange,
+}: {
+  name: string
+  /** Plural, for the "Show all" button and the keyboard hint. */
+  noun: string
+  options: Option[]
+  value: string
+  onChange: (value: string) => void
+}) {
+  const [expanded, setExpanded] = useState(false)
+  const hintId = useId()
+  const shown = expanded ? options : options.filter((option, index) => index < OPTIONS_SHOWN || option.value === value)
+  const hidden = options.length - shown.length
+  return (
+    <div className="group">
+      <ul className="grid grid-cols-1 gap-2">
+        {shown.map((option) => (
+          <li key={option.value} className={`${cardClass} items-center gap-3 p-2.5`}>
+            <label className="relative flex min-w-0 flex-1 cursor-pointer items-center gap-3">
+              <input
+                type="radio"
+                name={name}
+                value={option.value}
+                checked={value === option.value}
+                onChange={() => onChange(option.value)}
+                aria-describedby={option.preview ? hintId : undefined}
+                onKeyDown={(event) => {
+                  // Space on a radio that is already chosen does nothing natively: here it plays the sample.
+                  if (event.key !== ' ' || !option.preview || !event.currentTarget.checked) return
+                  event.preventDefault()
+                  previewPlayer.toggle(option.preview.id, option.preview.url)
+                }}
+                className={HIDDEN_INPUT_CLASS}
+              />
+              {option.icon}
+              <span className="min-w-0">
+                <span className="block text-sm font-semibold text-ink">{option.title}</span>
+                {option.meta ? <span className="block text-xs leading-snug text-muted">{option.meta}</span> : null}
+              </span>
+            </label>
+            {option.preview ? (
+              <PreviewButton
+                id={option.preview.id}
+                url={option.preview.url}
+                label={option.title}
+                onPlay={() => onChange(option.value)}
+              />
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <p
+          id={hintId}
+          className="text-xs text-subtle opacity-0 transition-opacity group-has-[input:focus-visible]:opacity-100"
+        >
+          Arrow keys choose · Space plays a sample
+        </p>
+        {options.length > OPTIONS_SHOWN ? (
+          <button
+            type="button"
+            className="text-sm font-semibold text-accent underline-offset-2 hover:underline"
+            aria-expanded={expanded}
+            onClick={() => setExpanded(!expanded)}
+          >
+            {expanded ? `Show fewer ${noun}` : `Show all ${options.length} ${noun}`}
+            {expanded || hidden === 0 ? null : <span className="sr-only"> ({hidden} more)</span>}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
 export function VoicePicker({ value, onChange }: { value: string; onChange: (id: string) => void }) {
   const voices = useQuery(voicesQuery)
   return (
     <Section title="Voice" hint="Every voice is synthesised; listen before you choose.">
       {voices.data ? (
-        <ul className="grid max-h-80 grid-cols-1 gap-2 overflow-y-auto pr-1">
-          {voices.data.voices.map((voice: Voice) => (
-            <li key={voice.id} className={`${cardClass} items-center gap-3 p-2.5`}>
-              <label className="relative flex min-w-0 flex-1 cursor-pointer items-center gap-3">
-                <input
-                  type="radio"
-                  name="voice_id"
-                  value={voice.id}
-                  checked={value === voice.id}
-                  onChange={() => onChange(voice.id)}
-                  className="sr-only"
-                />
-                <span className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-gradient-to-br from-brand-500/30 to-flare-500/20 text-accent">
-                  <MicIcon className="h-4 w-4" />
-                </span>
-                <span className="min-w-0">
-                  <span className="block truncate text-sm font-semibold text-ink">{voice.name}</span>
-                  <span className="block text-xs text-muted">{voice.description}</span>
-                </span>
-              </label>
-              <PreviewButton id={`voice:${voice.id}`} url={voice.preview_url} label={voice.name} />
-            </li>
-          ))}
-        </ul>
+        <OptionList
+          name="voice_id"
+          noun="voices"
+          value={value}
+          onChange={onChange}
+          options={voices.data.voices.map((voice: Voice) => ({
+            value: voice.id,
+            title: voice.name,
+            // The description names the engine, language and gender ("Flite · English (US) · male").
+            meta: voice.description,
+            icon: (
+              <span className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-gradient-to-br from-brand-500/30 to-flare-500/20 text-accent">
+                <MicIcon className="h-4 w-4" />
+              </span>
+            ),
+            preview: { id: `voice:${voice.id}`, url: voice.preview_url },
+          }))}
+        />
       ) : (
         <ListState
           label="voices"
@@ -303,53 +415,42 @@ export function VoicePicker({ value, onChange }: { value: string; onChange: (id:
   )
 }
 
+// The radio of "No music" carries an empty value; the setting itself is null.
+const NO_MUSIC = ''
+
 export function MusicPicker({ value, onChange }: { value: string | null; onChange: (id: string | null) => void }) {
   const music = useQuery(musicQuery)
   return (
     <Section title="Music" hint="Every track is licensed for your videos.">
       {music.data ? (
-        <ul className="grid max-h-80 grid-cols-1 gap-2 overflow-y-auto pr-1">
-          <li className={`${cardClass} items-center gap-3 p-2.5`}>
-            <label className="relative flex min-w-0 flex-1 cursor-pointer items-center gap-3">
-              <input
-                type="radio"
-                name="music_id"
-                value=""
-                checked={value === null}
-                onChange={() => onChange(null)}
-                className="sr-only"
-              />
-              <span className="grid h-9 w-9 shrink-0 place-items-center rounded-full border border-dashed border-line text-subtle">
-                <span className="block h-0.5 w-4 rotate-45 rounded bg-current" />
-              </span>
-              <span className="text-sm font-semibold text-ink">No music</span>
-            </label>
-          </li>
-          {music.data.tracks.map((track: MusicTrack) => (
-            <li key={track.id} className={`${cardClass} items-center gap-3 p-2.5`}>
-              <label className="relative flex min-w-0 flex-1 cursor-pointer items-center gap-3">
-                <input
-                  type="radio"
-                  name="music_id"
-                  value={track.id}
-                  checked={value === track.id}
-                  onChange={() => onChange(track.id)}
-                  className="sr-only"
-                />
+        <OptionList
+          name="music_id"
+          noun="tracks"
+          value={value ?? NO_MUSIC}
+          onChange={(id) => onChange(id === NO_MUSIC ? null : id)}
+          options={[
+            {
+              value: NO_MUSIC,
+              title: 'No music',
+              icon: (
+                <span className="grid h-9 w-9 shrink-0 place-items-center rounded-full border border-dashed border-line text-subtle">
+                  <span className="block h-0.5 w-4 rotate-45 rounded bg-current" />
+                </span>
+              ),
+            },
+            ...music.data.tracks.map((track: MusicTrack) => ({
+              value: track.id,
+              title: track.title,
+              meta: `${capitalize(track.mood)} · ${capitalize(track.genre)} · ${track.bpm} BPM · ${formatClock(track.duration_seconds)}`,
+              icon: (
                 <span className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-gradient-to-br from-glow-400/25 to-brand-500/25 text-accent">
                   <MusicNoteIcon className="h-4 w-4" />
                 </span>
-                <span className="min-w-0">
-                  <span className="block truncate text-sm font-semibold text-ink">{track.title}</span>
-                  <span className="block truncate text-xs capitalize text-muted">
-                    {track.mood} · {track.genre} · {track.bpm} BPM · {formatClock(track.duration_seconds)}
-                  </span>
-                </span>
-              </label>
-              <PreviewButton id={`music:${track.id}`} url={track.audio_url} label={track.title} />
-            </li>
-          ))}
-        </ul>
+              ),
+              preview: { id: `music:${track.id}`, url: track.audio_url },
+            })),
+          ]}
+        />
       ) : (
         <ListState
           label="music"
@@ -378,7 +479,7 @@ export function CaptionsPicker({
           role="switch"
           checked={value.enabled}
           onChange={(event) => onChange({ ...value, enabled: event.target.checked })}
-          className="peer sr-only"
+          className={`peer ${HIDDEN_INPUT_CLASS}`}
         />
         <span
           aria-hidden="true"
@@ -395,7 +496,7 @@ export function CaptionsPicker({
               checked={value.style === style}
               disabled={!value.enabled}
               onChange={() => onChange({ ...value, style })}
-              className="sr-only"
+              className={HIDDEN_INPUT_CLASS}
             />
             <CaptionSample captionStyle={style} />
             <span className="px-1 pb-0.5 text-xs font-semibold text-ink">{CAPTION_STYLE_LABELS[style]}</span>

@@ -8,6 +8,7 @@ import {
   getNarrationWarning,
   getStoryboardTotals,
   isStillOutdated,
+  listSceneNumbers,
   storyboardReducer,
   toSceneInputs,
   type StoryboardState,
@@ -66,6 +67,9 @@ describe('storyboardReducer', () => {
     const removed = storyboardReducer(start, { type: 'remove', key: second })
     expect(order(removed)).toEqual(['Narration 1', 'Narration 3'])
     expect(order(storyboardReducer(removed, { type: 'undo-remove' }))).toEqual(order(start))
+    const dismissed = storyboardReducer(removed, { type: 'dismiss-undo' })
+    expect(dismissed.removed).toBeUndefined()
+    expect(order(storyboardReducer(dismissed, { type: 'undo-remove' }))).toEqual(['Narration 1', 'Narration 3'])
     const single = createStoryboardState([scene(1)])
     expect(storyboardReducer(single, { type: 'remove', key: single.scenes[0]?.key ?? '' })).toBe(single)
   })
@@ -155,5 +159,13 @@ describe('isStillOutdated', () => {
     const added = storyboardReducer(createStoryboardState(saved.scenes), { type: 'add', afterKey: undefined, key: 'n' })
     expect(isStillOutdated({ scenes: added.scenes, settings }, saved, 2)).toBe(true)
     expect(isStillOutdated({ scenes: added.scenes, settings }, saved, 0)).toBe(true)
+  })
+})
+
+describe('listSceneNumbers', () => {
+  it('names the scenes to fix in words', () => {
+    expect(listSceneNumbers([2])).toBe('scene 2')
+    expect(listSceneNumbers([2, 4])).toBe('scenes 2 and 4')
+    expect(listSceneNumbers([1, 3, 5])).toBe('scenes 1, 3 and 5')
   })
 })

@@ -32,6 +32,8 @@ export type StoryboardAction =
   | { type: 'add'; afterKey: string | undefined; key: string }
   | { type: 'remove'; key: string }
   | { type: 'undo-remove' }
+  /** The undo offer is dismissed; the scene stays deleted. */
+  | { type: 'dismiss-undo' }
   /** The server's answer to a save: new scenes get their ids, without touching what the user typed since. */
   | { type: 'saved'; sent: DraftScene[]; scenes: Scene[] }
   /** A re-rolled scene: its new seed and visual from the server, the rest of the draft untouched. */
@@ -116,6 +118,8 @@ export function storyboardReducer(state: StoryboardState, action: StoryboardActi
       next.splice(Math.min(state.removed.index, next.length), 0, state.removed.scene)
       return { scenes: next, removed: undefined }
     }
+    case 'dismiss-undo':
+      return state.removed ? { ...state, removed: undefined } : state
     case 'saved': {
       const ids = new Map<string, Scene>()
       action.sent.forEach((sent, index) => {
@@ -210,4 +214,10 @@ export function isStillOutdated(
     saved.settings.style !== draft.settings.style ||
     saved.settings.aspect_ratio !== draft.settings.aspect_ratio
   )
+}
+
+/** [2] -> "scene 2"; [2, 4, 5] -> "scenes 2, 4 and 5". */
+export function listSceneNumbers(numbers: number[]): string {
+  if (numbers.length <= 1) return `scene ${numbers.join('')}`
+  return `scenes ${numbers.slice(0, -1).join(', ')} and ${String(numbers.at(-1))}`
 }

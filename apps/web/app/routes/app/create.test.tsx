@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRoutesStub, useParams } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -83,4 +83,34 @@ describe('/app/create', () => {
     expect(screen.getByRole('alert').textContent).toBe('Write at least a few words.')
     expect(calls.some((call) => call.method === 'POST')).toBe(false)
   })
+
+  it('lists five tracks and the chosen one until Show all, and playing a track chooses it', async () => {
+    const user = userEvent.setup()
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined)
+    const tracks = Array.from({ length: 8 }, (_, index) => ({
+      ...TRACKS[0],
+      id: `track-${index}`,
+      title: `Track ${index}`,
+    })) as typeof TRACKS
+    mockApi(({ url }) => (url.pathname.endsWith('/voices') ? { body: { voices: VOICES } } : { body: { tracks } }))
+    renderCreate('/app/create?music=track-7')
+
+    await screen.findByRole('radio', { name: /^Track 7/ })
+    const music = screen.getByRole('group', { name: 'Music' })
+    const shown = () =>
+      within(music)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).value)
+    expect(shown()).toEqual(['', 'track-0', 'track-1', 'track-2', 'track-3', 'track-7'])
+    // The play buttons leave the Tab order to the radio group; a click plays and chooses.
+    const playTrack2 = within(music).getByRole('button', { name: 'Play preview of Track 2' })
+    expect(playTrack2.tabIndex).toBe(-1)
+    await user.click(playTrack2)
+    expect(play).toHaveBeenCalledOnce()
+    expect(within(music).getByRole<HTMLInputElement>('radio', { name: /^Track 2/ }).checked).toBe(true)
+
+    await user.click(within(music).getByRole('button', { name: /Show all 9 tracks/ }))
+    expect(shown()).toHaveLength(9)
+    expect(within(music).getByRole('button', { name: 'Show fewer tracks' }).getAttribute('aria-expanded')).toBe('true')
+  }, 15_000)
 })

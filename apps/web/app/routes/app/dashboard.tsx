@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 
@@ -9,6 +10,7 @@ import { ArrowRightIcon, CheckIcon, SparkIcon } from '#app/components/ui/icons.t
 import { routeMiddleware } from '#app/features/auth/route-middleware.ts'
 import { getGooglePlayRedeemUrl } from '#app/features/referral/redeem-urls.ts'
 import { getReferralRecord } from '#app/features/referral/referral-store.ts'
+import { projectsQuery } from '#app/features/studio/projects-grid.tsx'
 import { useSession } from '#app/lib/session.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 
@@ -82,6 +84,8 @@ function FreeWeekStatus() {
 export default function DashboardRoute() {
   const { user } = useSession()
   const name = user?.first_name?.trim()
+  const projects = useQuery(projectsQuery)
+  const hasVideo = projects.data?.projects.some((project) => project.status === 'ready') ?? false
   const steps = [
     { done: true, title: 'Confirm your e-mail', text: 'Your account is secured and ready.' },
     {
@@ -91,10 +95,10 @@ export default function DashboardRoute() {
       action: { to: '/app/profile', label: 'Edit profile' },
     },
     {
-      done: false,
-      title: 'Make your first video in the app',
-      text: 'Type an idea, pick a voice and a track, and get a finished video in minutes.',
-      action: { to: BRAND.appStore.url, label: 'Get the app', external: true },
+      done: hasVideo,
+      title: 'Make your first video',
+      text: 'Type an idea, pick a voice and a track, edit the scenes and render an MP4, right here in your browser.',
+      action: { to: '/app/create', label: 'Open the studio' },
     },
     {
       done: false,
@@ -164,22 +168,12 @@ export default function DashboardRoute() {
                   </p>
                   <p className="mt-1 text-sm text-muted">{step.text}</p>
                   {!step.done && step.action ? (
-                    step.action.external ? (
-                      <a
-                        href={step.action.to}
-                        rel="noopener"
-                        className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-accent"
-                      >
-                        {step.action.label} <ArrowRightIcon className="h-4 w-4" />
-                      </a>
-                    ) : (
-                      <Link
-                        to={step.action.to}
-                        className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-accent"
-                      >
-                        {step.action.label} <ArrowRightIcon className="h-4 w-4" />
-                      </Link>
-                    )
+                    <Link
+                      to={step.action.to}
+                      className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-accent"
+                    >
+                      {step.action.label} <ArrowRightIcon className="h-4 w-4" />
+                    </Link>
                   ) : null}
                 </div>
               </li>

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormField, Spinner } from '#app/components/ui/form-field.tsx'
 import { AppleIcon, DiscordIcon, GoogleIcon, MailIcon } from '#app/components/ui/icons.tsx'
 import { authApi } from '#app/features/auth/auth-api.ts'
-import { routeMiddleware } from '#app/features/auth/route-middleware.ts'
+import { CONFIRM_CODE_PATH, routeMiddleware } from '#app/features/auth/route-middleware.ts'
 import { useSession } from '#app/lib/session.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toasts } from '#app/lib/toast.ts'
@@ -81,7 +81,7 @@ function ProfileScreen({ user, navigate }: { user: User; navigate: ReturnType<ty
           tone: 'info',
           message: `We sent a code to ${updated.email}. Enter it to confirm your new address.`,
         })
-        void navigate('/confirm')
+        void navigate(CONFIRM_CODE_PATH)
       }
     } catch {
       // The toast carries the reason; the edits stay in the form.

@@ -1,4 +1,4 @@
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react'
+import { useRef, type ClipboardEvent, type KeyboardEvent, type RefObject } from 'react'
 
 /**
  * Six single-digit boxes that behave like one field: typing moves on, Backspace moves back, arrows move,
@@ -12,6 +12,8 @@ export function CodeInput({
   disabled,
   invalid,
   labelledBy,
+  describedBy,
+  groupRef,
 }: {
   length: number
   value: string
@@ -20,6 +22,9 @@ export function CodeInput({
   disabled?: boolean
   invalid?: boolean
   labelledBy: string
+  /** The id of an inline problem shown with the boxes, read out with each of them. */
+  describedBy?: string | undefined
+  groupRef?: RefObject<HTMLDivElement | null>
 }) {
   const inputs = useRef<Array<HTMLInputElement | null>>([])
   const digits = Array.from({ length }, (_, index) => value[index] ?? '')
@@ -62,7 +67,12 @@ export function CodeInput({
   }
 
   return (
-    <div role="group" aria-labelledby={labelledBy} className="flex justify-between gap-2 mobileWide:gap-3">
+    <div
+      ref={groupRef}
+      role="group"
+      aria-labelledby={labelledBy}
+      className="flex justify-between gap-2 mobileWide:gap-3"
+    >
       {digits.map((digit, index) => (
         <input
           key={index}
@@ -76,6 +86,7 @@ export function CodeInput({
           maxLength={length}
           aria-label={`Digit ${index + 1} of ${length}`}
           aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
           disabled={disabled}
           value={digit}
           onChange={(event) => onInput(index, event.target.value)}

@@ -1,9 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 
 import { CONFIRMATION_CODE_LENGTH, CONFIRMATION_CODE_RESEND_SECONDS } from '@storyreel/contracts/auth'
 
 import { FormField, Spinner } from '#app/components/ui/form-field.tsx'
+import { AlertIcon } from '#app/components/ui/icons.tsx'
+import { ApiError } from '#app/lib/api-client.ts'
 import { useSession } from '#app/lib/session.ts'
 import { storage, STORAGE_KEYS } from '#app/lib/storage.ts'
 
@@ -39,9 +41,15 @@ export function ConfirmForm() {
   const [email, setEmail] = useState(() => params.get('email') ?? '')
   const [code, setCode] = useState('')
   const [pending, setPending] = useState(false)
-  const [failed, setFailed] = useState(false)
+  const [problem, setProblem] = useState<string>()
   const { left, restart } = useResendCountdown()
   const address = user?.email ?? email
+  const problemId = useId()
+  const codeRef = useRef<HTMLDivElement>(null)
+  // The boxes are disabled while the code is checked, which drops focus; a wrong code puts it back in the first.
+  useEffect(() => {
+    if (problem && !pending) codeRef.current?.querySelector('input')?.focus()
+  }, [problem, pending])
 
   if (user?.confirmed) {
     return (
@@ -59,22 +67,28 @@ export function ConfirmForm() {
   async function submit(value: string) {
     if (value.length !== CONFIRMATION_CODE_LENGTH || !address || pending) return
     setPending(true)
-    setFailed(false)
+    setProblem(undefined)
     try {
       await authApi.confirm({ email: address, code: value })
       void navigate('/app', { replace: true })
-    } catch {
-      // The reason (wrong, expired, too many tries) is in the toast; clear the boxes for another try.
-      setFailed(true)
+      return
+    } catch (error) {
+      // The toast also says it, far from the boxes; here the reason sits next to them, and the boxes are
+      // cleared with the first one focused for another try.
+      setProblem(
+        error instanceof ApiError
+          ? error.message
+          : 'The code could not be checked. Check your connection and try again.',
+      )
       setCode('')
-    } finally {
-      setPending(false)
     }
+    setPending(false)
   }
 
   async function resend() {
     if (!address) return
     await authApi.sendConfirmationCode(address)
+    setProblem(undefined)
     restart()
   }
 
@@ -111,9 +125,17 @@ export function ConfirmForm() {
           onChange={setCode}
           onComplete={(value) => void submit(value)}
           disabled={pending}
-          invalid={failed}
+          invalid={problem !== undefined}
           labelledBy="code-label"
+          describedBy={problem ? problemId : undefined}
+          groupRef={codeRef}
         />
+        {problem ? (
+          <p id={problemId} className="mt-2 flex gap-2 text-sm text-rose-700 dark:text-rose-400">
+            <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
+            {problem}
+          </p>
+        ) : null}
       </div>
       <button
         type="submit"
