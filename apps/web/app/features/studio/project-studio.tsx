@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useReducer, useRef, useState, type DragEvent } from 'react'
 
 import {
@@ -14,11 +14,12 @@ import {
 
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { Spinner } from '#app/components/ui/form-field.tsx'
+import { toasts } from '#app/lib/toast.ts'
 
 import { formatClock } from './format.ts'
 import { RenderPanel } from './render-panel.tsx'
 import { SceneCard, type ScenePreviewState } from './scene-card.tsx'
-import { SettingsFields } from './settings-controls.tsx'
+import { SettingsFields, voicesQuery } from './settings-controls.tsx'
 import { StoryboardBar } from './storyboard-bar.tsx'
 import {
   createStoryboardState,
@@ -124,6 +125,8 @@ function TitleEditor({ project, onRenamed }: { project: Project; onRenamed: (pro
 /** The studio for one project: title, storyboard editor with autosave, settings and the render panel. */
 export function ProjectStudio({ project: initial }: { project: Project }) {
   const queryClient = useQueryClient()
+  // The voice's own pace, so the scene cards estimate speech as the server sizes scenes.
+  const voices = useQuery(voicesQuery)
   const [project, setProject] = useState(initial)
   const [board, dispatch] = useReducer(storyboardReducer, initial.scenes, createStoryboardState)
   const [settings, setSettings] = useState(initial.settings)
@@ -176,8 +179,15 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
         settings: value.settings,
         scenes: toSceneInputs(value.scenes),
       })
-      dispatch({ type: 'saved', sent: sentRef.current, scenes: saved.scenes })
+      dispatch({ type: 'saved', sent: sentRef.current, scenes: saved.scenes, lengthened: saved.lengthened_scenes })
       keep(saved)
+      for (const { scene_id, from_seconds, to_seconds } of saved.lengthened_scenes) {
+        const number = saved.scenes.findIndex((scene) => scene.id === scene_id) + 1
+        toasts.notify({
+          tone: 'info',
+          message: `Scene ${number} is now ${to_seconds} s instead of ${from_seconds} s, so all of its narration is heard.`,
+        })
+      }
     },
   })
 
@@ -297,6 +307,7 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
         count={board.scenes.length}
         startsAt={at}
         voiceSpeed={settings.voice_speed}
+        wordsPerSecond={voices.data?.voices.find((voice) => voice.id === settings.voice_id)?.words_per_second}
         aspectRatio={settings.aspect_ratio}
         thumbnail={{
           url: thumbnailUrl,
@@ -427,6 +438,7 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
             title={project.title}
             aspectRatio={project.aspect_ratio}
             stale={renderedFingerprint !== undefined && renderedFingerprint !== fingerprint}
+            sceneIds={board.scenes.map((scene) => scene.id)}
           />
           <details className="glass group rounded-3xl p-5 tablet:p-6">
             <summary className="cursor-pointer list-none text-lg font-bold text-ink marker:hidden">

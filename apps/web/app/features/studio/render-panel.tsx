@@ -62,14 +62,21 @@ export function RenderPanel({
   title,
   aspectRatio,
   stale,
+  sceneIds,
 }: {
   render: RenderJobState
   title: string
   aspectRatio: AspectRatio
   /** The storyboard changed after the last finished render. */
   stale: boolean
+  /** The storyboard's scene ids in order, to name a scene the render speaks of. */
+  sceneIds: (string | undefined)[]
 }) {
   const { job, usage, left, active, outputs, busy, only720 } = render
+  const sceneName = (id: string) => {
+    const index = sceneIds.indexOf(id)
+    return index < 0 ? 'A scene since removed' : `Scene ${index + 1}`
+  }
   return (
     <section
       id={RENDER_PANEL_ID}
@@ -145,11 +152,25 @@ export function RenderPanel({
               <track kind="captions" src={outputs.vtt_url} srcLang="en" label="Captions" default />
             ) : null}
           </video>
-          {job.reused_scenes > 0 ? (
+          {!job.counts_toward_limit ? (
+            <p className="rounded-xl bg-emerald-400/10 px-3 py-2 text-sm text-emerald-800 dark:text-emerald-300">
+              Nothing changed since the last render, so this one did not count toward today’s renders.
+            </p>
+          ) : job.reused_scenes > 0 ? (
             <p className="rounded-xl bg-emerald-400/10 px-3 py-2 text-sm text-emerald-800 dark:text-emerald-300">
               Reused {job.reused_scenes} unchanged {job.reused_scenes === 1 ? 'scene' : 'scenes'}: only what you changed
               was made again.
             </p>
+          ) : null}
+          {job.lengthened_scenes.length > 0 ? (
+            <ul className="rounded-xl bg-raised px-3 py-2 text-sm text-muted">
+              {job.lengthened_scenes.map(({ scene_id, from_seconds, to_seconds }) => (
+                <li key={scene_id}>
+                  {sceneName(scene_id)} runs {to_seconds} s instead of {from_seconds} s, so all of its narration is
+                  heard.
+                </li>
+              ))}
+            </ul>
           ) : null}
           <Downloads job={{ ...job, outputs }} title={title} />
           <LicenceReceiptSummary url={outputs.receipt_url} />
@@ -186,9 +207,9 @@ export function RenderPanel({
               type="button"
               className="btn-secondary shrink-0 px-4 py-1.5 text-sm whitespace-nowrap"
               onClick={() => void render.cancel()}
-              disabled={busy === 'cancel'}
+              disabled={busy === 'cancel' || job.cancel_requested}
             >
-              {busy === 'cancel' ? 'Canceling…' : 'Cancel render'}
+              {busy === 'cancel' || job.cancel_requested ? 'Stopping the render…' : 'Cancel render'}
             </button>
           </div>
         </div>

@@ -46,6 +46,7 @@ export function SceneCard({
   count,
   startsAt,
   voiceSpeed,
+  wordsPerSecond,
   aspectRatio,
   thumbnail,
   preview,
@@ -67,6 +68,8 @@ export function SceneCard({
   count: number
   startsAt: number
   voiceSpeed: number
+  /** The chosen voice's words a second at speed 1, once the voice list has loaded. */
+  wordsPerSecond?: number | undefined
   aspectRatio: AspectRatio
   /** The saved scene's still: its link (none before the first save), what it shows, and whether edits are pending. */
   thumbnail: { url: string | undefined; alt: string; updating: boolean }
@@ -94,8 +97,8 @@ export function SceneCard({
   const id = useId()
   const [draggable, setDraggable] = useState(false)
   const number = index + 1
-  const warning = getNarrationWarning(scene, voiceSpeed)
-  const speech = estimateNarrationSeconds(scene.narration, voiceSpeed)
+  const warning = getNarrationWarning(scene, voiceSpeed, wordsPerSecond)
+  const speech = estimateNarrationSeconds(scene.narration, voiceSpeed, wordsPerSecond)
   const saved = Boolean(scene.id)
   const visualMissing = scene.visual.trim() === ''
   const first = index === 0

@@ -83,6 +83,18 @@ describe('storyboardReducer', () => {
     )
   })
 
+  it('takes the length the server gave a scene to fit its narration, unless the length was changed since', () => {
+    const sent = start.scenes.map((item, index) => (index === 0 ? { ...item, duration: 3 } : item))
+    const lengthened = [{ scene_id: scene(1).id, from_seconds: 3, to_seconds: 6.2 }]
+    const before = { ...start, scenes: sent }
+    const answer = [{ ...scene(1), duration: 6.2 }, scene(2), scene(3)]
+    const saved = storyboardReducer(before, { type: 'saved', sent, scenes: answer, lengthened })
+    expect(saved.scenes.map((item) => item.duration)).toEqual([6.2, 5, 5])
+    const edited = storyboardReducer(before, { type: 'update', key: first, changes: { duration: 4 } })
+    const kept = storyboardReducer(edited, { type: 'saved', sent, scenes: answer, lengthened })
+    expect(kept.scenes[0]?.duration).toBe(4)
+  })
+
   it('gives new scenes the ids the server assigned without losing later typing', () => {
     const added = storyboardReducer(start, { type: 'add', afterKey: first, key: 'new-1' })
     const sent = added.scenes
@@ -120,18 +132,21 @@ describe('storyboard totals and the narration estimate', () => {
     expect(getStoryboardTotals([{ duration: 5, visual: ' ' }]).incomplete).toBe(1)
   })
 
-  it('estimates 2.5 words a second at speed 1, faster with a faster voice', () => {
+  it("estimates speech at the voice's own pace, faster with a faster speed", () => {
     const tenWords = 'one two three four five six seven eight nine ten'
     expect(estimateNarrationSeconds(tenWords)).toBe(4)
     expect(estimateNarrationSeconds(tenWords, 2)).toBe(2)
+    expect(estimateNarrationSeconds(tenWords, 1, 2)).toBe(5)
     expect(estimateNarrationSeconds('   ')).toBe(0)
   })
 
-  it('warns when the narration needs longer than the scene lasts', () => {
+  it('warns when the narration with its pauses needs longer than the scene, as the server would lengthen it', () => {
     const tenWords = 'one two three four five six seven eight nine ten'
-    expect(getNarrationWarning({ narration: tenWords, duration: 3 })).toEqual({ needed: 4, over: 1 })
-    expect(getNarrationWarning({ narration: tenWords, duration: 4 })).toBeUndefined()
-    expect(getNarrationWarning({ narration: tenWords, duration: 3 }, 1.5)).toBeUndefined()
+    // 4 s of speech, a quarter second before it and 0.35 s after.
+    expect(getNarrationWarning({ narration: tenWords, duration: 3 })).toEqual({ needed: 4.6, over: 1.6 })
+    expect(getNarrationWarning({ narration: tenWords, duration: 4.6 })).toBeUndefined()
+    expect(getNarrationWarning({ narration: tenWords, duration: 3.5 }, 1.5)).toBeUndefined()
+    expect(getNarrationWarning({ narration: tenWords, duration: 4.6 }, 1, 2)).toEqual({ needed: 5.6, over: 1 })
   })
 })
 

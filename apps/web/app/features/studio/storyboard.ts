@@ -1,9 +1,11 @@
+import { DEFAULT_WORDS_PER_SECOND, estimateSpeechSeconds, getSecondsForNarration } from '@storyreel/contracts/narration'
 import {
   SCENE_MAX_SECONDS,
   SCENE_MIN_SECONDS,
   SCENES_MAX,
   VIDEO_MAX_SECONDS,
   VIDEO_MIN_SECONDS,
+  type LengthenedScene,
   type ProjectSettings,
   type Scene,
   type SceneInput,
@@ -34,12 +36,13 @@ export type StoryboardAction =
   | { type: 'undo-remove' }
   /** The undo offer is dismissed; the scene stays deleted. */
   | { type: 'dismiss-undo' }
-  /** The server's answer to a save: new scenes get their ids, without touching what the user typed since. */
-  | { type: 'saved'; sent: DraftScene[]; scenes: Scene[] }
+  /**
+   * The server's answer to a save: new scenes get their ids, and scenes it lengthened to fit their narration
+   * their new length, without touching what the user typed since.
+   */
+  | { type: 'saved'; sent: DraftScene[]; scenes: Scene[]; lengthened?: LengthenedScene[] }
   /** A re-rolled scene: its new seed and visual from the server, the rest of the draft untouched. */
   | { type: 'replace-scene'; scene: Scene }
-
-export const NARRATION_WORDS_PER_SECOND = 2.5
 
 const toDraft = (scene: Scene): DraftScene => ({
   key: scene.id,
@@ -122,16 +125,24 @@ export function storyboardReducer(state: StoryboardState, action: StoryboardActi
       return state.removed ? { ...state, removed: undefined } : state
     case 'saved': {
       const ids = new Map<string, Scene>()
+      const durations = new Map<string, number>()
       action.sent.forEach((sent, index) => {
         const saved = action.scenes[index]
-        if (!sent.id && saved) ids.set(sent.key, saved)
+        if (!saved) return
+        if (!sent.id) ids.set(sent.key, saved)
+        const lengthened = action.lengthened?.find((item) => item.scene_id === saved.id)
+        if (lengthened && sent.duration === lengthened.from_seconds) durations.set(sent.key, lengthened.to_seconds)
       })
-      if (ids.size === 0) return state
+      if (ids.size === 0 && durations.size === 0) return state
       return {
         ...state,
         scenes: state.scenes.map((scene) => {
           const saved = ids.get(scene.key)
-          return saved && !scene.id ? { ...scene, id: saved.id, seed: saved.seed } : scene
+          const withId = saved && !scene.id ? { ...scene, id: saved.id, seed: saved.seed } : scene
+          const sent = action.sent.find((item) => item.key === scene.key)
+          // Only a length nobody changed since the save takes the server's: a new edit wins.
+          const duration = durations.get(scene.key)
+          return duration !== undefined && sent?.duration === scene.duration ? { ...withId, duration } : withId
         }),
       }
     }
@@ -156,18 +167,27 @@ export function toSceneInputs(scenes: DraftScene[]): SceneInput[] {
   }))
 }
 
-export const countWords = (text: string) => text.trim().split(/\s+/).filter(Boolean).length
-
-/** Seconds the voice needs for a narration: 2.5 words a second at speed 1, faster or slower with the speed. */
-export function estimateNarrationSeconds(narration: string, voiceSpeed = 1): number {
-  return countWords(narration) / (NARRATION_WORDS_PER_SECOND * voiceSpeed)
+/** Seconds of speech in a narration at the voice's pace (words a second at speed 1) and the chosen speed. */
+export function estimateNarrationSeconds(
+  narration: string,
+  voiceSpeed = 1,
+  wordsPerSecond = DEFAULT_WORDS_PER_SECOND,
+): number {
+  return estimateSpeechSeconds(narration, wordsPerSecond, voiceSpeed)
 }
 
-/** Set when the narration will not fit in the scene: the voice would run past the picture. */
-export function getNarrationWarning(scene: Pick<DraftScene, 'narration' | 'duration'>, voiceSpeed = 1) {
-  const needed = estimateNarrationSeconds(scene.narration, voiceSpeed)
+/**
+ * Set when the narration will not fit in the scene: the scene length it needs, by the rule the server saves
+ * with (it lengthens such a scene), and how much longer that is.
+ */
+export function getNarrationWarning(
+  scene: Pick<DraftScene, 'narration' | 'duration'>,
+  voiceSpeed = 1,
+  wordsPerSecond = DEFAULT_WORDS_PER_SECOND,
+) {
+  const needed = getSecondsForNarration(scene.narration, wordsPerSecond, voiceSpeed)
   if (needed <= scene.duration) return undefined
-  return { needed: Math.ceil(needed * 10) / 10, over: Math.ceil((needed - scene.duration) * 10) / 10 }
+  return { needed, over: Math.ceil((needed - scene.duration) * 10) / 10 }
 }
 
 export type StoryboardTotals = {

@@ -8,6 +8,7 @@ import {
   type ProjectList,
   type RenderJob,
   type Resolution,
+  type SavedProject,
   type ScenePreview,
   type UpdateProjectBody,
   type Usage,
@@ -32,7 +33,7 @@ export const studioApi = {
   getProject: (id: string) => getApi().get<Project>(project(id), auth),
   createProject: (body: CreateProjectBody) => getApi().post<Project>('projects', body, write),
   updateProject: (id: string, body: UpdateProjectBody, options: { quiet?: boolean } = {}) =>
-    getApi().patch<Project>(project(id), body, { auth: true, notifyOnError: !options.quiet }),
+    getApi().patch<SavedProject>(project(id), body, { auth: true, notifyOnError: !options.quiet }),
   deleteProject: (id: string) => getApi().delete<undefined>(project(id), write),
   duplicateProject: (id: string) => getApi().post<Project>(`${project(id)}/duplicate`, {}, write),
   regenerateStoryboard: (id: string) => getApi().post<Project>(`${project(id)}/storyboard`, {}, write),
