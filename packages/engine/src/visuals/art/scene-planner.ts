@@ -90,7 +90,7 @@ export function castOf(texts: string[]): CastMember[] {
       (noun) =>
         noun.proper &&
         !noun.afterPlacePreposition &&
-        (noun.nextPos === 'VERB' || noun.nextPos === 'AUX') &&
+        noun.beforeVerb &&
         !CONCEPTS[noun.lemma] &&
         library.find(noun.text).every((match) => match.score < 10),
     )
@@ -255,7 +255,7 @@ export function planScene(request: PlanRequest): ScenePlan {
       const count = candidatesBefore()
       // Who or what does the verb leads ("a baker pulls bread"); a place the action happens in ("in the
       // market square", "over the cliffs") sets the scene more than it carries it.
-      const agent = (noun.head || ahead) && (noun.nextPos === 'VERB' || noun.nextPos === 'AUX')
+      const agent = noun.beforeVerb
       const score =
         weight * (noun.head || ahead ? 1 : 0.75) * (first ? 1.3 : 1) * (noun.afterPlacePreposition ? 0.85 : 1) +
         (agent ? weight * 0.5 : 0) -

