@@ -22,6 +22,7 @@ import {
   VoicePicker,
 } from './settings-controls.tsx'
 import { studioApi } from './studio-api.ts'
+import { ScriptWriterInfo } from './writer-note.tsx'
 
 const SOURCE_KINDS = {
   prompt: {
@@ -54,6 +55,11 @@ export function CreateForm({
   const [problem, setProblem] = useState<string>()
   const textId = useId()
   const music = useQuery(musicQuery)
+  const writer = useQuery({
+    queryKey: ['studio', 'script-writer'],
+    queryFn: studioApi.getScriptWriter,
+    staleTime: 5 * 60_000,
+  })
   const chosenTrack = music.data?.tracks.find((track) => track.id === settings.music_id)
 
   const change = (changes: Partial<ProjectSettings>) => setSettings((current) => ({ ...current, ...changes }))
@@ -140,6 +146,7 @@ export function CreateForm({
               {text.length.toLocaleString('en')} / {SOURCE_TEXT_MAX_CHARS.toLocaleString('en')} characters
             </p>
           </div>
+          <ScriptWriterInfo writer={writer.data} kind={kind} />
         </section>
         <section aria-label="Look" className="glass space-y-7 rounded-3xl p-5 tablet:p-7">
           <StylePicker value={settings.style} onChange={(style) => change({ style })} />

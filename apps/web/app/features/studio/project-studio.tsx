@@ -16,6 +16,7 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { Spinner } from '#app/components/ui/form-field.tsx'
 
 import { formatClock } from './format.ts'
+import { listNumbers, WriterNote } from './writer-note.tsx'
 import { RenderPanel } from './render-panel.tsx'
 import { SceneCard, type ScenePreviewState } from './scene-card.tsx'
 import { SettingsFields } from './settings-controls.tsx'
@@ -162,14 +163,17 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
     },
   })
 
+  const awaiting = totals.awaitingWords
   const blockedReason =
-    totals.incomplete > 0
-      ? `Describe what ${totals.incomplete === 1 ? 'one scene shows' : `${totals.incomplete} scenes show`} first.`
-      : totals.status === 'too-short'
-        ? `The video is ${formatClock(totals.seconds)} long; it needs at least ${VIDEO_MIN_SECONDS} s.`
-        : totals.status === 'too-long'
-          ? `The video is ${formatClock(totals.seconds)} long; it can be at most ${VIDEO_MAX_SECONDS} s.`
-          : undefined
+    awaiting.length > 0
+      ? `${awaiting.length === 1 ? `Scene ${awaiting[0]} still needs` : `Scenes ${listNumbers(awaiting)} still need`} your own words in place of the [In your own words …] prompt.`
+      : totals.incomplete > 0
+        ? `Describe what ${totals.incomplete === 1 ? 'one scene shows' : `${totals.incomplete} scenes show`} first.`
+        : totals.status === 'too-short'
+          ? `The video is ${formatClock(totals.seconds)} long; it needs at least ${VIDEO_MIN_SECONDS} s.`
+          : totals.status === 'too-long'
+            ? `The video is ${formatClock(totals.seconds)} long; it can be at most ${VIDEO_MAX_SECONDS} s.`
+            : undefined
 
   async function reroll(scene: DraftScene) {
     if (!scene.id) return
@@ -316,9 +320,14 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
       </header>
       <p className="mt-2 text-sm text-muted">
         {VIDEO_STYLE_LABELS[settings.style]} · {settings.aspect_ratio} · {board.scenes.length}{' '}
-        {board.scenes.length === 1 ? 'scene' : 'scenes'} · storyboard drafted by the {project.script_engine} script
-        engine: a starting point, yours to change.
+        {board.scenes.length === 1 ? 'scene' : 'scenes'} ·{' '}
+        {project.script_writer === 'hosted'
+          ? `drafted by a hosted AI writer (${project.script_engine.replace(/^openai:/, '')}): check names, numbers and facts before you post.`
+          : 'drafted by the offline writer: a starting point, yours to change.'}
       </p>
+      {project.source.kind === 'prompt' && project.script_writer === 'offline' ? (
+        <WriterNote awaiting={awaiting} />
+      ) : null}
 
       <div className="mt-8 grid gap-6 desktop:grid-cols-[minmax(0,1fr)_24rem]">
         <section aria-labelledby="storyboard-title" className="min-w-0">
