@@ -691,6 +691,9 @@ function writeTravel(brief: PromptBrief): Plan {
   }
   const when = season ? ` in ${season}` : ''
   const onOrIn = /\b(?:coast|island)\b/.test(first) ? 'on' : 'in'
+  // "the village rooftops … in the village" says the place twice: a shot that names it keeps its own words.
+  const there = (shot: string) =>
+    shot.toLowerCase().includes(short.toLowerCase().replace(/^the\s+/, '')) ? shot : `${shot} ${onOrIn} ${short}`
   const paths =
     kind === PLACE_KINDS.mountains || kind === PLACE_KINDS.forest
       ? 'trails'
@@ -712,7 +715,7 @@ function writeTravel(brief: PromptBrief): Plan {
     hook: {
       isRequired: true,
       lines: [
-        line(`Welcome to ${first}${when}.`, `${withArticle(kind.view)} ${onOrIn} ${short} at sunrise`),
+        line(`Welcome to ${first}${when}.`, `${there(withArticle(kind.view))} at sunrise`),
         line('Here is one way to spend a day there.', `a traveller with a backpack arriving ${onOrIn} ${short}`),
       ],
     },
@@ -731,7 +734,7 @@ function writeTravel(brief: PromptBrief): Plan {
       {
         isRequired: false,
         lines: [
-          line(`Then walk with no plan, and let the ${paths} lead the way.`, `${kind.day} ${onOrIn} ${short}`),
+          line(`Then walk with no plan, and let the ${paths} lead the way.`, there(kind.day)),
           line('Get a little lost; it is the best way to find things.', `a traveller with a map ${onOrIn} ${short}`),
           ...highlightLines,
         ],

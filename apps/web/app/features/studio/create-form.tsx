@@ -27,7 +27,7 @@ import { ScriptWriterInfo } from './writer-note.tsx'
 const SOURCE_KINDS = {
   prompt: {
     label: 'Prompt',
-    help: 'Describe the video; we write the script and the scenes.',
+    help: 'Describe the video; the writer drafts the script and the scenes.',
     placeholder: 'A 30-second story about a lighthouse keeper who finds a message in a bottle…',
   },
   script: {

@@ -8,8 +8,8 @@ export function listNumbers(numbers: number[]): string {
 
 /** What a hosted writer adds, said the same way on the create page and the storyboard. */
 const HOSTED_WRITER_ADDS =
-  'A hosted writer (an OpenAI-compatible chat model the server connects to with SCRIPT_API_URL) writes ' +
-  'specifics and facts from its own knowledge, in your prompt’s language; check them before you post.'
+  'Connecting a hosted writer (an OpenAI-compatible chat model, set with SCRIPT_API_URL on the server) adds ' +
+  'full scripts with specifics and facts from the model’s knowledge; check them before you post.'
 
 /**
  * Step 1: who will write the storyboard from the text, and what that writer can and cannot do. The
@@ -47,8 +47,8 @@ export function ScriptWriterInfo({
   }
   return (
     <div className="mt-3 rounded-2xl border border-line bg-surface/60 p-3.5 text-sm" data-testid="script-writer-info">
-      <p className="flex items-center gap-2 font-semibold text-ink">
-        <SparkIcon className="h-4 w-4 shrink-0 text-accent" />
+      <p className="flex items-start gap-2 font-semibold text-ink">
+        <SparkIcon className="mt-0.5 h-4 w-4 shrink-0 text-accent" />
         The offline writer drafts this storyboard
       </p>
       <ul className="mt-2 space-y-1.5 text-muted">
@@ -73,10 +73,13 @@ export function ScriptWriterInfo({
 export function WriterNote({ awaiting }: { awaiting: number[] }) {
   if (awaiting.length === 0) {
     return (
-      <p className="mt-3 max-w-3xl text-sm text-muted" data-testid="writer-note">
-        Written offline in general terms, with no names, prices or dates it could not know. Make it yours: add what only
-        you can say. {HOSTED_WRITER_ADDS}
-      </p>
+      <div className="mt-3 max-w-3xl" data-testid="writer-note">
+        <p className="text-sm text-muted">
+          Written offline in general terms: no names, prices, dates or facts it could not know. Make it yours by adding
+          what only you can say.
+        </p>
+        <p className="mt-1 text-xs text-subtle">{HOSTED_WRITER_ADDS}</p>
+      </div>
     )
   }
   const scenes = awaiting.length === 1 ? `scene ${awaiting[0]}` : `scenes ${listNumbers(awaiting)}`
