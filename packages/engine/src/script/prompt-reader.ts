@@ -99,7 +99,7 @@ const REQUEST =
 const LENGTH =
   /\b(?:an?\s+)?(?:\d+(?:[.,]\d+)?|one|two|three|half(?: a)?)[\s-]*(?:s|sec|secs|second|seconds|min|mins|minute|minutes)\b(?:[\s-]+long)?/gi
 const FORMAT_ADJECTIVES =
-  'short|quick|fun|funny|simple|vertical|cinematic|little|brief|punchy|emotional|catchy|motivational|inspirational|inspiring|promotional|educational|viral|cozy|cosy|heartwarming|animated|beautiful|engaging|informative|tiktok|instagram|youtube|social media'
+  'product|brand|marketing|launch|demo|short|quick|fun|funny|simple|vertical|cinematic|little|brief|punchy|emotional|catchy|motivational|inspirational|inspiring|promotional|educational|viral|cozy|cosy|heartwarming|animated|beautiful|engaging|informative|tiktok|instagram|youtube|social media'
 const FORMAT_NOUNS =
   'video|clip|reel|short|tiktok|post|film|animation|montage|vlog|ad|advert|advertisement|commercial|promo|spot|teaser|trailer|story|tale|fable|legend|bedtime story|explainer|tutorial|guide|walkthrough|recipe|travel guide|travel video|announcement|invitation'
 const FORMAT = new RegExp(
@@ -138,7 +138,7 @@ const INTENT_WORDS: [WriterIntent, RegExp][] = [
   ['story', /\b(?:story|stories|tale|fable|once upon|legend|adventures? of|bedtime)\b/i],
   [
     'ad',
-    /\b(?:ad|advert|advertisement|commercial|promo|promotion|promote|campaign|marketing|introducing|launch(?:ing)?|product|brand|sale|for (?:our|my) )\b/i,
+    /\b(?:trailer|teaser|ad|advert|advertisement|commercial|promo|promotion|promote|campaign|marketing|introducing|launch(?:ing)?|product|brand|sale|for (?:our|my) )\b/i,
   ],
 ]
 
@@ -230,10 +230,14 @@ function readNounPhrase(tokens: Token[], start: number): { phrase: NounPhrase; e
     }
     if (PREPOSITIONS.has(token.normal) || token.tags.has('Conjunction') || token.tags.has('QuestionWord')) break
     // "a cook teaching a girl": an -ing word after a noun and before an article starts a clause.
+    // "her grandson baking bread": after a person or an animal, an -ing word is what they do.
     const isParticiple =
-      words.length > 0 &&
+      isNoun(words.at(-1)) &&
       /ing$/.test(token.normal) &&
-      (!next || DETERMINERS.has(next.normal) || PREPOSITIONS.has(next.normal))
+      (!next ||
+        DETERMINERS.has(next.normal) ||
+        PREPOSITIONS.has(next.normal) ||
+        getCharacterKind(words.at(-1)?.normal ?? '') !== undefined)
     if (isParticiple) break
     if (token.tags.has('Date') && !/^(?:summer|winter|autumn|spring|night|morning|evening)$/.test(token.normal)) break
     if (!(isNoun(token) || isAdjective(token) || modifiesNext || isValue)) break
@@ -357,7 +361,7 @@ export function readPrompt(prompt: string): PromptBrief {
     audience: undefined,
     when: undefined,
     count: getCount(firstSentence),
-    isOwn: /\b(?:our|my)\b/i.test(firstSentence),
+    isOwn: false,
     task: undefined,
     topic: undefined,
     characters: [],
@@ -389,8 +393,15 @@ export function readPrompt(prompt: string): PromptBrief {
     /^(?:the\s+)?(?:(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|some|a few|top)\s+)?(?:(?:simple|easy|quick|fun|surprising|amazing|little-known|useful|practical|essential|best|top)\s+)*(?:tips|tip|ways|habits|hacks|facts|things|reasons|mistakes(?: to avoid)?|ideas|secrets|rules|lessons|myths)\s*(?:about|on|for|of|to|that|you)?\s*/i,
     '',
   )
-  const howTo =
-    /^(?:on\s+)?how\s+(?:to|do i|can i|do you)\s+(.+)$/i.exec(text) ?? /^(?:learn\s+)?to\s+(.+)$/i.exec(text)
+  // "5 mistakes to avoid when learning to surf": tips for learning to surf.
+  const when = /^(?:when|while|before)\s+(\w+ing\b.*)$/i.exec(text)
+  if (when?.[1]) {
+    brief.topic = when[1]
+    text = ''
+  }
+  const howTo = when
+    ? null
+    : (/^(?:on\s+)?how\s+(?:to|do i|can i|do you)\s+(.+)$/i.exec(text) ?? /^(?:learn\s+)?to\s+(.+)$/i.exec(text))
   const question = readQuestion(text)
   const purpose = /^(?:(?:help|helps|helping)\s+(?:you\s+)?)?to\s+(.+)$/i.exec(text)
   if (howTo?.[1]) {
@@ -423,6 +434,19 @@ export function readPrompt(prompt: string): PromptBrief {
         brief.subject = read.phrase
         subjectRead = true
         index = read.end
+        // "the history of jazz", "the grand opening of our pizzeria": an "of" phrase completes the subject.
+        const of = tokens[index]?.normal === 'of' ? readNounPhrase(tokens, index + 1) : undefined
+        if (of && !of.phrase.isName) {
+          const ofText = [of.phrase.determiner, of.phrase.text].filter(Boolean).join(' ')
+          if (/^(?:tour|visit|look|peek|walk)$/.test(read.phrase.head)) {
+            // "a tour of our farm shop" is about the farm shop.
+            brief.subject = of.phrase
+            if (intent === 'travel') intent = undefined
+          } else {
+            brief.subject = { ...read.phrase, text: `${read.phrase.text} of ${ofText}` }
+          }
+          index = of.end
+        }
         continue
       }
       index++
@@ -496,7 +520,8 @@ export function readPrompt(prompt: string): PromptBrief {
       /^(?:who|that|which)$/.test(token.normal) ||
       token.tags.has('Gerund') ||
       token.tags.has('Verb') ||
-      (/ing$/.test(token.normal) && !isNoun(tokens[index + 1]))
+      (/ing$/.test(token.normal) &&
+        (!isNoun(tokens[index + 1]) || getCharacterKind(tokens[index - 1]?.normal ?? '') !== undefined))
     if (startsClause) {
       const clause = readClause(tokens, /^(?:who|that|which)$/.test(token.normal) ? index + 1 : index)
       if (clause.text && !brief.plot) brief.plot = clause.text
@@ -552,6 +577,8 @@ export function readPrompt(prompt: string): PromptBrief {
       }
     }
   }
+  // "our bakery" speaks as its owner; "the opening of our pizzeria" is still an event, told as one.
+  brief.isOwn = /^(?:our|my)$/.test(brief.subject?.determiner ?? '')
   brief.intent = intent ?? guessIntent(brief)
   finishBrief(brief)
   return brief
@@ -669,11 +696,11 @@ function guessIntent(brief: PromptBrief): WriterIntent {
   if (brief.task) return 'how-to'
   if (brief.topic) return 'explainer'
   if (!subject) return brief.place ? 'travel' : 'facts'
+  if (brief.isOwn) return 'ad'
   if (subject.isName && !getCharacterKind(subject.head)) return 'travel'
   const where = `${subject.text} ${brief.setting?.text ?? ''}`.toLowerCase()
   if (PLACE_KIND_WORDS.some(([pattern]) => pattern.test(where))) return 'travel'
   if (brief.plot || (getCharacterKind(subject.head) && subject.determiner !== 'our')) return 'story'
-  if (brief.isOwn) return 'ad'
   return 'facts'
 }
 
@@ -699,7 +726,7 @@ function finishBrief(brief: PromptBrief) {
   }
   if (brief.intent === 'travel' && subject?.isName && !brief.place) brief.place = subject.text
   if ((brief.intent === 'facts' || brief.intent === 'tips') && !brief.topic && subject) {
-    brief.topic = [subject.isName ? subject.determiner : undefined, subject.text].filter(Boolean).join(' ')
+    brief.topic = [subject.determiner === 'the' ? 'the' : undefined, subject.text].filter(Boolean).join(' ')
   }
   if (brief.intent === 'recipe' && !brief.task && subject) brief.task = `make ${subject.text}`
   if (brief.intent === 'how-to' && !brief.task && subject) brief.task = `make ${subject.text}`

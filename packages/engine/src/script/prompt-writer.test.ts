@@ -234,6 +234,43 @@ describe('the offline writer with a prompt', () => {
     expect(facts.scenes[0]?.narration).toContain(`${words[count]} facts about octopuses`)
   })
 
+  it.each([
+    [
+      'grand opening of our new pizzeria in Brooklyn this Saturday',
+      'Grand Opening of Our New Pizzeria in Brooklyn',
+      'Mark your calendar: the grand opening of our new pizzeria is coming to Brooklyn this Saturday.',
+    ],
+    ['the history of jazz', 'Three Facts About the History of Jazz', 'Here are three facts about the history of jazz.'],
+    [
+      '5 mistakes to avoid when learning to surf',
+      'Five Tips for Learning to Surf',
+      'Here are five simple tips for learning to surf.',
+    ],
+    [
+      'a heartwarming story about a grandmother and her grandson baking bread',
+      'The Grandmother and Her Grandson',
+      'Once, there lived a grandmother and her grandson.',
+    ],
+    ['a story about Maria', 'The Story of Maria', 'This is the story of Maria.'],
+    [
+      'a bedtime story about a sleepy dragon who is afraid of the dark',
+      'The Sleepy Dragon',
+      'Once, there lived a sleepy dragon, who was afraid of the dark.',
+    ],
+    [
+      'write a short story about two friends who open a café in Kyoto',
+      'Two Friends',
+      'Once, in Kyoto, there lived two friends.',
+    ],
+    ['A tour of our farm shop', 'Our Farm Shop', 'Welcome to our farm shop.'],
+    ['a product video for our organic honey', 'Our Organic Honey', 'Meet our organic honey.'],
+  ])('reads "%s" as a person would', async (prompt, title, opening) => {
+    const storyboard = await draft(prompt, 30)
+    expect(storyboard.title).toBe(title)
+    expect(storyboard.scenes[0]?.narration.startsWith(opening), storyboard.scenes[0]?.narration).toBe(true)
+    for (const scene of storyboard.scenes) expect(findWritingProblems(scene.narration, prompt)).toEqual([])
+  })
+
   it('gives the same storyboard for the same prompt', async () => {
     const prompt = 'the story of a lighthouse keeper who befriends a whale'
     expect(await draft(prompt, 45)).toEqual(await draft(prompt, 45))

@@ -448,7 +448,9 @@ function castOf(character: Character): Cast {
       pronouns,
     }
   }
-  return { first: reference.first, short: reference.short, indefinite: reference.indefinite, pronouns }
+  // "two friends" are "the friends" once introduced.
+  const short = reference.isPlural && !character.phrase.determiner ? `the ${character.phrase.head}` : reference.short
+  return { first: reference.first, short, indefinite: reference.indefinite, pronouns }
 }
 
 /** "crashes into the sea and is rescued by a kind fisherman" → its past tense, one verb phrase at a time. */
@@ -499,13 +501,23 @@ function writeStory(brief: PromptBrief): Plan {
   const pair = friend ? `${hero.short} and ${friend.short}` : hero.short
 
   const opening = introducedTogether && friend ? `${hero.first} and ${friend.first}` : hero.first
+  // "who is afraid of the dark": a state belongs to who the hero is, not to what happens one day.
+  const state = plot && /^(?:is|are|has|have)\b/.test(plot) ? toPast(plot, theyHero) : undefined
+  const described = state ? `${opening}, who ${state}` : opening
+  const isNamedOnly = heroCharacter?.name !== undefined && heroCharacter.phrase.isName
   const beginning = line(
-    where ? `Once, ${where}, there lived ${opening}.` : `Once, there lived ${opening}.`,
+    isNamedOnly
+      ? where
+        ? `${described} lived ${where}.`
+        : `This is the story of ${described}.`
+      : where
+        ? `Once, ${where}, there lived ${described}.`
+        : `Once, there lived ${described}.`,
     `${hero.indefinite}${introducedTogether && friend ? ` and ${friend.indefinite}` : ''} ${where || 'in a quiet village'} in the morning`,
   )
   let inciting: Line
   let told = ''
-  if (plot) {
+  if (plot && !state) {
     const [verb = '', ...others] = firstAction(plot).split(' ')
     const isLearning = /^(?:teaches|helps|shows|trains|builds|makes|learns|tries|writes|paints|bakes|cooks)$/.test(verb)
     told = isLearning
@@ -529,14 +541,17 @@ function writeStory(brief: PromptBrief): Plan {
         `In the end, ${hero.short} was not quite the same as before.`,
         `${hero.indefinite} smiles ${whereShort} at sunset`,
       )
-  const compactOpening = plot
-    ? line(`Once, ${where ? `${where}, ` : ''}${hero.first} ${told}.`, inciting.shot)
-    : beginning
-  const title = friend
-    ? toTitle(
-        `${friend && friendCharacter?.name && heroCharacter?.name ? `${hero.short} and ${friend.short}` : `${capitalize(hero.short)} and ${friend.short}`}`,
-      )
-    : toTitle(heroCharacter?.name ? `The Story of ${hero.short}` : capitalize(hero.short))
+  const compactOpening =
+    plot && !state ? line(`Once, ${where ? `${where}, ` : ''}${hero.first} ${told}.`, inciting.shot) : beginning
+  // "The Cook and the Girl", "Leo and Biscuit", "The Clever Fox", "Two Friends", "The Story of Maria".
+  const heroPhrase = heroCharacter?.phrase
+  const alone =
+    heroPhrase && !heroPhrase.isName && !heroCharacter?.name
+      ? /^(?:a|an|the)?$/.test(heroPhrase.determiner ?? '') && !heroPhrase.isPlural
+        ? `The ${heroPhrase.text}`
+        : heroPhrase.text
+      : `The Story of ${hero.short}`
+  const title = friend ? toTitle(`${capitalize(hero.short)} and ${friend.short}`) : toTitle(capitalize(alone))
   return {
     title,
     hook: {

@@ -40,7 +40,8 @@ export const PEOPLE = new Set(
   pilot artist scientist engineer keeper farmer fisherman sailor soldier detective hero heroine family
   couple baby teenager neighbour neighbor stranger traveller traveler explorer astronaut musician singer
   dancer poet chief guide monk nun thief pirate captain barista baker florist tailor parent family adult
-  senior teen local guest people children`.split(/\s+/),
+  senior teen local guest people children grandson granddaughter husband wife niece nephew cousin
+  boyfriend girlfriend partner owner twins kids friends`.split(/\s+/),
 )
 
 /** A kind of business: the person at work there, what they do (present tense) and what people come for. */
