@@ -9,6 +9,7 @@ import {
   createMusicLibrary,
   createRenderRunner,
   createScriptEngine,
+  isHostedScriptEngine,
   createStillRunner,
   createVoiceEngine,
   type ScriptEngine,
@@ -177,7 +178,8 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     invalidation?.close()
   })
 
-  registerPublicConfigRoutes(app, config.identity)
+  const scriptEngine = deps.scriptEngine ?? createScriptEngine(config.studio.script)
+  registerPublicConfigRoutes(app, config.identity, { isScriptWriterHosted: isHostedScriptEngine(scriptEngine.name) })
   registerAuthRoutes(app, { auth, limits: config.rateLimits })
   registerProviderLoginRoutes(app, {
     providerLogin: createProviderLoginService({
@@ -235,7 +237,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     db,
     projects: projectsRepository,
     renderJobs,
-    scriptEngine: deps.scriptEngine ?? createScriptEngine(studio.script),
+    scriptEngine,
     voices: voiceEngine,
     hasMusicTrack: (id) => music.getTrack(id) !== undefined,
     media,

@@ -45,6 +45,7 @@ export type ErrorCode =
   | 'RESOLUTION_NOT_IN_PLAN'
   | 'STORYBOARD_INVALID'
   | 'NARRATION_TOO_LONG'
+  | 'SCRIPT_TOO_LONG'
   | 'VOICE_NOT_FOUND'
   | 'MUSIC_NOT_FOUND'
   | 'SCRIPT_ENGINE_UNAVAILABLE'
@@ -96,7 +97,10 @@ export function fromEngineError(error: EngineError): AppError | undefined {
     case 'not-found':
       return error.engine === 'voice' ? new AppError('VOICE_NOT_FOUND', 404, error.message) : undefined
     case 'invalid':
-      return new AppError('STORYBOARD_INVALID', 422, error.message)
+      // The script engine refuses only a script too long for any video it could make.
+      return error.engine === 'script'
+        ? new AppError('SCRIPT_TOO_LONG', 422, error.message)
+        : new AppError('STORYBOARD_INVALID', 422, error.message)
     default:
       return undefined
   }

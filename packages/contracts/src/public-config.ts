@@ -10,6 +10,12 @@ export const PublicConfigSchema = z
     discord: z.object({ client_id: z.string(), redirect_uri: z.string(), authorize_url: z.string() }).nullable(),
     password: z.object({ min_length: z.number().int(), max_length: z.number().int() }),
     confirmation_code: z.object({ length: z.number().int(), resend_seconds: z.number().int() }),
+    studio: z.object({
+      script_writer: z.enum(['offline', 'hosted']).meta({
+        description:
+          'Who drafts storyboards from a prompt: the offline writer, or a hosted model when the server has SCRIPT_API_URL.',
+      }),
+    }),
   })
   .meta({ id: 'PublicConfig' })
 export type PublicConfig = z.infer<typeof PublicConfigSchema>

@@ -46,6 +46,22 @@ export const PROJECT_TITLE_MAX_CHARS = 120
 export const VOICE_SPEED_MIN = 0.75
 export const VOICE_SPEED_MAX = 1.5
 
+/**
+ * Where the offline writer cannot know what to say (the steps of a how-to, the facts of an explainer), a
+ * scene's narration holds a visible prompt for the user's own words instead, and the video does not render
+ * until every one is replaced: "[In your own words, about 14 words: the first step]".
+ */
+export const OWN_WORDS_PROMPT = /\[\s*In your own words\b[^\]]*\]?/i
+
+export function ownWordsPrompt(words: number, what: string): string {
+  return `[In your own words, about ${words} words: ${what}]`
+}
+
+/** The numbers (1-based) of the scenes whose narration still holds a prompt for the user's own words. */
+export function getScenesAwaitingWords(scenes: readonly { narration: string }[]): number[] {
+  return scenes.flatMap((scene, index) => (OWN_WORDS_PROMPT.test(scene.narration) ? [index + 1] : []))
+}
+
 /** Per-plan render limits, enforced by the API. Failed renders, and renders canceled before they started, do not count. */
 export const PLAN_LIMITS = {
   free: { rendersPerDay: 3, maxResolution: '720p' },
@@ -219,6 +235,8 @@ export const ProjectSchema = ProjectSummarySchema.extend({
   scenes: z.array(SceneSchema),
   /** Which engine wrote the storyboard, so the page can say a local draft is a starting point. */
   script_engine: z.string(),
+  /** Whether that engine is the offline writer or a hosted model. */
+  script_writer: z.enum(['offline', 'hosted']),
   latest_render: RenderJobSchema.nullable(),
   /** A still of each scene for the storyboard; the link changes whenever the picture would. */
   scene_thumbnails: z.record(z.uuid(), z.string()).meta({

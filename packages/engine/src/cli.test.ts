@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { DEFAULT_PROJECT_SETTINGS } from '@storyreel/contracts/studio'
+import { DEFAULT_PROJECT_SETTINGS, ownWordsPrompt } from '@storyreel/contracts/studio'
 
 import { probeMedia } from './encoder/probe.ts'
 
@@ -95,6 +95,44 @@ describe('npm run render (the command-line renderer)', () => {
     expect(run.stderr).toContain('settings.style:')
     expect(run.stderr).toContain('scenes: add at least one scene')
     expect(existsSync(path.join(work, 'never', 'video.mp4'))).toBe(false)
+  })
+
+  it('refuses a scene that still holds a prompt for your own words with exit code 2, naming the scene', async () => {
+    const file = path.join(work, 'unfilled.json')
+    const scenes = [
+      { narration: 'Ever wondered how solar panels work?', visual: 'Solar panels on a roof', duration: 5 },
+      {
+        narration: ownWordsPrompt(20, 'the first part of the answer'),
+        visual: 'A diagram of solar panels on a whiteboard',
+        duration: 8,
+      },
+      { narration: 'And that is how solar panels work.', visual: 'Solar panels at dusk', duration: 5 },
+    ]
+    await writeFile(file, JSON.stringify({ settings: DEFAULT_PROJECT_SETTINGS, scenes }))
+    const run = await runCli([file, path.join(work, 'never')], env)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('Scene 2 still holds a prompt for your own words')
+    expect(run.stderr).toContain('[In your own words, about 20 words: the first part of the answer]')
+    expect(existsSync(path.join(work, 'never', 'video.mp4'))).toBe(false)
+  })
+
+  it('drafts an explainer offline, writes its storyboard and refuses to render its prompts with exit code 2', async () => {
+    const out = path.join(work, 'explainer')
+    const run = await runCli(['--from-text', 'How solar panels work', '--kind', 'prompt', out], env)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/Scene \d+ still holds a prompt for your own words/)
+    expect(run.stderr).toContain(`npm run render -- ${path.join(out, 'storyboard.json')} ${out}`)
+    const written = JSON.parse(await readFile(path.join(out, 'storyboard.json'), 'utf8')) as { title: string }
+    expect(written.title).toBe('How Solar Panels Work')
+    expect(existsSync(path.join(out, 'video.mp4'))).toBe(false)
+  })
+
+  it('refuses a script too long for any video with exit code 2, naming its word count', async () => {
+    const script = Array.from({ length: 100 }, () => 'The keeper climbs the stairs to light the old lamp.').join(' ')
+    const run = await runCli(['--from-text', script, '--kind', 'script', path.join(work, 'long')], env)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('This script has 1,000 words')
+    expect(run.stderr).toContain('a video lasts at most 90 s')
   })
 
   it('refuses an unknown option value and a missing output folder with exit code 2', async () => {

@@ -16,7 +16,7 @@ import { configureBinaries, getBinaryVersions } from './encoder/ffmpeg-binary.ts
 import { EngineError } from './errors.ts'
 import type { EngineOptions } from './options.ts'
 import type { Storyboard } from './pipeline/render-pipeline.ts'
-import { draftStoryboard, parseStoryboardFile } from './pipeline/storyboard.ts'
+import { draftStoryboard, getStoryboardProblems, parseStoryboardFile } from './pipeline/storyboard.ts'
 import { createRenderRunner } from './runner/render-runner.ts'
 import { createScriptEngine } from './script/create-script-engine.ts'
 import { createVoiceEngine } from './voice/create-voice-engine.ts'
@@ -182,6 +182,15 @@ async function main(argv: string[]): Promise<number> {
       `${JSON.stringify({ title: drafted.title, ...storyboard }, null, 2)}\n`,
     )
     process.stderr.write(`Drafted "${drafted.title}": ${drafted.scenes.length} scenes.\n`)
+    // The offline writer leaves prompts for facts it cannot know; the voice would read them aloud.
+    const problems = getStoryboardProblems(drafted.scenes)
+    if (problems.length > 0) {
+      const file = path.join(outDir, 'storyboard.json')
+      throw new UsageError(
+        `The drafted storyboard cannot be rendered yet:\n  ${problems.join('\n  ')}\n` +
+          `Write your words into ${file}, then render it with: npm run render -- ${file} ${outDir}`,
+      )
+    }
   }
 
   const runner = createRenderRunner(options)

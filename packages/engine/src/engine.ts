@@ -6,6 +6,7 @@ export { EngineError, type EngineErrorKind, type EngineName } from './errors.ts'
 export type { EngineOptions, HostedApiConfig } from './options.ts'
 
 export { createScriptEngine } from './script/create-script-engine.ts'
+export { isHostedScriptEngine } from './script/script-engine.ts'
 export type { DraftScene, ScriptEngine, StoryboardDraft, StoryboardRequest } from './script/script-engine.ts'
 
 export { createVoiceEngine } from './voice/create-voice-engine.ts'
@@ -40,7 +41,10 @@ export { createStillRunner, type StillRunner } from './runner/still-runner.ts'
 export {
   createSeed,
   draftStoryboard,
+  getOwnWordsProblems,
+  getScriptLengthProblem,
   getStoryboardProblems,
+  getWordsPerSecond,
   parseStoryboardFile,
   stretchToMinimum,
   type StoryboardFile,

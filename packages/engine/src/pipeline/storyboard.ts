@@ -3,6 +3,8 @@ import { randomInt, randomUUID } from 'node:crypto'
 import { z } from 'zod'
 
 import {
+  getScenesAwaitingWords,
+  OWN_WORDS_PROMPT,
   ProjectSettingsSchema,
   SCENE_MAX_SECONDS,
   SceneInputSchema,
@@ -15,7 +17,10 @@ import {
 } from '@storyreel/contracts/studio'
 
 import type { ScriptEngine } from '#src/script/script-engine.ts'
+import { countSpokenWords } from '#src/script/sentences.ts'
 import type { VoiceEngine } from '#src/voice/voice-engine.ts'
+
+import { EngineError } from '#src/errors.ts'
 
 import type { Storyboard } from './render-pipeline.ts'
 
@@ -36,6 +41,45 @@ export function stretchToMinimum<T extends { duration: number }>(scenes: T[]): T
   }))
 }
 
+/** Words a second of the chosen voice at the chosen speed; a voice the library does not have speaks at 2.5. */
+export function getWordsPerSecond(voices: Pick<VoiceEngine, 'getVoice'>, settings: ProjectSettings): number {
+  return (voices.getVoice(settings.voice_id)?.wordsPerSecond ?? 2.5) * settings.voice_speed
+}
+
+/** A script may run this much longer than the words that fit its target length, never past the video maximum. */
+export const SCRIPT_OVERRUN_MAX = 1.5
+
+/**
+ * Why a script is too long to become a storyboard, naming its word count and the limit; undefined when it
+ * fits. A script keeps its words, so one that would need more than 1.5 times its target length at the
+ * voice's pace, or more than the longest video, is refused before any scene is made.
+ */
+export function getScriptLengthProblem(
+  text: string,
+  wordsPerSecond: number,
+  targetSeconds: number,
+): string | undefined {
+  const words = countSpokenWords(text)
+  const fit = Math.floor(targetSeconds * wordsPerSecond)
+  const allowed = Math.floor(fit * SCRIPT_OVERRUN_MAX)
+  const maxWords = Math.floor(VIDEO_MAX_SECONDS * wordsPerSecond)
+  const seconds = Math.round(words / wordsPerSecond)
+  const count = words.toLocaleString('en')
+  if (words > maxWords) {
+    return (
+      `This script has ${count} words, about ${seconds} s at the chosen voice's pace; a video lasts at most ` +
+      `${VIDEO_MAX_SECONDS} s, which fits about ${maxWords} words. Shorten the script or split it into several videos.`
+    )
+  }
+  if (words > allowed) {
+    return (
+      `This script has ${count} words; a ${targetSeconds} s video fits about ${fit} at the chosen voice's pace, and a ` +
+      `script may run to ${allowed} words (1.5 times that). Shorten the script or choose a longer video (up to ${VIDEO_MAX_SECONDS} s).`
+    )
+  }
+  return undefined
+}
+
 /**
  * A first storyboard from a prompt or a script, by the given script engine: scenes sized to the chosen
  * voice's pace, each with an id and a seed.
@@ -46,16 +90,29 @@ export async function draftStoryboard(
   settings: ProjectSettings,
 ): Promise<{ title: string; scenes: Scene[] }> {
   const voice = engines.voices.getVoice(settings.voice_id)
+  const wordsPerSecond = getWordsPerSecond(engines.voices, settings)
+  const tooLong =
+    source.kind === 'script' ? getScriptLengthProblem(source.text, wordsPerSecond, settings.target_seconds) : undefined
+  if (tooLong) throw new EngineError('invalid', 'script', tooLong)
   const draft = await engines.scriptEngine.createStoryboard({
     source,
     targetSeconds: settings.target_seconds,
     style: settings.style,
     language: voice?.language ?? 'en-US',
-    wordsPerSecond: (voice?.wordsPerSecond ?? 2.5) * settings.voice_speed,
+    wordsPerSecond,
   })
   const scenes = stretchToMinimum(draft.scenes).map((scene) =>
     SceneSchema.parse({ id: randomUUID(), seed: createSeed(), ...scene }),
   )
+  const total = scenes.reduce((sum, scene) => sum + scene.duration, 0)
+  if (source.kind === 'script' && total > VIDEO_MAX_SECONDS) {
+    const words = countSpokenWords(source.text).toLocaleString('en')
+    throw new EngineError(
+      'invalid',
+      'script',
+      `This script has ${words} words and makes ${scenes.length} scenes of ${total.toFixed(1)} s in all; a video lasts at most ${VIDEO_MAX_SECONDS} s. Shorten the script or split it into several videos.`,
+    )
+  }
   return { title: draft.title, scenes }
 }
 
@@ -68,7 +125,20 @@ export function getStoryboardProblems(scenes: Scene[]): string[] {
     problems.push(`The scenes add up to ${total.toFixed(1)} s; a video needs at least ${VIDEO_MIN_SECONDS} s.`)
   if (total > VIDEO_MAX_SECONDS)
     problems.push(`The scenes add up to ${total.toFixed(1)} s; a video can last at most ${VIDEO_MAX_SECONDS} s.`)
+  problems.push(...getOwnWordsProblems(scenes))
   return problems
+}
+
+/**
+ * One sentence per scene whose narration still holds the offline writer's prompt for the user's own words,
+ * naming the scene and the prompt: the voice would read the instruction aloud.
+ */
+export function getOwnWordsProblems(scenes: readonly { narration: string }[], numbers?: number[]): string[] {
+  return getScenesAwaitingWords(scenes).map((number) => {
+    const prompt = OWN_WORDS_PROMPT.exec(scenes[number - 1]?.narration ?? '')?.[0] ?? ''
+    const shown = prompt.length > 90 ? `${prompt.slice(0, 87)}…` : prompt
+    return `Scene ${numbers?.[number - 1] ?? number} still holds a prompt for your own words, "${shown}": replace it with what the voice should say.`
+  })
 }
 
 /** A storyboard file, as a project's own JSON: settings and scenes, with scene ids and seeds optional. */

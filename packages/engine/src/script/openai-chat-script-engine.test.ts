@@ -56,7 +56,7 @@ describe('the OpenAI chat script engine', () => {
     expect(createScriptEngine({ url: 'http://127.0.0.1:1', apiKey: API_KEY, model: 'gpt-4o-mini' }).name).toBe(
       'openai:gpt-4o-mini',
     )
-    expect(createScriptEngine(undefined).name).toBe('local-splitter')
+    expect(createScriptEngine(undefined).name).toBe('local-writer')
   })
 
   it('posts a chat completion with the key, the model, the text and a JSON schema', async () => {

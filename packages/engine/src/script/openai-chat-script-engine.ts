@@ -13,9 +13,9 @@ import {
 import type { HostedApiConfig } from '#src/options.ts'
 import { EngineError } from '#src/errors.ts'
 
-import { getSceneDuration } from './local-scene-splitter.ts'
+import { getSceneDuration } from './local-script-writer.ts'
 import type { DraftScene, ScriptEngine, StoryboardDraft, StoryboardRequest } from './script-engine.ts'
-import { describeScene } from './visual-description.ts'
+import { describeScriptScenes } from './scene-visuals.ts'
 
 export const SCRIPT_API_TIMEOUT_MS = 60_000
 
@@ -100,7 +100,7 @@ export function normalizeReply(reply: z.infer<typeof ReplySchema>, request: Stor
     const narration = cutAtWord(scene.narration, SCENE_NARRATION_MAX_CHARS)
     let visual = cutAtWord(scene.visual, SCENE_VISUAL_MAX_CHARS)
     if (!narration && !visual) continue
-    if (!visual) visual = describeScene(narration, { style: request.style, index: scenes.length })
+    if (!visual) visual = cutAtWord(describeScriptScenes([narration])[0] ?? narration, SCENE_VISUAL_MAX_CHARS)
     // The voice needs the time its words take: a model's guess that is shorter would cut it off.
     const spoken = narration ? getSceneDuration(narration, request.wordsPerSecond) : SCENE_MIN_SECONDS
     const asked = scene.duration !== undefined && Number.isFinite(scene.duration) ? scene.duration : spoken

@@ -17,11 +17,19 @@ export type StoryboardRequest = {
 }
 
 /**
+ * Whether a storyboard's script engine (as stored with it) is a hosted model rather than the offline writer;
+ * storyboards drafted before the writer was renamed say "local-splitter".
+ */
+export function isHostedScriptEngine(name: string): boolean {
+  return !/^local-/.test(name)
+}
+
+/**
  * Turns a prompt or a script into scenes. The local splitter is the default; an
  * OpenAI-compatible chat API is used when configured.
  */
 export interface ScriptEngine {
-  /** Shown in the licence receipt and on the storyboard ("local-splitter", "openai:gpt-4o-mini"). */
+  /** Shown in the licence receipt and on the storyboard ("local-writer", "openai:gpt-4o-mini"). */
   readonly name: string
   createStoryboard(request: StoryboardRequest): Promise<StoryboardDraft>
 }

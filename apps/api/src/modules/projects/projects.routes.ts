@@ -106,8 +106,11 @@ export function registerProjectRoutes(
         auth: 'user' as const,
         summary: 'Create a project: the text becomes a storyboard',
         description:
-          'The script engine splits a script (or expands a prompt) into scenes with narration, a visual ' +
-          'description and a duration. Nothing is rendered yet.',
+          'The script engine splits a script (or writes from a prompt) into scenes with narration, a visual ' +
+          'description and a duration. Nothing is rendered yet. 422 SCRIPT_TOO_LONG when a script needs more ' +
+          "than 1.5 times the words that fit its target length at the voice's pace, or more than 90 s; the " +
+          'message names the word count and the limit. From a prompt, the offline writer leaves ' +
+          '"[In your own words, …]" prompts where it cannot know the facts (explainers, how-tos, recipes, facts).',
         body: CreateProjectBodySchema,
         response: { 201: ProjectSchema },
       },
@@ -197,6 +200,7 @@ export function registerProjectRoutes(
         tags,
         auth: 'user' as const,
         summary: 'Write the storyboard again from the source text',
+        description: "422 SCRIPT_TOO_LONG as for a new project, with the project's current settings.",
         params: ProjectParamsSchema,
         response: { 200: ProjectSchema },
       },
@@ -229,7 +233,9 @@ export function registerProjectRoutes(
         tags,
         auth: 'user' as const,
         summary: 'Render a quick preview of one scene',
-        description: 'A small MP4 of the scene with its voice and captions, without music; takes a few seconds.',
+        description:
+          'A small MP4 of the scene with its voice and captions, without music; takes a few seconds. 422 ' +
+          'STORYBOARD_INVALID while the scene still holds a prompt for your own words.',
         params: SceneParamsSchema,
         response: { 200: ScenePreviewSchema },
       },
@@ -294,7 +300,8 @@ export function registerProjectRoutes(
         description:
           'Queues a render of the storyboard as it is now. 429 RENDER_LIMIT_REACHED past the daily renders of ' +
           'the plan, 403 RESOLUTION_NOT_IN_PLAN for 1080p on the free plan, 409 RENDER_IN_PROGRESS while one runs, ' +
-          '422 STORYBOARD_INVALID when the scenes add up to less than 15 s or more than 90 s.',
+          '422 STORYBOARD_INVALID when the scenes add up to less than 15 s or more than 90 s, or a scene still ' +
+          'holds a prompt for your own words (the message names the scene).',
         params: ProjectParamsSchema,
         body: StartRenderBodySchema.optional(),
         response: { 202: RenderJobSchema },

@@ -30,7 +30,9 @@ import {
   createSeed,
   type CastMember,
   draftStoryboard,
+  getOwnWordsProblems,
   getStoryboardProblems,
+  isHostedScriptEngine,
   type ScriptEngine,
   type VoiceEngine,
 } from '@storyreel/engine/engine'
@@ -208,6 +210,7 @@ export function createProjectsService(deps: Deps) {
       settings,
       scenes,
       script_engine: row.scriptEngine,
+      script_writer: isHostedScriptEngine(row.scriptEngine) ? 'hosted' : 'offline',
       latest_render: latest ? toRenderJob(latest) : null,
       scene_thumbnails: toSceneThumbnails(row, scenes, settings),
     }
@@ -411,6 +414,9 @@ export function createProjectsService(deps: Deps) {
       const index = scenes.findIndex((scene) => scene.id === sceneId)
       const scene = scenes[index]
       if (!scene) throw SCENE_NOT_FOUND()
+      // A preview would speak the writer's instruction aloud; the scene needs the user's words first.
+      const awaiting = getOwnWordsProblems([scene], [index + 1])
+      if (awaiting.length > 0) throw new AppError('STORYBOARD_INVALID', 422, awaiting)
       const settings = parseSettings(current.settings)
       assertEngines(settings)
       const preview = await deps.previewer.preview({

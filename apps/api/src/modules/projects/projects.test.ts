@@ -51,7 +51,7 @@ for (const { name, url } of TEST_DRIVERS) {
     it('turns a script into a storyboard of scenes drawn from its sentences', async () => {
       const project = await createProject()
       expect(project.status).toBe('draft')
-      expect(project.script_engine).toBe('local-splitter')
+      expect(project).toMatchObject({ script_engine: 'local-writer', script_writer: 'offline' })
       expect(project.scenes.length).toBeGreaterThanOrEqual(2)
       const narration = project.scenes.map((scene) => scene.narration).join(' ')
       expect(narration).toContain('lighthouse keeper')

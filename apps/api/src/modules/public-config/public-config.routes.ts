@@ -12,7 +12,7 @@ import type { IdentityConfig } from '#src/config.ts'
 import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
 
 /** Public values only: client ids and redirect URIs are meant to be seen; secrets never leave config. */
-export function getPublicConfig(identity: IdentityConfig): PublicConfig {
+export function getPublicConfig(identity: IdentityConfig, studio: { isScriptWriterHosted: boolean }): PublicConfig {
   const { apple, google, discord } = identity
   return {
     api_version: 1,
@@ -28,17 +28,22 @@ export function getPublicConfig(identity: IdentityConfig): PublicConfig {
       : null,
     password: { min_length: PASSWORD_MIN_LENGTH, max_length: PASSWORD_MAX_LENGTH },
     confirmation_code: { length: CONFIRMATION_CODE_LENGTH, resend_seconds: CONFIRMATION_CODE_RESEND_SECONDS },
+    studio: { script_writer: studio.isScriptWriterHosted ? 'hosted' : 'offline' },
   }
 }
 
-export function registerPublicConfigRoutes(app: FastifyInstance, identity: IdentityConfig) {
-  const body = getPublicConfig(identity)
+export function registerPublicConfigRoutes(
+  app: FastifyInstance,
+  identity: IdentityConfig,
+  studio: { isScriptWriterHosted: boolean },
+) {
+  const body = getPublicConfig(identity, studio)
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/config',
     {
       schema: {
         tags: ['Site'],
-        summary: 'Public settings: sign-in provider flags and their public client ids',
+        summary: 'Public settings: sign-in provider flags and their public client ids, and which script writer drafts',
         response: { 200: PublicConfigSchema },
       },
     },

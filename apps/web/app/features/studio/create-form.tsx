@@ -23,11 +23,12 @@ import {
   VoicePicker,
 } from './settings-controls.tsx'
 import { studioApi } from './studio-api.ts'
+import { ScriptWriterInfo } from './writer-note.tsx'
 
 const SOURCE_KINDS = {
   prompt: {
     label: 'Prompt',
-    help: 'Describe the video; we write the script and the scenes.',
+    help: 'Describe the video; the writer drafts the script and the scenes.',
     placeholder: 'A 30-second story about a lighthouse keeper who finds a message in a bottle…',
   },
   script: {
@@ -56,6 +57,11 @@ export function CreateForm({
   const textId = useId()
   const textRef = useRef<HTMLTextAreaElement>(null)
   const music = useQuery(musicQuery)
+  const writer = useQuery({
+    queryKey: ['studio', 'script-writer'],
+    queryFn: studioApi.getScriptWriter,
+    staleTime: 5 * 60_000,
+  })
   const chosenTrack = music.data?.tracks.find((track) => track.id === settings.music_id)
 
   const change = (changes: Partial<ProjectSettings>) => setSettings((current) => ({ ...current, ...changes }))
@@ -145,6 +151,7 @@ export function CreateForm({
               {text.length.toLocaleString('en')} / {SOURCE_TEXT_MAX_CHARS.toLocaleString('en')} characters
             </p>
           </div>
+          <ScriptWriterInfo writer={writer.data} kind={kind} />
         </section>
         <section aria-label="Look" className="glass space-y-7 rounded-3xl p-5 tablet:p-7">
           <StylePicker value={settings.style} onChange={(style) => change({ style })} />

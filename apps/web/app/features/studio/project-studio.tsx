@@ -17,6 +17,7 @@ import { Spinner } from '#app/components/ui/form-field.tsx'
 import { toasts } from '#app/lib/toast.ts'
 
 import { formatClock } from './format.ts'
+import { listNumbers, WriterNote } from './writer-note.tsx'
 import { RenderPanel } from './render-panel.tsx'
 import { SceneCard, type ScenePreviewState } from './scene-card.tsx'
 import { SettingsFields, voicesQuery } from './settings-controls.tsx'
@@ -192,14 +193,17 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
   })
 
   const incompleteNumbers = board.scenes.flatMap((scene, index) => (scene.visual.trim() === '' ? [index + 1] : []))
+  const awaiting = totals.awaitingWords
   const blockedReason =
-    incompleteNumbers.length > 0
-      ? `Describe what ${listSceneNumbers(incompleteNumbers)} ${incompleteNumbers.length === 1 ? 'shows' : 'show'} first.`
-      : totals.status === 'too-short'
-        ? `The video is ${formatClock(totals.seconds)} long; it needs at least ${VIDEO_MIN_SECONDS} s.`
-        : totals.status === 'too-long'
-          ? `The video is ${formatClock(totals.seconds)} long; it can be at most ${VIDEO_MAX_SECONDS} s.`
-          : undefined
+    awaiting.length > 0
+      ? `${awaiting.length === 1 ? `Scene ${awaiting[0]} still needs` : `Scenes ${listNumbers(awaiting)} still need`} your own words in place of the [In your own words …] prompt.`
+      : incompleteNumbers.length > 0
+        ? `Describe what ${listSceneNumbers(incompleteNumbers)} ${incompleteNumbers.length === 1 ? 'shows' : 'show'} first.`
+        : totals.status === 'too-short'
+          ? `The video is ${formatClock(totals.seconds)} long; it needs at least ${VIDEO_MIN_SECONDS} s.`
+          : totals.status === 'too-long'
+            ? `The video is ${formatClock(totals.seconds)} long; it can be at most ${VIDEO_MAX_SECONDS} s.`
+            : undefined
 
   const render = useRenderJob({
     projectId: project.id,
@@ -377,9 +381,14 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
       </header>
       <p className="mt-2 text-sm text-muted">
         {VIDEO_STYLE_LABELS[settings.style]} · {settings.aspect_ratio} · {board.scenes.length}{' '}
-        {board.scenes.length === 1 ? 'scene' : 'scenes'} · storyboard drafted by the {project.script_engine} script
-        engine: a starting point, yours to change.
+        {board.scenes.length === 1 ? 'scene' : 'scenes'} ·{' '}
+        {project.script_writer === 'hosted'
+          ? `drafted by a hosted AI writer (${project.script_engine.replace(/^openai:/, '')}): check names, numbers and facts before you post.`
+          : 'drafted by the offline writer: a starting point, yours to change.'}
       </p>
+      {project.source.kind === 'prompt' && project.script_writer === 'offline' ? (
+        <WriterNote awaiting={awaiting} />
+      ) : null}
 
       {/* A direct child of the page, so it stays stuck all the way down. */}
       <StoryboardBar

@@ -1,6 +1,7 @@
 import { useId, useState, type DragEvent, type Ref } from 'react'
 
 import {
+  OWN_WORDS_PROMPT,
   SCENE_MAX_SECONDS,
   SCENE_MIN_SECONDS,
   SCENE_NARRATION_MAX_CHARS,
@@ -103,6 +104,8 @@ export function SceneCard({
   const visualMissing = scene.visual.trim() === ''
   const first = index === 0
   const last = index === count - 1
+  // The offline writer's prompt for facts it cannot know: the user writes here before anything renders.
+  const awaitsWords = OWN_WORDS_PROMPT.test(scene.narration)
 
   return (
     <li
@@ -198,11 +201,17 @@ export function SceneCard({
               value={scene.narration}
               onChange={(event) => onChange({ narration: event.target.value })}
               aria-describedby={`${id}-estimate`}
+              aria-invalid={awaitsWords ? true : undefined}
               placeholder="What the voice says in this scene"
-              className={textareaClass}
+              className={`${textareaClass}${awaitsWords ? ' border-amber-500 dark:border-amber-300/70' : ''}`}
             />
             <div id={`${id}-estimate`} className="mt-1.5 text-xs">
-              {warning ? (
+              {awaitsWords ? (
+                <p className="flex items-start gap-2 text-amber-700 dark:text-amber-300">
+                  <AlertIcon className="mt-px h-3.5 w-3.5 shrink-0" />
+                  <span>Replace the bracketed prompt with your own words: the voice would read it aloud.</span>
+                </p>
+              ) : warning ? (
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-amber-700 dark:text-amber-300">
                   <AlertIcon className="h-3.5 w-3.5" />
                   <span>
@@ -314,9 +323,15 @@ export function SceneCard({
             type="button"
             className="btn-secondary justify-start px-3.5 py-2 text-sm"
             onClick={onPreview}
-            disabled={!saved || preview?.status === 'loading' || visualMissing}
+            disabled={!saved || awaitsWords || preview?.status === 'loading' || visualMissing}
             title={
-              visualMissing ? 'Describe what the scene shows first' : saved ? undefined : 'Saving the new scene first…'
+              awaitsWords
+                ? 'Write the narration in your own words first'
+                : visualMissing
+                  ? 'Describe what the scene shows first'
+                  : saved
+                    ? undefined
+                    : 'Saving the new scene first…'
             }
             aria-label={`Preview scene ${number}`}
           >

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { Scene } from '@storyreel/contracts/studio'
+import { ownWordsPrompt, type Scene } from '@storyreel/contracts/studio'
 
 import {
   createStoryboardState,
@@ -126,10 +126,16 @@ describe('storyboard totals and the narration estimate', () => {
       seconds: 9.5,
       status: 'too-short',
       incomplete: 0,
+      awaitingWords: [],
     })
     expect(getStoryboardTotals([scene(1, 10), scene(2, 10)]).status).toBe('ok')
     expect(getStoryboardTotals(Array.from({ length: 7 }, (_, i) => scene(i, 15))).status).toBe('too-long')
-    expect(getStoryboardTotals([{ duration: 5, visual: ' ' }]).incomplete).toBe(1)
+    expect(getStoryboardTotals([{ duration: 5, visual: ' ', narration: 'Hi.' }]).incomplete).toBe(1)
+  })
+
+  it("lists the scenes that still hold the writer's prompt for your own words", () => {
+    const prompt = { duration: 8, visual: 'Solar panels', narration: ownWordsPrompt(20, 'the first step') }
+    expect(getStoryboardTotals([scene(1, 5), prompt, scene(3, 5), prompt]).awaitingWords).toEqual([2, 4])
   })
 
   it("estimates speech at the voice's own pace, faster with a faster speed", () => {

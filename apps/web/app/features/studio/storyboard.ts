@@ -1,5 +1,6 @@
 import { DEFAULT_WORDS_PER_SECOND, estimateSpeechSeconds, getSecondsForNarration } from '@storyreel/contracts/narration'
 import {
+  getScenesAwaitingWords,
   SCENE_MAX_SECONDS,
   SCENE_MIN_SECONDS,
   SCENES_MAX,
@@ -195,14 +196,17 @@ export type StoryboardTotals = {
   status: 'ok' | 'too-short' | 'too-long'
   /** Scenes the API would refuse: an empty visual description. */
   incomplete: number
+  /** Numbers (1-based) of the scenes that still hold the writer's prompt for the user's own words. */
+  awaitingWords: number[]
 }
 
-export function getStoryboardTotals(scenes: Pick<DraftScene, 'duration' | 'visual'>[]): StoryboardTotals {
+export function getStoryboardTotals(scenes: Pick<DraftScene, 'duration' | 'visual' | 'narration'>[]): StoryboardTotals {
   const seconds = Math.round(scenes.reduce((sum, scene) => sum + scene.duration, 0) * 10) / 10
   return {
     seconds,
     status: seconds < VIDEO_MIN_SECONDS ? 'too-short' : seconds > VIDEO_MAX_SECONDS ? 'too-long' : 'ok',
     incomplete: scenes.filter((scene) => scene.visual.trim() === '').length,
+    awaitingWords: getScenesAwaitingWords(scenes),
   }
 }
 

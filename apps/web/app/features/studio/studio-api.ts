@@ -15,6 +15,8 @@ import {
   type Voice,
 } from '@storyreel/contracts/studio'
 
+import type { PublicConfig } from '@storyreel/contracts/public-config'
+
 import { getApi } from '#app/lib/api.ts'
 import { getBaseAddresses } from '#app/lib/query.ts'
 import { env } from '#app/lib/env.ts'
@@ -28,6 +30,8 @@ const write = { auth: true, notifyOnError: true } as const
 
 /** The studio's calls, all on the product API with the session token. */
 export const studioApi = {
+  /** Which writer drafts storyboards from a prompt on this server (public settings, no session needed). */
+  getScriptWriter: async () => (await getApi().get<PublicConfig>('config', { retry: 2 })).studio.script_writer,
   getUsage: () => getApi().get<Usage>('usage', auth),
   listProjects: () => getApi().get<ProjectList>('projects', auth),
   getProject: (id: string) => getApi().get<Project>(project(id), auth),

@@ -73,6 +73,29 @@ describe('/app/create', () => {
     // The form is large, and jsdom is slow with it on a busy 2-core machine.
   }, 15_000)
 
+  it('says which writer drafts a prompt, what it cannot know, and what a hosted writer would add', async () => {
+    const user = userEvent.setup()
+    let writer = 'offline'
+    mockApi(({ url }) => {
+      if (url.pathname.endsWith('/config')) return { body: { studio: { script_writer: writer } } }
+      return url.pathname.endsWith('/voices') ? { body: { voices: VOICES } } : { body: { tracks: TRACKS } }
+    })
+    const { unmount } = renderCreate()
+    const info = await screen.findByTestId('script-writer-info')
+    expect(info.textContent).toContain('The offline writer drafts this storyboard')
+    expect(info.textContent).toContain('marks where your own words go')
+    expect(info.textContent).toContain('SCRIPT_API_URL')
+    await user.click(screen.getByRole('radio', { name: 'Full script' }))
+    expect(screen.getByTestId('script-writer-info').textContent).toContain('up to 1.5 times the length you choose')
+    unmount()
+
+    writer = 'hosted'
+    renderCreate()
+    expect((await screen.findByTestId('script-writer-info')).textContent).toContain(
+      'A hosted AI writer drafts this storyboard.',
+    )
+  }, 15_000)
+
   it('asks for a few words before sending anything', async () => {
     const user = userEvent.setup()
     const calls = mockApi(({ url }) =>

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest'
+
+import {
+  SCENE_MAX_SECONDS,
+  SCENE_MIN_SECONDS,
+  SCENE_NARRATION_MAX_CHARS,
+  SCENE_VISUAL_MAX_CHARS,
+  SCENES_MAX,
+  type VideoStyle,
+} from '@storyreel/contracts/studio'
+
+import { findWritingProblems } from '#src/testing/writing-checks.ts'
+
+import {
+  createLocalScriptWriter,
+  getSceneDuration,
+  LOCAL_SCRIPT_WRITER,
+  SCENE_PAUSE_SECONDS,
+} from './local-script-writer.ts'
+import type { StoryboardDraft } from './script-engine.ts'
+import { countSpokenWords } from './sentences.ts'
+
+const engine = createLocalScriptWriter()
+const WORDS_PER_SECOND = 2.5
+
+function storyboard(
+  kind: 'prompt' | 'script',
+  text: string,
+  targetSeconds = 30,
+  style: VideoStyle = 'cinematic',
+  wordsPerSecond = WORDS_PER_SECOND,
+) {
+  return engine.createStoryboard({ source: { kind, text }, targetSeconds, style, language: 'en-US', wordsPerSecond })
+}
+
+const total = (draft: StoryboardDraft) => draft.scenes.reduce((sum, scene) => sum + scene.duration, 0)
+
+function expectWithinLimits(draft: StoryboardDraft) {
+  expect(draft.scenes.length).toBeGreaterThan(0)
+  expect(draft.scenes.length).toBeLessThanOrEqual(SCENES_MAX)
+  expect(draft.title.trim()).not.toBe('')
+  for (const scene of draft.scenes) {
+    expect(scene.duration).toBeGreaterThanOrEqual(SCENE_MIN_SECONDS)
+    expect(scene.duration).toBeLessThanOrEqual(SCENE_MAX_SECONDS)
+    expect(scene.narration.length).toBeLessThanOrEqual(SCENE_NARRATION_MAX_CHARS)
+    expect(scene.visual.length).toBeGreaterThan(10)
+    expect(scene.visual.length).toBeLessThanOrEqual(SCENE_VISUAL_MAX_CHARS)
+  }
+  draft.scenes.slice(1).forEach((scene, index) => expect(scene.visual).not.toBe(draft.scenes[index]?.visual))
+}
+
+const BAKERY_SCRIPT = `Every morning at dawn, Maria opens her small bakery in Lisbon. The ovens are already warm.
+She kneads the dough by hand, the way her grandmother taught her, and the smell of fresh bread drifts into the narrow street.
+By eight o'clock, the first customers arrive. Fishermen from the harbour, students on their way to school, and tourists with cameras.
+At night, when the city is quiet, she sits by the window and plans tomorrow's bread.`
+
+describe('the offline writer with a script', () => {
+  it('is named local-writer', () => {
+    expect(engine.name).toBe(LOCAL_SCRIPT_WRITER)
+    expect(engine.name).toBe('local-writer')
+  })
+
+  it('keeps every word of the script, in order, across scenes of sensible length', async () => {
+    const draft = await storyboard('script', BAKERY_SCRIPT)
+    expectWithinLimits(draft)
+    expect(draft.scenes.map((scene) => scene.narration).join(' ')).toBe(BAKERY_SCRIPT.replace(/\s+/g, ' '))
+    expect(draft.scenes.length).toBeGreaterThanOrEqual(4)
+    for (const scene of draft.scenes) expect(scene.duration).toBeGreaterThanOrEqual(3)
+  })
+
+  it('sizes each scene to its words plus a breathing pause', async () => {
+    const draft = await storyboard('script', BAKERY_SCRIPT, 15)
+    for (const scene of draft.scenes) {
+      const expected = countSpokenWords(scene.narration) / WORDS_PER_SECOND + SCENE_PAUSE_SECONDS
+      expect(scene.duration).toBeCloseTo(Math.min(SCENE_MAX_SECONDS, expected), 0)
+    }
+  })
+
+  it('lets the total follow the words: no cutting to a shorter target, at most 20% padding to a longer one', async () => {
+    const natural = total(await storyboard('script', BAKERY_SCRIPT, 15))
+    const words = countSpokenWords(BAKERY_SCRIPT)
+    expect(natural).toBeGreaterThan(words / WORDS_PER_SECOND)
+    const padded = total(await storyboard('script', BAKERY_SCRIPT, 90))
+    expect(padded).toBeGreaterThan(natural)
+    expect(padded).toBeLessThanOrEqual(natural * 1.2 + 0.5)
+    const slightlyShort = total(await storyboard('script', BAKERY_SCRIPT, Math.round(natural + 2)))
+    expect(Math.abs(slightlyShort - Math.round(natural + 2))).toBeLessThan(1)
+  })
+
+  it('merges very short sentences and splits a very long one at its commas', async () => {
+    const longSentence = `The market wakes slowly, the fishmongers lay out their silver catch on ice, the flower sellers unwrap buckets of roses and tulips, the baker next door pulls the first trays of bread from the oven, and somewhere a radio plays an old song that everyone seems to know by heart.`
+    const draft = await storyboard('script', `Look. Listen. Breathe. ${longSentence}`)
+    expectWithinLimits(draft)
+    expect(draft.scenes[0]?.narration.startsWith('Look. Listen. Breathe.')).toBe(true)
+    expect(draft.scenes.length).toBeGreaterThanOrEqual(3)
+    expect(draft.scenes.map((scene) => scene.narration).join(' ')).toBe(`Look. Listen. Breathe. ${longSentence}`)
+  })
+
+  it('fits a very long script into at most 30 scenes', async () => {
+    const sentence = 'The lighthouse keeper climbs the spiral stairs again to polish the great lamp before the storm.'
+    const draft = await storyboard('script', Array.from({ length: 70 }, () => sentence).join(' '), 90)
+    expectWithinLimits(draft)
+  })
+
+  it('describes each scene from its own words', async () => {
+    const draft = await storyboard('script', BAKERY_SCRIPT)
+    const visuals = draft.scenes.map((scene) => scene.visual.toLowerCase())
+    expect(visuals[0]).toContain('bakery')
+    expect(visuals[0]).toContain('lisbon')
+    expect(visuals[0]).toContain('maria')
+    expect(visuals[1]).toContain('dough')
+    expect(visuals.some((visual) => visual.includes('customers') || visual.includes('fishermen'))).toBe(true)
+    expect(visuals.at(-1)).toMatch(/night/)
+    // "she sits by the window" keeps its preposition, and "she" is the story's one named character.
+    expect(draft.scenes.at(-1)?.visual).toMatch(/^Maria sits by the window/)
+    for (const scene of draft.scenes) expect(findWritingProblems(scene.visual), scene.visual).toEqual([])
+    expect(draft.scenes.at(-1)?.visual).not.toMatch(/sitting window|with bread/)
+  })
+
+  it('takes a short title from the script', async () => {
+    expect((await storyboard('script', 'The Last Lighthouse. The keeper climbs the stairs at dusk.')).title).toBe(
+      'The Last Lighthouse',
+    )
+    const long = await storyboard('script', BAKERY_SCRIPT)
+    expect(long.title.length).toBeLessThanOrEqual(60)
+    expect(long.title.toLowerCase()).toMatch(/bread|bakery/)
+  })
+})
+
+describe('getSceneDuration', () => {
+  it('clamps to the contract limits', () => {
+    expect(getSceneDuration('Hi.', WORDS_PER_SECOND)).toBe(SCENE_MIN_SECONDS)
+    expect(getSceneDuration(Array.from({ length: 80 }, () => 'word').join(' '), WORDS_PER_SECOND)).toBe(
+      SCENE_MAX_SECONDS,
+    )
+    expect(getSceneDuration('one two three four five six seven eight nine ten', WORDS_PER_SECOND)).toBe(4.5)
+  })
+})

@@ -1,0 +1,388 @@
+/**
+ * What the offline writer knows about kinds of things, so its shots name what a picture can show: who
+ * works in a kind of shop and what they do there, what one does with a kind of product, what is seen in a
+ * kind of place or event. Only what is true of any instance of the kind belongs here; nothing about a
+ * particular shop, product or town.
+ */
+
+/** Nouns that name a place a scene can be set in: a story's "at the park" is where it happens. */
+export const SETTINGS = new Set(
+  `street streets road roads avenue alley square plaza market marketplace city town village neighbourhood
+  neighborhood downtown harbour harbor port dock pier bridge station airport train bus subway metro
+  highway bakery cafe café coffeehouse restaurant kitchen bar pub shop store boutique studio workshop
+  garage factory warehouse office lab laboratory classroom school university campus library museum gallery
+  theatre theater cinema stadium arena gym hospital clinic church temple cathedral castle palace tower
+  lighthouse hotel home house apartment flat room bedroom livingroom bathroom garden yard backyard balcony
+  rooftop roof attic basement farm field fields meadow orchard vineyard barn forest woods jungle park
+  trail mountain mountains hill hills valley canyon cliff cliffs cave desert dunes beach shore coast
+  coastline island bay ocean sea lake river stream waterfall pond swamp glacier volcano sky skyline space
+  planet moon stars galaxy underwater reef ship boat deck stage arena courtyard corridor hallway lobby
+  countryside suburb skyscraper bakehouse terrace`.split(/\s+/),
+)
+
+export const ANIMALS = new Set(
+  `dog puppy cat kitten fox wolf bear rabbit bunny hare mouse rat squirrel deer horse pony donkey cow bull
+  pig sheep lamb goat chicken hen rooster duck goose swan owl eagle hawk parrot penguin bird sparrow crow
+  robin pigeon seagull whale dolphin shark fish octopus turtle tortoise frog toad snake lizard crocodile
+  elephant lion tiger leopard cheetah giraffe zebra monkey gorilla panda koala kangaroo hedgehog otter
+  beaver bee butterfly ant spider snail crab lobster camel llama alpaca seal walrus raccoon bat`.split(/\s+/),
+)
+
+export const CREATURES = new Set(
+  `dragon unicorn robot ghost monster alien fairy giant troll goblin elf mermaid wizard witch dinosaur
+  phoenix vampire zombie knight`.split(/\s+/),
+)
+
+/** Person nouns that do not end like one ("cook", "girl", "chef"). */
+export const PEOPLE = new Set(
+  `cook chef girl boy child kid man woman person friend grandmother grandfather grandma grandpa mother father
+  mom dad mum son daughter sister brother aunt uncle king queen prince princess student teacher doctor nurse
+  pilot artist scientist engineer keeper farmer fisherman sailor soldier detective hero heroine family
+  couple baby teenager neighbour neighbor stranger traveller traveler explorer astronaut musician singer
+  dancer poet chief guide monk nun thief pirate captain barista baker florist tailor parent family adult
+  senior teen local guest people children grandson granddaughter husband wife niece nephew cousin
+  boyfriend girlfriend partner owner twins kids friends`.split(/\s+/),
+)
+
+/** A kind of business: the person at work there, what they do (present tense) and what people come for. */
+export type Business = { worker: string; work: string; offer: string; isVenue: boolean }
+
+export const BUSINESSES: Record<string, Business> = {
+  bakery: { worker: 'baker', work: 'takes fresh bread from the oven', offer: 'fresh bread', isVenue: true },
+  'coffee shop': { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', isVenue: true },
+  cafe: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', isVenue: true },
+  café: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', isVenue: true },
+  coffeehouse: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', isVenue: true },
+  'tea shop': { worker: 'tea seller', work: 'pours a pot of tea', offer: 'tea', isVenue: true },
+  restaurant: { worker: 'chef', work: 'plates a dish in the kitchen', offer: 'dinner', isVenue: true },
+  bistro: { worker: 'chef', work: 'plates a dish in the kitchen', offer: 'dinner', isVenue: true },
+  pizzeria: { worker: 'pizza maker', work: 'slides a pizza into the oven', offer: 'pizza', isVenue: true },
+  'ice cream shop': { worker: 'server', work: 'scoops ice cream into a cone', offer: 'ice cream', isVenue: true },
+  gelateria: { worker: 'server', work: 'scoops ice cream into a cone', offer: 'ice cream', isVenue: true },
+  bar: { worker: 'bartender', work: 'pours a drink at the bar', offer: 'a drink', isVenue: true },
+  pub: { worker: 'bartender', work: 'pulls a pint at the bar', offer: 'a drink', isVenue: true },
+  brewery: { worker: 'brewer', work: 'fills a glass of beer', offer: 'beer', isVenue: true },
+  winery: { worker: 'winemaker', work: 'pours a glass of wine', offer: 'wine', isVenue: true },
+  'food truck': { worker: 'cook', work: 'hands food through the window', offer: 'street food', isVenue: true },
+  'food stall': { worker: 'cook', work: 'serves food across the counter', offer: 'street food', isVenue: true },
+  'bike shop': { worker: 'mechanic', work: 'repairs a bicycle', offer: 'bicycles', isVenue: true },
+  'bike repair shop': { worker: 'mechanic', work: 'repairs a bicycle', offer: 'bike repairs', isVenue: true },
+  garage: { worker: 'mechanic', work: 'works under a car', offer: 'car repairs', isVenue: true },
+  bookshop: { worker: 'bookseller', work: 'arranges books on a shelf', offer: 'books', isVenue: true },
+  bookstore: { worker: 'bookseller', work: 'arranges books on a shelf', offer: 'books', isVenue: true },
+  'flower shop': { worker: 'florist', work: 'ties a bunch of flowers', offer: 'flowers', isVenue: true },
+  florist: { worker: 'florist', work: 'ties a bunch of flowers', offer: 'flowers', isVenue: true },
+  'yoga studio': { worker: 'yoga teacher', work: 'leads a class on yoga mats', offer: 'yoga classes', isVenue: true },
+  gym: { worker: 'trainer', work: 'coaches someone lifting weights', offer: 'workouts', isVenue: true },
+  salon: { worker: 'hairdresser', work: "cuts a customer's hair", offer: 'haircuts', isVenue: true },
+  'hair salon': { worker: 'hairdresser', work: "cuts a customer's hair", offer: 'haircuts', isVenue: true },
+  barbershop: { worker: 'barber', work: "trims a customer's beard", offer: 'haircuts', isVenue: true },
+  'barber shop': { worker: 'barber', work: "trims a customer's beard", offer: 'haircuts', isVenue: true },
+  hotel: { worker: 'receptionist', work: 'hands a key to a guest', offer: 'a room', isVenue: true },
+  'guest house': { worker: 'host', work: 'welcomes a guest at the door', offer: 'a room', isVenue: true },
+  'pet shop': { worker: 'shopkeeper', work: 'hands a puppy to a child', offer: 'pet supplies', isVenue: true },
+  'toy shop': { worker: 'shopkeeper', work: 'shows a toy to a child', offer: 'toys', isVenue: true },
+  'shoe shop': { worker: 'shopkeeper', work: 'helps a customer try on shoes', offer: 'shoes', isVenue: true },
+  boutique: { worker: 'shopkeeper', work: 'hangs a dress on a rail', offer: 'clothes', isVenue: true },
+  'clothing store': { worker: 'shopkeeper', work: 'folds shirts on a table', offer: 'clothes', isVenue: true },
+  'cheese shop': { worker: 'cheesemonger', work: 'cuts a wheel of cheese', offer: 'cheese', isVenue: true },
+  butcher: { worker: 'butcher', work: 'wraps meat in paper', offer: 'meat', isVenue: true },
+  'farm shop': { worker: 'farmer', work: 'stacks crates of vegetables', offer: 'fresh vegetables', isVenue: true },
+  'market stall': { worker: 'stallholder', work: 'sets out fruit on the stall', offer: 'fresh produce', isVenue: true },
+  'photography studio': { worker: 'photographer', work: 'takes a portrait', offer: 'portraits', isVenue: true },
+  'dance studio': { worker: 'dance teacher', work: 'leads a class', offer: 'dance classes', isVenue: true },
+  'music school': { worker: 'music teacher', work: 'plays the piano with a pupil', offer: 'lessons', isVenue: true },
+  'dental clinic': { worker: 'dentist', work: 'greets a patient', offer: 'check-ups', isVenue: true },
+  'vet clinic': { worker: 'vet', work: 'examines a dog on the table', offer: 'pet care', isVenue: true },
+  laundry: { worker: 'attendant', work: 'folds clean towels', offer: 'clean laundry', isVenue: true },
+  'cleaning service': { worker: 'cleaner', work: 'wipes a kitchen counter', offer: 'a clean home', isVenue: false },
+  'dog walking service': {
+    worker: 'dog walker',
+    work: 'walks three dogs in a park',
+    offer: 'dog walks',
+    isVenue: false,
+  },
+  'food delivery': { worker: 'courier', work: 'hands a bag of food at a door', offer: 'deliveries', isVenue: false },
+}
+
+/** What a person does with a kind of product, for shots of it in use (present tense, plural subject). */
+export const PRODUCT_USES: Record<string, string> = {
+  bike: 'ride',
+  bicycle: 'ride',
+  'e-bike': 'ride',
+  scooter: 'ride',
+  skateboard: 'ride',
+  car: 'drive',
+  van: 'drive',
+  shoes: 'wear',
+  sneakers: 'wear',
+  trainers: 'wear',
+  boots: 'wear',
+  jacket: 'wear',
+  coat: 'wear',
+  dress: 'wear',
+  watch: 'wear',
+  glasses: 'wear',
+  sunglasses: 'wear',
+  headphones: 'listen to music on',
+  earbuds: 'listen to music on',
+  speaker: 'play music on',
+  bottle: 'drink from',
+  'water bottle': 'drink from',
+  mug: 'drink from',
+  cup: 'drink from',
+  backpack: 'carry',
+  bag: 'carry',
+  phone: 'use',
+  app: 'use',
+  laptop: 'work on',
+  camera: 'take photos with',
+  chair: 'sit on',
+  sofa: 'relax on',
+  bed: 'sleep in',
+  lamp: 'read by',
+  tent: 'camp in',
+  coffee: 'drink',
+  tea: 'drink',
+  chocolate: 'enjoy',
+  candle: 'light',
+  soap: 'wash with',
+  cream: 'put on',
+  book: 'read',
+  game: 'play',
+  toy: 'play with',
+}
+
+/** A kind of destination and what is seen there in the morning, by day, at golden hour and at night. */
+export type PlaceKind = {
+  /** How the narration calls it when the prompt gives only a name: "the city". */
+  noun: string
+  morning: string
+  day: string
+  food: string
+  view: string
+  night: string
+}
+
+export const PLACE_KINDS: Record<string, PlaceKind> = {
+  city: {
+    noun: 'the city',
+    morning: 'a quiet street with a café opening its shutters',
+    day: 'people crossing a busy square',
+    food: 'a table of local food at a street café',
+    view: 'rooftops seen from a viewpoint',
+    night: 'city lights along a street',
+  },
+  town: {
+    noun: 'the town',
+    morning: 'a quiet main street with shops opening',
+    day: 'people strolling through the town square',
+    food: 'a table of local food at a small café',
+    view: 'the rooftops of the town from a hill',
+    night: 'warm lights in the windows of the town',
+  },
+  village: {
+    noun: 'the village',
+    morning: 'a narrow lane between old houses',
+    day: 'villagers chatting in a small square',
+    food: 'a table of local food outside a small café',
+    view: 'the village rooftops from a hillside path',
+    night: 'lanterns glowing in the village lanes',
+  },
+  coast: {
+    noun: 'the coast',
+    morning: 'fishing boats in a harbour',
+    day: 'waves rolling onto a sandy beach',
+    food: 'a plate of seafood at a table by the sea',
+    view: 'the sea from the top of a cliff',
+    night: 'lights reflected in the harbour water',
+  },
+  island: {
+    noun: 'the island',
+    morning: 'a boat arriving at a small pier',
+    day: 'palm trees along a sandy beach',
+    food: 'fresh fruit on a table by the sea',
+    view: 'the sea from a hilltop',
+    night: 'stars over the island and the sea',
+  },
+  mountains: {
+    noun: 'the mountains',
+    morning: 'mist over a mountain valley',
+    day: 'hikers on a trail between the peaks',
+    food: 'a picnic on a rock above the valley',
+    view: 'snowy peaks from a mountain pass',
+    night: 'stars over the mountain peaks',
+  },
+  lake: {
+    noun: 'the lake',
+    morning: 'mist over the still water of a lake',
+    day: 'a rowing boat on the lake',
+    food: 'a picnic on the lake shore',
+    view: 'the lake from a hillside path',
+    night: 'the moon over the lake',
+  },
+  countryside: {
+    noun: 'the countryside',
+    morning: 'fields and a farmhouse at dawn',
+    day: 'a country lane between green fields',
+    food: 'a picnic blanket in a meadow',
+    view: 'rolling hills from a hilltop',
+    night: 'stars over quiet fields',
+  },
+  desert: {
+    noun: 'the desert',
+    morning: 'sand dunes at sunrise',
+    day: 'camels crossing the dunes',
+    food: 'tea poured in a desert camp',
+    view: 'the dunes from the top of a ridge',
+    night: 'a campfire under the desert stars',
+  },
+  forest: {
+    noun: 'the forest',
+    morning: 'sunbeams between tall trees',
+    day: 'a trail through the forest',
+    food: 'a picnic in a forest clearing',
+    view: 'treetops from a hill',
+    night: 'a campfire among the trees',
+  },
+  country: {
+    noun: 'the country',
+    morning: 'a quiet street in an old town',
+    day: 'a market with fruit stalls',
+    food: 'a table of local food',
+    view: 'hills and fields from a viewpoint',
+    night: 'city lights at night',
+  },
+  place: {
+    noun: 'this place',
+    morning: 'a quiet street in the morning',
+    day: 'people walking through a market',
+    food: 'a table of local food',
+    view: 'a wide view from a hilltop',
+    night: 'lights glowing at night',
+  },
+}
+
+/** Words of a destination phrase and the kind they name ("fishing village" → village). */
+export const PLACE_KIND_WORDS: [RegExp, string][] = [
+  [/\b(?:village|hamlet)\b/, 'village'],
+  [/\b(?:town|old town)\b/, 'town'],
+  [/\b(?:city|capital|metropolis)\b/, 'city'],
+  [/\b(?:coast|harbou?r|port|seaside|cliffs?|bay|beach(?:es)?)\b/, 'coast'],
+  [/\b(?:island|islands|isle)\b/, 'island'],
+  [/\b(?:mountains?|alps|peaks?|valley|hills)\b/, 'mountains'],
+  [/\b(?:lake|lakes|fjord)\b/, 'lake'],
+  [/\b(?:countryside|farm|vineyards?|fields)\b/, 'countryside'],
+  [/\b(?:desert|dunes)\b/, 'desert'],
+  [/\b(?:forest|woods|jungle|rainforest)\b/, 'forest'],
+]
+
+/** A kind of event: what is seen there and what people do. */
+export type EventKind = {
+  crowd: string
+  moment: string
+  detail: string
+  verb: string
+  /** What any event of the kind has, for "Expect …". */
+  expect: string
+}
+
+export const EVENT_KINDS: [RegExp, EventKind][] = [
+  [
+    /\b(?:food festival|street food|night market)\b/,
+    {
+      crowd: 'people strolling between food stalls',
+      moment: 'a cook handing food across a stall',
+      detail: 'strings of lights above the stalls',
+      verb: 'eat',
+      expect: 'stall after stall of food, and something new to taste around every corner',
+    },
+  ],
+  [
+    /\b(?:music festival|festival|concert|gig)\b/,
+    {
+      crowd: 'a crowd dancing in front of a stage',
+      moment: 'a band playing on stage under coloured lights',
+      detail: 'friends laughing with drinks in their hands',
+      verb: 'dance',
+      expect: 'live music, a happy crowd and a few songs you will be humming for days',
+    },
+  ],
+  [
+    /\b(?:food festival|market|fair)\b/,
+    {
+      crowd: 'people strolling between market stalls',
+      moment: 'a stallholder handing food to a customer',
+      detail: 'strings of lights above the stalls',
+      verb: 'wander',
+      expect: 'stall after stall, and something new around every corner',
+    },
+  ],
+  [
+    /\b(?:conference|summit|talk|meetup|meet-up|workshop)\b/,
+    {
+      crowd: 'an audience in rows of seats',
+      moment: 'a speaker on a stage with a microphone',
+      detail: 'people talking over coffee in a hall',
+      verb: 'meet',
+      expect: 'new ideas, good questions and people worth meeting',
+    },
+  ],
+  [
+    /\b(?:wedding|party|celebration|gala|birthday)\b/,
+    {
+      crowd: 'guests raising their glasses',
+      moment: 'people dancing under string lights',
+      detail: 'a table set with flowers and candles',
+      verb: 'celebrate',
+      expect: 'good company, raised glasses and a dance floor that fills up',
+    },
+  ],
+  [
+    /\b(?:exhibition|gallery|show)\b/,
+    {
+      crowd: 'visitors walking through a gallery',
+      moment: 'a visitor looking at a painting on a wall',
+      detail: 'a gallery with paintings on white walls',
+      verb: 'look around',
+      expect: 'work worth slowing down for',
+    },
+  ],
+  [
+    /\b(?:race|marathon|run|tournament|match|game)\b/,
+    {
+      crowd: 'a cheering crowd behind a barrier',
+      moment: 'runners crossing a finish line',
+      detail: 'medals on ribbons on a table',
+      verb: 'cheer',
+      expect: 'a crowd that cheers for everyone, first and last',
+    },
+  ],
+  [
+    /\b(?:opening|launch)\b/,
+    {
+      crowd: 'people waiting at a door',
+      moment: 'a red ribbon being cut at an entrance',
+      detail: 'balloons by an open door',
+      verb: 'come along',
+      expect: 'open doors, friendly faces and a first look inside',
+    },
+  ],
+]
+
+export const DEFAULT_EVENT: EventKind = {
+  crowd: 'a crowd of people gathering',
+  moment: 'people talking and laughing together',
+  detail: 'string lights above a gathering',
+  verb: 'join in',
+  expect: 'good company and a day to remember',
+}
+
+/** Dishes and drinks: a how-to about one of these is a recipe, shot in a kitchen. */
+export const FOODS = new Set(
+  `bread cake cakes pasta pizza soup salad cookies cookie curry smoothie coffee tea brew dumplings dumpling
+  pancakes pancake waffles omelette eggs rice noodles ramen sushi tacos burger burgers sandwich pie tart
+  lasagna risotto stew chili sauce pesto hummus granola muffins muffin brownies cheesecake lemonade
+  cocktail latte cappuccino espresso jam biscuits scones sourdough bagels croissants focaccia dough
+  chicken fish steak salmon vegetables chocolate dessert breakfast lunch dinner meal`.split(/\s+/),
+)
