@@ -13,6 +13,7 @@ import {
   type PipelineTask,
 } from '#src/pipeline/render-pipeline.ts'
 
+import { createParentCache, isCacheReply, type CacheReply } from './parent-cache.ts'
 import { removeStaleWork } from './stale-work.ts'
 
 /**
@@ -23,8 +24,13 @@ let engines: PipelineEngines | undefined
 let swept = false
 
 const send = (message: PipelineMessage) => process.send?.(message)
+const parentCache = createParentCache((call) => process.send?.(call))
 
-process.on('message', (message: { task: PipelineTask; options: EngineOptions }) => {
+process.on('message', (message: { task: PipelineTask; options: EngineOptions; sharedCache?: boolean } | CacheReply) => {
+  if (isCacheReply(message)) {
+    parentCache.receive(message)
+    return
+  }
   void (async () => {
     try {
       const { options } = message
@@ -38,7 +44,7 @@ process.on('message', (message: { task: PipelineTask; options: EngineOptions }) 
       }
       const context = {
         engines,
-        cache: createLocalRenderCache(options.cacheDir),
+        cache: message.sharedCache ? parentCache : createLocalRenderCache(options.cacheDir),
         onProgress: (progress: { stage: string; progress: number }) => send({ type: 'progress', ...progress }),
       }
       const result =
