@@ -27,7 +27,7 @@ export async function createStoreRenderCache({
   onError?: (error: unknown, key: string) => void
 }): Promise<RenderCache & { dispose(): Promise<void> }> {
   const prefix = renderCachePrefix(userId)
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'storyreel-cache-'))
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'storyreel-render-cache-'))
   const storeKey = (key: string) => assertMediaKey(`${prefix}/${key}`)
   const localPath = (key: string) => path.join(workDir, storeKey(key))
   const isLocal = async (file: string) => (await stat(file).catch(() => undefined))?.isFile() === true
