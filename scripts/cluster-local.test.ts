@@ -11,7 +11,7 @@ import { probeMedia } from '@storyreel/engine/engine'
 import { createS3MediaStore } from '../apps/api/src/adapters/media/s3-media-store.ts'
 import { renderCachePrefix } from '../apps/api/src/adapters/media/store-render-cache.ts'
 import { createPostgresDatabase } from '../apps/api/src/testing/postgres-database.ts'
-import { createEmptyWebBuild } from '../apps/api/src/testing/server-process.ts'
+import { callJson, createEmptyWebBuild } from '../apps/api/src/testing/server-process.ts'
 import { readCode, startSmtpReceiver, type SmtpReceiver } from '../apps/api/src/testing/smtp-receiver.ts'
 
 import { startCluster, type Cluster } from './cluster-local.ts'
@@ -57,19 +57,7 @@ describe.skipIf(!POSTGRES_URL || !REDIS_URL)('npm run cluster:local', () => {
 
   it('signs up on one instance, renders through the proxy on a worker that is killed and replaced, and plays on the other instance', async () => {
     const [first, second] = cluster.instances.map((instance) => instance.url ?? '')
-    const call = async (base: string, method: string, url: string, token?: string, body?: unknown) => {
-      const response = await fetch(`${base}${url}`, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`)
-      return response.json()
-    }
-
+    const call = callJson
     // Sign up and confirm on the first instance.
     const email = `cluster-${randomBytes(4).toString('hex')}@example.com`
     await call(first ?? '', 'POST', '/api/v1/auth/register', undefined, { email, password: 'violet-harbor-ladder-42' })

@@ -131,19 +131,18 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     return started
   }
 
-  const instances = await Promise.all(
-    Array.from({ length: instanceCount }, async (_, index) => {
-      const port = await getFreePort()
-      // Each instance keeps its own scratch folder (and outbox): nothing on one instance's disk is needed by another.
-      const dataDir = path.join(options.dataDir, `api-${index + 1}`)
-      return spawnProcess(
-        `api-${index + 1}`,
-        API_ENTRY,
-        { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RENDER_WORKERS: '0' },
-        `http://127.0.0.1:${port}`,
-      )
-    }),
-  )
+  const startInstance = async (index: number) => {
+    const port = await getFreePort()
+    // Each instance keeps its own scratch folder (and outbox): nothing on one instance's disk is needed by another.
+    const dataDir = path.join(options.dataDir, `api-${index + 1}`)
+    return spawnProcess(
+      `api-${index + 1}`,
+      API_ENTRY,
+      { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RENDER_WORKERS: '0' },
+      `http://127.0.0.1:${port}`,
+    )
+  }
+  const instances: ClusterProcess[] = []
   let workerNumber = 0
   const workers: ClusterProcess[] = []
   const startWorker = () => {
@@ -186,10 +185,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   }
 
   try {
-    // The first instance applies the migrations before the others start.
-    const [first, ...others] = instances
-    if (first) await waitForHealth(first)
-    await Promise.all(others.map(waitForHealth))
+    // The first instance applies the migrations before the others start, which would race it for them.
+    instances.push(await startInstance(0))
+    await waitForHealth(instances[0] as ClusterProcess)
+    instances.push(
+      ...(await Promise.all(Array.from({ length: instanceCount - 1 }, (_, index) => startInstance(index + 1)))),
+    )
+    await Promise.all(instances.slice(1).map(waitForHealth))
     for (let index = 0; index < workerCount; index += 1) startWorker()
     await new Promise<void>((resolve) => server.listen(proxyPort, '127.0.0.1', resolve))
   } catch (error) {

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getFreePort } from '#src/testing/server-process.ts'
 import { startS3Server, type S3Server } from '#src/testing/s3-server.ts'
 
+import { getMediaSources } from './create-media-store.ts'
 import { MediaStoreUnavailableError } from './media-store.ts'
-import { createS3MediaStore } from './s3-media-store.ts'
+import { createS3MediaStore, getS3Origin } from './s3-media-store.ts'
 import { createStoreRenderCache, renderCachePrefix } from './store-render-cache.ts'
 
 const MiB = 1024 * 1024
@@ -112,5 +113,28 @@ describe('the S3 media store, against an S3 server on 127.0.0.1', () => {
     })
     await expect(stranger.get('projects/p1/renders/r1/video.mp4')).rejects.toBeInstanceOf(MediaStoreUnavailableError)
     stranger.close()
+  })
+})
+
+describe('the page sources for redirected media', () => {
+  const s3 = {
+    endpoint: undefined,
+    region: 'eu-west-3',
+    bucket: 'media',
+    credentials: undefined,
+    forcePathStyle: false,
+  }
+
+  it('names the origin presigned URLs point at, only when media links redirect there', () => {
+    expect(getS3Origin(s3)).toBe('https://media.s3.eu-west-3.amazonaws.com')
+    expect(getS3Origin({ ...s3, endpoint: 'http://127.0.0.1:9000', forcePathStyle: true })).toBe(
+      'http://127.0.0.1:9000',
+    )
+    expect(getMediaSources({ s3, mediaDelivery: 'redirect' })).toEqual({
+      img: ['https://media.s3.eu-west-3.amazonaws.com'],
+      media: ['https://media.s3.eu-west-3.amazonaws.com'],
+    })
+    expect(getMediaSources({ s3, mediaDelivery: 'proxy' })).toEqual({})
+    expect(getMediaSources({ s3: undefined, mediaDelivery: 'proxy' })).toEqual({})
   })
 })
