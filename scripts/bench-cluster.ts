@@ -67,6 +67,8 @@ async function requestsPerSecond(url: string, headers: Record<string, string> = 
     url,
     headers,
     connections: CONNECTIONS,
+    // In a thread of its own: the proxy and the S3 server run on this process's main thread.
+    workers: 1,
     duration: SECONDS,
     maxOverallRequests: MAX_REQUESTS,
   })
@@ -132,7 +134,7 @@ async function withCluster<T>(workers: number, run: (cluster: Cluster, dataDir: 
   } finally {
     await cluster.stop()
     await rm(dataDir, { recursive: true, force: true })
-    const admin = createDb(`${POSTGRES}/postgres`, { poolSize: 1 })
+    const admin = createDb(`${POSTGRES}/postgres`, { poolSize: 1, queryTimeoutMs: 60_000 })
     await admin.db.execute(sql.raw(`drop database if exists ${database} with (force)`))
     await admin.close()
   }
@@ -143,8 +145,13 @@ const load = () => os.loadavg().map((value) => value.toFixed(2))
 const figures: Record<string, unknown> = { cores: os.cpus().length, loadBefore: load() }
 await withCluster(1, async (cluster, dataDir) => {
   const token = await signUp(cluster, dataDir)
+  const auth = { authorization: `Bearer ${token}` }
   figures.page = await requestsPerSecond(`${cluster.url}/pricing`)
-  figures.authMe = await requestsPerSecond(`${cluster.url}/api/v1/auth/me`, { authorization: `Bearer ${token}` })
+  figures.authMe = await requestsPerSecond(`${cluster.url}/api/v1/auth/me`, auth)
+  // The same on one instance without the proxy, for what the proxy costs.
+  const direct = cluster.instances[0]?.url ?? ''
+  figures.pageOneInstanceDirect = await requestsPerSecond(`${direct}/pricing`)
+  figures.authMeOneInstanceDirect = await requestsPerSecond(`${direct}/api/v1/auth/me`, auth)
   figures.loadAfterHttp = load()
   figures.renders1Worker = await rendersPerMinute(cluster, dataDir)
   figures.loadAfter1Worker = load()

@@ -99,7 +99,10 @@ describe('GET /api/v1/media/* on the S3 store', () => {
     const ranged = await fetch(location, { headers: { range: 'bytes=0-99' } })
     expect(ranged.status).toBe(206)
     expect(Buffer.from(await ranged.arrayBuffer()).equals(video.subarray(0, 100))).toBe(true)
-    // An altered link is still refused before any redirect, and captions stay on our origin.
+    // A missing file is our 404, an altered link is still refused before any redirect, and captions stay on our origin.
+    const missing = await redirecting.inject({ method: 'GET', url: links.create('projects/p9/none.mp4', USER) })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' })
     expect((await redirecting.inject({ method: 'GET', url: `${links.create(key, USER)}x` })).statusCode).toBe(403)
     const captions = await redirecting.inject({
       method: 'GET',

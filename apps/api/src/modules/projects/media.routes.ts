@@ -79,6 +79,8 @@ export function registerMediaRoutes(
       const contentType = CONTENT_TYPES[extension]
       if (!contentType) throw new AppError('NOT_FOUND', 404, 'There is no such file.')
       if (presign && REDIRECTED_TYPES.has(contentType)) {
+        // A look first, so a missing file or a store that is down is answered in our shape, not the store's.
+        if (!(await media.stat(key))) throw new AppError('NOT_FOUND', 404, 'This file is not available.')
         const url = await presign(key, {
           expiresInSeconds: PRESIGNED_URL_SECONDS,
           contentType,
