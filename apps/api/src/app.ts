@@ -21,7 +21,7 @@ import { createIdentityVerifiers } from './adapters/identity/create-identity-ver
 import type { IdentityVerifiers } from './adapters/identity/identity-verifier.ts'
 import { getSignInSdkSources } from './adapters/identity/sdk-sources.ts'
 import type { Mailer } from './adapters/mailer/mailer.ts'
-import { createLocalMediaStore } from './adapters/media/local-media-store.ts'
+import { createMediaStore, getMediaSources } from './adapters/media/create-media-store.ts'
 import { createMediaLinks, resolveMediaSecret } from './adapters/media/media-links.ts'
 import { getEngineOptions, type Config } from './config.ts'
 import { AppError, toErrorBody } from './errors.ts'
@@ -208,7 +208,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
 
   // The studio: engines, media, the render queue and its in-process workers.
   const studio = config.studio
-  const media = createLocalMediaStore(studio.mediaDir)
+  const media = createMediaStore(studio)
   const links = createMediaLinks({
     secret: resolveMediaSecret(studio.mediaSigningSecret, config.dataDir),
     ttlSeconds: studio.mediaUrlTtlSeconds,
@@ -242,7 +242,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     hasMusicTrack: (id) => music.getTrack(id) !== undefined,
     media,
     links,
-    previewer: createScenePreviewer(previewRunner, media),
+    previewer: createScenePreviewer(previewRunner, media, app.log),
     thumbnails,
     onRenderQueued: () => workers.forEach((worker) => worker.wake()),
     now: deps.now,
@@ -251,7 +251,8 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   registerProjectRoutes(app, { projects, auth, perMinute: config.rateLimits.studioPerMinute })
   registerMediaRoutes(app, {
     links,
-    pathOf: (key) => media.pathOf(key),
+    media,
+    delivery: studio.mediaDelivery,
     perMinute: config.rateLimits.studioPerMinute * 10,
   })
   registerVoiceRoutes(app, {
@@ -274,7 +275,11 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   })
   registerReferralRoutes(app, { referrals, perMinute: config.rateLimits.referralPerMinute })
   registerSiteRoutes(app, deps.site, {
-    external: mergeExternalSources(getSignInSdkSources(config.identity), getTagManagerSources(deps.site.config)),
+    external: mergeExternalSources(
+      getSignInSdkSources(config.identity),
+      getTagManagerSources(deps.site.config),
+      getMediaSources(studio),
+    ),
   })
   return app
 }

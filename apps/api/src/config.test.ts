@@ -46,6 +46,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DISCORD_CLIENT_ID: '123' })).toThrow(/DISCORD_\*/)
   })
 
+  it('keeps media on local disk unless MEDIA_STORE=s3 names a bucket, and checks the S3 settings together', () => {
+    expect(loadConfig({}).studio).toMatchObject({ s3: undefined, mediaDelivery: 'proxy' })
+    const s3 = loadConfig({
+      MEDIA_STORE: 's3',
+      MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      MEDIA_S3_BUCKET: 'media',
+      MEDIA_S3_ACCESS_KEY_ID: 'key',
+      MEDIA_S3_SECRET_ACCESS_KEY: 'secret',
+      MEDIA_S3_FORCE_PATH_STYLE: 'true',
+      MEDIA_DELIVERY: 'redirect',
+    }).studio
+    expect(s3).toMatchObject({
+      s3: {
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'us-east-1',
+        bucket: 'media',
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+        forcePathStyle: true,
+      },
+      mediaDelivery: 'redirect',
+    })
+    expect(loadConfig({ MEDIA_STORE: 's3', MEDIA_S3_BUCKET: 'media' }).studio.s3?.credentials).toBeUndefined()
+    expect(() => loadConfig({ MEDIA_STORE: 's3' })).toThrow(/MEDIA_S3_BUCKET: required/)
+    expect(() => loadConfig({ MEDIA_STORE: 's3', MEDIA_S3_BUCKET: 'b', MEDIA_S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /MEDIA_S3_\*: set MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY together/,
+    )
+    expect(() => loadConfig({ MEDIA_DELIVERY: 'redirect' })).toThrow(/MEDIA_DELIVERY: redirect needs MEDIA_STORE=s3/)
+    expect(() => loadConfig({ MEDIA_STORE: 'ftp' })).toThrow(/MEDIA_STORE/)
+  })
+
   it('reads the admin e-mails and the CORS origins as lists', () => {
     const config = loadConfig({
       ADMIN_EMAILS: 'Boss@Example.com, ops@example.com',

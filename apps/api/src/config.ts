@@ -66,7 +66,15 @@ const EnvSchema = z.object({
   REFERRAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   REFERRAL_CODES_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).default(20),
   STUDIO_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
   MEDIA_DIR: optionalString,
+  MEDIA_S3_ENDPOINT: optionalUrl,
+  MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
+  MEDIA_S3_BUCKET: optionalString,
+  MEDIA_S3_ACCESS_KEY_ID: optionalString,
+  MEDIA_S3_SECRET_ACCESS_KEY: optionalString,
+  MEDIA_S3_FORCE_PATH_STYLE: booleanFromString,
+  MEDIA_DELIVERY: z.enum(['proxy', 'redirect']).default('proxy'),
   MEDIA_SIGNING_SECRET: z
     .union([z.literal(''), z.string().min(32, 'must be at least 32 characters')])
     .optional()
@@ -134,9 +142,25 @@ export type Config = {
 
 export type { HostedApiConfig }
 
+/** An S3-compatible bucket: AWS S3, MinIO, Cloudflare R2 and the like. */
+export type S3StoreConfig = {
+  /** Unset for AWS itself; the store's URL otherwise (http://127.0.0.1:9000, https://<account>.r2.cloudflarestorage.com). */
+  endpoint: string | undefined
+  region: string
+  bucket: string
+  /** Both or neither: neither leaves the SDK's own chain (AWS_* variables, an instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined
+  /** bucket in the path (MinIO, most emulators) rather than in the host name. */
+  forcePathStyle: boolean
+}
+
 export type StudioConfig = {
-  /** Project media (renders, previews, reusable scene parts): DATA_DIR/media unless set. */
+  /** Project media (renders, previews, reusable scene parts) on local disk: DATA_DIR/media unless set. */
   mediaDir: string
+  /** Media in an S3-compatible bucket instead of mediaDir (decision 034); mediaDir then holds only scratch files. */
+  s3: S3StoreConfig | undefined
+  /** 'proxy': media links stream through the API; 'redirect': they answer 302 to a presigned store URL (decision 033). */
+  mediaDelivery: 'proxy' | 'redirect'
   /** Signs media URLs. Unset, a random secret is kept in DATA_DIR; several instances must share one. */
   mediaSigningSecret: string | undefined
   mediaUrlTtlSeconds: number
@@ -198,6 +222,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (discordParts.some(Boolean) && !discordParts.every(Boolean)) {
     problems.push('  DISCORD_*: set DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and DISCORD_REDIRECT_URI together')
   }
+  if (parsed.MEDIA_STORE === 's3' && !parsed.MEDIA_S3_BUCKET) {
+    problems.push('  MEDIA_S3_BUCKET: required when MEDIA_STORE=s3')
+  }
+  if (Boolean(parsed.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(parsed.MEDIA_S3_SECRET_ACCESS_KEY)) {
+    problems.push('  MEDIA_S3_*: set MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY together')
+  }
+  if (parsed.MEDIA_DELIVERY === 'redirect' && parsed.MEDIA_STORE !== 's3') {
+    problems.push('  MEDIA_DELIVERY: redirect needs MEDIA_STORE=s3 (local files have no URL of their own)')
+  }
   if (problems.length > 0 || !adminEmails.success || !corsOrigins.success) {
     throw new ConfigError(`Invalid environment:\n${problems.join('\n')}`)
   }
@@ -248,6 +281,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     referralCodesPerAddressPerDay: parsed.REFERRAL_CODES_PER_ADDRESS_PER_DAY,
     studio: {
       mediaDir: path.resolve(parsed.MEDIA_DIR ?? path.join(parsed.DATA_DIR, 'media')),
+      s3:
+        parsed.MEDIA_STORE === 's3' && parsed.MEDIA_S3_BUCKET
+          ? {
+              endpoint: parsed.MEDIA_S3_ENDPOINT?.replace(/\/$/, ''),
+              region: parsed.MEDIA_S3_REGION,
+              bucket: parsed.MEDIA_S3_BUCKET,
+              credentials:
+                parsed.MEDIA_S3_ACCESS_KEY_ID && parsed.MEDIA_S3_SECRET_ACCESS_KEY
+                  ? { accessKeyId: parsed.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: parsed.MEDIA_S3_SECRET_ACCESS_KEY }
+                  : undefined,
+              forcePathStyle: parsed.MEDIA_S3_FORCE_PATH_STYLE,
+            }
+          : undefined,
+      mediaDelivery: parsed.MEDIA_DELIVERY,
       mediaSigningSecret: parsed.MEDIA_SIGNING_SECRET,
       mediaUrlTtlSeconds: parsed.MEDIA_URL_TTL_SECONDS,
       musicDir: path.join(REPO_ROOT, 'content/music'),

@@ -57,6 +57,7 @@ export type ErrorCode =
   | 'THUMBNAIL_OUTDATED'
   | 'MEDIA_LINK_INVALID'
   | 'MEDIA_LINK_EXPIRED'
+  | 'MEDIA_STORE_UNAVAILABLE'
   | 'RANGE_NOT_SATISFIABLE'
 
 /** Services throw this; the error handler turns it into the one API error shape. */

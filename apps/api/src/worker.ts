@@ -6,7 +6,7 @@ import { createDb } from '@storyreel/db/client'
 import { createRenderRunner } from '@storyreel/engine/engine'
 
 import { ConfigError, getEngineOptions, loadConfig } from './config.ts'
-import { createLocalMediaStore } from './adapters/media/local-media-store.ts'
+import { createMediaStore } from './adapters/media/create-media-store.ts'
 import { createProjectsRepository } from './modules/projects/projects.repository.ts'
 import { createRenderJobsRepository } from './modules/projects/render-jobs.repository.ts'
 import { createRenderWorker } from './modules/projects/render-worker.ts'
@@ -29,12 +29,13 @@ async function main() {
   await db.migrate()
   const renderJobs = createRenderJobsRepository(db.db)
   const projects = createProjectsRepository(db.db)
+  const media = createMediaStore(config.studio)
   const workers = Array.from({ length: Math.max(1, config.studio.renderWorkers) }, () =>
     createRenderWorker({
       renderJobs,
       projects,
       runner: createRenderRunner(getEngineOptions(config.studio)),
-      media: createLocalMediaStore(config.studio.mediaDir),
+      media,
       log,
       leaseMs: config.studio.renderLeaseMs,
     }),

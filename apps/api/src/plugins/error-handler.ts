@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { isDatabaseUnavailableError } from '@storyreel/db/errors'
 import { EngineError } from '@storyreel/engine/engine'
 
+import { MediaStoreUnavailableError } from '#src/adapters/media/media-store.ts'
 import { AppError, fromEngineError, toErrorBody } from '#src/errors.ts'
 
 export const NOT_FOUND_LIMIT_PER_MINUTE = 300
@@ -78,6 +79,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
         (issue) => `${issue.instancePath || (error.validationContext ?? 'body')}: ${issue.message ?? 'is invalid'}`,
       )
       return reply.code(400).send(toErrorBody(400, 'VALIDATION_FAILED', messages))
+    }
+    // Before the database check, which would take the store's refused connection for the database's.
+    if (error instanceof MediaStoreUnavailableError) {
+      request.log.warn({ err: error, method: request.method, url: request.url }, 'media store unavailable')
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(
+          toErrorBody(
+            503,
+            'MEDIA_STORE_UNAVAILABLE',
+            'Video files cannot be reached right now. Please try again shortly.',
+          ),
+        )
     }
     if (isDatabaseUnavailableError(error)) {
       request.log.warn({ err: error, method: request.method, url: request.url }, 'database unavailable')

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 
 /** Third-party origins a document may use, per directive: only what a configured feature needs. */
-export type ExternalSources = Partial<Record<'script' | 'style' | 'img' | 'connect' | 'frame', readonly string[]>>
+export type ExternalSources = Partial<
+  Record<'script' | 'style' | 'img' | 'connect' | 'frame' | 'media', readonly string[]>
+>
 
 export type CspOptions = { scriptHashes: readonly string[]; https: boolean; external?: ExternalSources }
 
@@ -31,7 +33,7 @@ export function buildDocumentCsp({ scriptHashes, https, external = {} }: CspOpti
     `connect-src 'self'${sources(external.connect)}`,
     ...(external.frame && external.frame.length > 0 ? [`frame-src${sources(external.frame)}`] : []),
     "manifest-src 'self'",
-    "media-src 'self'",
+    `media-src 'self'${sources(external.media)}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

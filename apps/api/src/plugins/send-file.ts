@@ -1,20 +1,22 @@
 import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
+import { statFile } from '#src/adapters/media/local-media-store.ts'
+import { contentDisposition, type MediaObject } from '#src/adapters/media/media-store.ts'
 import { AppError, toErrorBody } from '#src/errors.ts'
 
-export type SendFileOptions = {
-  path: string
+type ByteRange = { start: number; end: number }
+
+export type SendObjectOptions = {
   contentType: string
   cacheControl: string
   /** Sets Content-Disposition: attachment, so a browser saves the file under this name. */
   downloadName?: string
 }
 
-type ByteRange = { start: number; end: number }
+export type SendFileOptions = SendObjectOptions & { path: string }
 
 /**
  * The one byte range a Range header asks for (RFC 9110 §14.1.2): `undefined` to send the whole file (no
@@ -50,44 +52,62 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag)
 }
 
-/** RFC 6266: an ASCII fallback plus the UTF-8 name, so any file name survives. */
-function contentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`
-}
-
-/**
- * Streams a file from disk with what media players and download managers rely on: Accept-Ranges,
- * single byte ranges (206 with Content-Range; 416 in the API error shape when unsatisfiable), If-Range,
- * a strong ETag with If-None-Match (304), and HEAD without a body. A missing file is a 404 NOT_FOUND;
- * callers check their own ids first and answer their own not-found code.
- */
+/** Streams a file from disk: sendObject over the file's size and time. */
 export async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  { path, contentType, cacheControl, downloadName }: SendFileOptions,
+  { path, ...options }: SendFileOptions,
 ): Promise<FastifyReply> {
-  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined
-    throw error
+  return sendObject(request, reply, {
+    ...options,
+    object: await statFile(path),
+    open: (range) => Promise.resolve(createReadStream(path, range)),
   })
-  if (!info?.isFile()) throw new AppError('NOT_FOUND', 404, 'This file is not available.')
-  const size = info.size
-  const etag = `"${size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`
-  reply
-    .header('accept-ranges', 'bytes')
-    .header('content-type', contentType)
-    .header('cache-control', cacheControl)
-    .header('etag', etag)
-    .header('last-modified', info.mtime.toUTCString())
-  if (downloadName) reply.header('content-disposition', contentDisposition(downloadName))
-  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send()
+}
+
+/**
+ * Sends a stored object with what media players and download managers rely on: Accept-Ranges, single byte
+ * ranges (206 with Content-Range; 416 in the API error shape when unsatisfiable), If-Range, a strong ETag
+ * with If-None-Match (304), and HEAD without a body. A missing object (`object` or `open` answering
+ * undefined) is a 404 NOT_FOUND; callers check their own ids first and answer their own not-found code.
+ */
+export async function sendObject(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  {
+    object,
+    open,
+    contentType,
+    cacheControl,
+    downloadName,
+  }: SendObjectOptions & {
+    object: MediaObject | undefined
+    open: (range: ByteRange) => Promise<Readable | undefined>
+  },
+): Promise<FastifyReply> {
+  const notFound = () => new AppError('NOT_FOUND', 404, 'This file is not available.')
+  if (!object) throw notFound()
+  const { size, etag } = object
+  const setHeaders = () => {
+    reply
+      .header('accept-ranges', 'bytes')
+      .header('content-type', contentType)
+      .header('cache-control', cacheControl)
+      .header('etag', etag)
+      .header('last-modified', object.modifiedAt.toUTCString())
+    if (downloadName) reply.header('content-disposition', contentDisposition(downloadName))
+  }
+  if (matchesEtag(request.headers['if-none-match'], etag)) {
+    setHeaders()
+    return reply.code(304).send()
+  }
 
   // If-Range names the version the client already holds part of; for any other version send it all.
   const ifRange = request.headers['if-range']
   const range =
     typeof ifRange !== 'string' || ifRange.trim() === etag ? parseRange(request.headers.range, size) : undefined
   if (range === 'unsatisfiable') {
+    setHeaders()
     return reply
       .code(416)
       .header('content-range', `bytes */${size}`)
@@ -103,10 +123,13 @@ export async function sendFile(
   }
   const { start, end } = range ?? { start: 0, end: size - 1 }
   const length = size === 0 ? 0 : end - start + 1
-  reply.code(range ? 206 : 200).header('content-length', length)
-  if (range) reply.header('content-range', `bytes ${start}-${end}/${size}`)
   // Fastify's HEAD route drains a stream but sets Content-Length to 0 for an empty reply, so HEAD gets an
   // empty stream and keeps the length of what GET would send.
-  if (request.method === 'HEAD' || length === 0) return reply.send(Readable.from([]))
-  return reply.send(createReadStream(path, { start, end }))
+  const body = request.method === 'HEAD' || length === 0 ? Readable.from([]) : await open({ start, end })
+  // Gone between the look-up and the read (deleted meanwhile): still a plain 404, headers not yet sent.
+  if (!body) throw notFound()
+  setHeaders()
+  reply.code(range ? 206 : 200).header('content-length', length)
+  if (range) reply.header('content-range', `bytes ${start}-${end}/${size}`)
+  return reply.send(body)
 }

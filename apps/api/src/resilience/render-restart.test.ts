@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_PROJECT_SETTINGS, ProjectSchema, RenderJobSchema, type RenderJob } from '@storyreel/contracts/studio'
 import { probeMedia } from '@storyreel/engine/engine'
 
-import { createEmptyWebBuild, startServerProcess, type ServerProcess } from '#src/testing/server-process.ts'
+import { callJson, createEmptyWebBuild, startServerProcess, type ServerProcess } from '#src/testing/server-process.ts'
 import { GOOD_PASSWORD, uniqueEmail } from '#src/testing/test-app.ts'
 
 const LEASE_SECONDS = 3
@@ -60,18 +60,8 @@ describe('a render killed midway', () => {
 
   it('is taken up again after the server restarts, and finishes', async () => {
     let server = await start()
-    const call = async (method: string, url: string, token?: string, body?: unknown) => {
-      const response = await fetch(`${server.url}${url}`, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`)
-      return response.json()
-    }
+    const call = (method: string, url: string, token?: string, body?: unknown) =>
+      callJson(server.url, method, url, token, body)
     const email = uniqueEmail('render-kill')
     const { access_token: token } = (await call('POST', '/api/v1/auth/register', undefined, {
       email,

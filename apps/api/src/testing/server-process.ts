@@ -91,3 +91,23 @@ export async function startServerProcess({
     },
   }
 }
+
+/** A JSON call to a running server as a client makes it, with a bearer token; a non-2xx status throws. */
+export async function callJson(
+  base: string,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<unknown> {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`)
+  return response.json()
+}

@@ -14,6 +14,7 @@ import {
 } from '#src/pipeline/render-pipeline.ts'
 
 import { createScenePool, type ScenePool } from './scene-pool.ts'
+import { createParentCache, isCacheReply, type CacheReply } from './parent-cache.ts'
 import { removeStaleWork } from './stale-work.ts'
 
 /**
@@ -24,8 +25,13 @@ let loaded: { engines: PipelineEngines; scenes: ScenePool } | undefined
 let swept = false
 
 const send = (message: PipelineMessage) => process.send?.(message)
+const parentCache = createParentCache((call) => process.send?.(call))
 
-process.on('message', (message: { task: PipelineTask; options: EngineOptions }) => {
+process.on('message', (message: { task: PipelineTask; options: EngineOptions; sharedCache?: boolean } | CacheReply) => {
+  if (isCacheReply(message)) {
+    parentCache.receive(message)
+    return
+  }
   void (async () => {
     try {
       const { options } = message
@@ -39,7 +45,7 @@ process.on('message', (message: { task: PipelineTask; options: EngineOptions }) 
       }
       const context = {
         ...loaded,
-        cache: createLocalRenderCache(options.cacheDir),
+        cache: message.sharedCache ? parentCache : createLocalRenderCache(options.cacheDir),
         onProgress: (progress: { stage: string; progress: number }) => send({ type: 'progress', ...progress }),
       }
       const result =

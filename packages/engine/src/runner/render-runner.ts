@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 
 import { EngineError } from '#src/errors.ts'
 import type { EngineOptions } from '#src/options.ts'
+import type { RenderCache } from '#src/pipeline/render-cache.ts'
 import type {
   PipelineMessage,
   PipelineResult,
@@ -11,11 +12,18 @@ import type {
   RenderResult,
 } from '#src/pipeline/render-pipeline.ts'
 
+import { answerCacheCall, isCacheCall, type CacheCall } from './parent-cache.ts'
+
 const PROCESS_ENTRY = fileURLToPath(new URL('./render-process.ts', import.meta.url))
 
 export type RunOptions = {
   onProgress?: (progress: { stage: string; progress: number; reusedScenes?: number }) => void
   signal?: AbortSignal
+  /**
+   * Reusable parts for this task (kept in shared storage, per owner, say) instead of the local folder
+   * `cacheDir`; the child reaches it through this process.
+   */
+  cache?: RenderCache
 }
 
 const aborted = () => new EngineError('aborted', 'renderer', 'The render was stopped.')
@@ -46,7 +54,7 @@ export function createRenderRunner(options: EngineOptions) {
     return child
   }
 
-  function runNow(task: PipelineTask, { onProgress, signal }: RunOptions): Promise<PipelineResult> {
+  function runNow(task: PipelineTask, { onProgress, signal, cache }: RunOptions): Promise<PipelineResult> {
     if (signal?.aborted || closed) return Promise.reject(aborted())
     const proc = getChild()
     proc.channel?.ref()
@@ -57,8 +65,12 @@ export function createRenderRunner(options: EngineOptions) {
         signal?.removeEventListener('abort', onAbort)
         proc.channel?.unref()
       }
-      const onMessage = (message: PipelineMessage) => {
-        if (message.type === 'progress') onProgress?.(message)
+      const onMessage = (message: PipelineMessage | CacheCall) => {
+        if (isCacheCall(message)) {
+          if (!cache) return
+          // A child killed meanwhile cannot be answered; its task already failed through 'exit'.
+          void answerCacheCall(cache, message).then((reply) => proc.connected && proc.send(reply, () => undefined))
+        } else if (message.type === 'progress') onProgress?.(message)
         else if (message.type === 'done') {
           cleanup()
           resolve(message.result)
@@ -81,7 +93,7 @@ export function createRenderRunner(options: EngineOptions) {
       proc.on('message', onMessage)
       proc.once('exit', onExit)
       signal?.addEventListener('abort', onAbort, { once: true })
-      proc.send({ task, options }, (error) => {
+      proc.send({ task, options, sharedCache: cache !== undefined }, (error) => {
         if (!error) return
         cleanup()
         reject(new EngineError('crashed', 'renderer', `The renderer could not be reached: ${error.message}`))

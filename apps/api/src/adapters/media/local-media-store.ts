@@ -2,7 +2,22 @@ import { createReadStream } from 'node:fs'
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
-import { assertMediaKey, type MediaStore } from './media-store.ts'
+import { assertMediaKey, type MediaObject, type MediaStore } from './media-store.ts'
+
+const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')
+
+/** Size, time and an ETag made of both, as a static file server would give them. */
+export async function statFile(file: string): Promise<MediaObject | undefined> {
+  try {
+    const info = await stat(file)
+    if (!info.isFile()) return undefined
+    const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`
+    return { size: info.size, modifiedAt: info.mtime, etag }
+  } catch (error) {
+    if (isMissing(error)) return undefined
+    throw error
+  }
+}
 
 /** Media on local disk under one folder; several instances share it when it is a shared volume. */
 export function createLocalMediaStore(root: string): MediaStore & { pathOf(key: string): string } {
@@ -25,8 +40,9 @@ export function createLocalMediaStore(root: string): MediaStore & { pathOf(key: 
   return {
     kind: 'local',
     pathOf,
-    async putFile(key, sourcePath) {
+    async putFile(key, sourcePath, { keepSource = false } = {}) {
       await writeAtomically(key, async (temp) => {
+        if (keepSource) return copyFile(sourcePath, temp)
         try {
           await rename(sourcePath, temp)
         } catch {
@@ -42,21 +58,24 @@ export function createLocalMediaStore(root: string): MediaStore & { pathOf(key: 
       try {
         return await readFile(pathOf(key))
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+        if (isMissing(error)) return undefined
         throw error
       }
     },
-    async stat(key) {
+    stat: (key) => statFile(pathOf(key)),
+    async openReadStream(key, range) {
+      const file = pathOf(key)
+      if (!(await statFile(file))) return undefined
+      return createReadStream(file, range ? { start: range.start, end: range.end } : {})
+    },
+    async download(key, targetPath) {
       try {
-        const info = await stat(pathOf(key))
-        return info.isFile() ? { size: info.size, modifiedAt: info.mtime } : undefined
+        await copyFile(pathOf(key), targetPath)
+        return true
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+        if (isMissing(error)) return false
         throw error
       }
-    },
-    createReadStream(key, range) {
-      return createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {})
     },
     async deletePrefix(prefix) {
       await rm(pathOf(prefix.replace(/\/+$/, '')), { recursive: true, force: true })

@@ -6,9 +6,9 @@ import { z } from 'zod'
 import { SingleLineTextSchema } from '@storyreel/contracts/request-text'
 
 import { MEDIA_ROUTE_PREFIX, type MediaLinks } from '#src/adapters/media/media-links.ts'
-import { isMediaKey } from '#src/adapters/media/media-store.ts'
+import { isMediaKey, type MediaStore } from '#src/adapters/media/media-store.ts'
 import { AppError } from '#src/errors.ts'
-import { sendFile } from '#src/plugins/send-file.ts'
+import { sendObject } from '#src/plugins/send-file.ts'
 import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -18,6 +18,14 @@ const CONTENT_TYPES: Record<string, string> = {
   '.vtt': 'text/vtt; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
 }
+
+/** A redirect's store URL lives this long: enough to start playing, too short to be worth passing around. */
+export const PRESIGNED_URL_SECONDS = 300
+/**
+ * Only videos and pictures are redirected: they are the bytes worth sparing the API, and a browser loads
+ * them from another origin without CORS. Captions stay on our origin, where a <track> may load them.
+ */
+const REDIRECTED_TYPES = new Set(['video/mp4', 'image/jpeg'])
 
 const MediaQuerySchema = z.object({
   u: SingleLineTextSchema.max(64).optional(),
@@ -29,11 +37,18 @@ const MediaQuerySchema = z.object({
 /**
  * GET /api/v1/media/*: a project's files through signed, expiring links. Only the owner is
  * given links, so a link is the permission; an altered or foreign one is a 403, an old one a 410.
+ * With `delivery: 'redirect'` a valid link answers 302 to a short-lived URL of the store itself (decision 033).
  */
 export function registerMediaRoutes(
   app: FastifyInstance,
-  { links, pathOf, perMinute }: { links: MediaLinks; pathOf: (key: string) => string; perMinute: number },
+  {
+    links,
+    media,
+    delivery = 'proxy',
+    perMinute,
+  }: { links: MediaLinks; media: MediaStore; delivery?: 'proxy' | 'redirect'; perMinute: number },
 ) {
+  const presign = delivery === 'redirect' ? media.presign?.bind(media) : undefined
   app.withTypeProvider<ZodTypeProvider>().get(
     `${MEDIA_ROUTE_PREFIX}*`,
     {
@@ -44,7 +59,9 @@ export function registerMediaRoutes(
         summary: 'A file of a project: video, poster, captions or licence receipt',
         description:
           'Only through the signed links the project calls answer (they expire). Supports HTTP Range requests. ' +
-          '403 MEDIA_LINK_INVALID for a link that was not issued, 410 MEDIA_LINK_EXPIRED for an expired one.',
+          '403 MEDIA_LINK_INVALID for a link that was not issued, 410 MEDIA_LINK_EXPIRED for an expired one, ' +
+          '503 MEDIA_STORE_UNAVAILABLE while the media store cannot be reached. Where the server is set to, ' +
+          'a valid link answers 302 to a short-lived URL of the media store.',
         querystring: MediaQuerySchema,
       },
     },
@@ -61,10 +78,21 @@ export function registerMediaRoutes(
       const extension = path.extname(key).toLowerCase()
       const contentType = CONTENT_TYPES[extension]
       if (!contentType) throw new AppError('NOT_FOUND', 404, 'There is no such file.')
+      if (presign && REDIRECTED_TYPES.has(contentType)) {
+        // A look first, so a missing file or a store that is down is answered in our shape, not the store's.
+        if (!(await media.stat(key))) throw new AppError('NOT_FOUND', 404, 'This file is not available.')
+        const url = await presign(key, {
+          expiresInSeconds: PRESIGNED_URL_SECONDS,
+          contentType,
+          downloadName: verdict.claims.downloadName,
+        })
+        return reply.header('cache-control', 'no-store').redirect(url, 302)
+      }
       // Render files never change under a key; a signed link may be cached privately until it expires.
       const maxAge = Math.max(0, verdict.claims.expiresAt - Math.floor(Date.now() / 1000))
-      return sendFile(request, reply, {
-        path: pathOf(key),
+      return sendObject(request, reply, {
+        object: await media.stat(key),
+        open: (range) => media.openReadStream(key, range),
         contentType,
         cacheControl: `private, max-age=${maxAge}, immutable`,
         downloadName: verdict.claims.downloadName,

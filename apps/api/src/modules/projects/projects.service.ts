@@ -39,6 +39,7 @@ import {
 
 import type { MediaLinks } from '#src/adapters/media/media-links.ts'
 import type { MediaStore } from '#src/adapters/media/media-store.ts'
+import { renderCachePrefix } from '#src/adapters/media/store-render-cache.ts'
 import { AppError } from '#src/errors.ts'
 import type { UserRow } from '#src/modules/users/users.repository.ts'
 
@@ -61,6 +62,8 @@ const SCENE_NOT_FOUND = () => new AppError('SCENE_NOT_FOUND', 404, 'This scene i
 export type ScenePreviewer = {
   /** Renders one scene at preview size with its voice and captions; answers media keys. */
   preview(input: {
+    /** The owner, whose reusable scene parts the preview uses and adds to. */
+    userId: string
     projectId: string
     scene: Scene
     index: number
@@ -420,6 +423,7 @@ export function createProjectsService(deps: Deps) {
       const settings = parseSettings(current.settings)
       assertEngines(settings)
       const preview = await deps.previewer.preview({
+        userId: user.id,
         projectId: current.id,
         scene,
         index,
@@ -498,6 +502,8 @@ export function createProjectsService(deps: Deps) {
         await projects.delete(project.id, userId)
         await media.deletePrefix(`projects/${project.id}`)
       }
+      // The account's reusable scene parts, which every worker shares through the store.
+      await media.deletePrefix(renderCachePrefix(userId))
     },
 
     async delete(user: UserRow, id: string): Promise<void> {

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { EngineError, type RenderRunner } from '@storyreel/engine/engine'
 
 import type { MediaStore } from '#src/adapters/media/media-store.ts'
+import { createStoreRenderCache } from '#src/adapters/media/store-render-cache.ts'
 
 import type { ProjectsRepository } from './projects.repository.ts'
 import type { RenderJobRow, RenderJobsRepository } from './render-jobs.repository.ts'
@@ -18,7 +19,10 @@ export type RenderWorkerOptions = {
   renderJobs: RenderJobsRepository
   projects: ProjectsRepository
   runner: RenderRunner
-  /** Where renders write; files of a job whose project was deleted mid-render are removed. */
+  /**
+   * Where renders write, and where the owner's reusable scene parts are kept for every worker; files of a job
+   * whose project was deleted mid-render are removed.
+   */
   media: MediaStore
   log: FastifyBaseLogger
   /** A job whose worker has not reported for this long is taken over by another (its worker died). */
@@ -71,6 +75,11 @@ export function createRenderWorker(options: RenderWorkerOptions) {
     const heartbeat = setInterval(() => report(lastStage || 'voice', progressNow, true), Math.max(1000, leaseMs / 3))
     // The engine writes the files here; they move into the media store once the render is done.
     const outDir = await mkdtemp(path.join(os.tmpdir(), 'storyreel-render-out-'))
+    const cache = await createStoreRenderCache({
+      media,
+      userId: job.userId,
+      onError: (error, key) => log.warn({ err: error, jobId: job.id, key }, 'render cache entry skipped'),
+    })
     try {
       const spec = RenderSpecSchema.parse(job.spec)
       await projects.setRenderState(job.projectId, { status: 'rendering' })
@@ -84,6 +93,7 @@ export function createRenderWorker(options: RenderWorkerOptions) {
         },
         {
           signal: abort.signal,
+          cache,
           onProgress: ({ stage, progress }) => {
             progressNow = progress
             report(stage, progress)
@@ -143,7 +153,7 @@ export function createRenderWorker(options: RenderWorkerOptions) {
       }
     } finally {
       current = undefined
-      await rm(outDir, { recursive: true, force: true })
+      await Promise.all([rm(outDir, { recursive: true, force: true }), cache.dispose()])
     }
   }
 
