@@ -96,6 +96,8 @@ export async function drawScene(
   } catch (error) {
     await Promise.allSettled(finishing)
     await Promise.all(drawing.parts.map((part) => rm(part.outPath, { force: true })))
+    // Stopped on purpose, whichever part noticed first (the encoder's own abort, or the check between frames).
+    if (signal?.aborted) throw new EngineError('aborted', 'renderer', 'The render was stopped.')
     throw error
   }
   onFrames?.(drawn)
