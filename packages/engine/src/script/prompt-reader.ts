@@ -348,6 +348,10 @@ function readQuestion(text: string): { clause: string; rest: string } | undefine
   return { clause: `${word} ${rest}`, rest }
 }
 
+/** Times of day a prompt may span ("from dawn to starlight"). */
+const TIME_OF_DAY =
+  /^(?:dawn|daybreak|sunrise|morning|noon|midday|afternoon|evening|dusk|sunset|twilight|nightfall|night|midnight|starlight|moonlight|sundown)$/
+
 export function readPrompt(prompt: string): PromptBrief {
   const [firstSentence = prompt] = prompt.split(/(?<=[.!?])\s+(?=\p{Lu})/u)
   const body = stripRequest(firstSentence)
@@ -481,6 +485,21 @@ export function readPrompt(prompt: string): PromptBrief {
         index = read.end
         continue
       }
+    }
+    // "from dawn to starlight", "at night", "until dusk": a time of day, never a place the video is set in.
+    if (
+      /^(?:from|at|by|until|till|to|after|before)$/.test(token.normal) &&
+      TIME_OF_DAY.test(tokens[index + 1]?.normal ?? '')
+    ) {
+      let end = index + 2
+      if (/^(?:to|till|until)$/.test(tokens[end]?.normal ?? '') && TIME_OF_DAY.test(tokens[end + 1]?.normal ?? ''))
+        end += 2
+      brief.when ??= tokens
+        .slice(index, end)
+        .map((item) => item.normal)
+        .join(' ')
+      index = end
+      continue
     }
     if (PLACE_PREPOSITIONS.has(token.normal)) {
       const nameRun = readName(tokens, index + 1)
