@@ -159,7 +159,8 @@ async function voiceScene(
   const text = scene.narration.trim()
   if (!text) return { clip: undefined, cues: [], reused: true, scene }
   const voice = context.engines.voice
-  const key = `voice/${hashOf({ engine: voice.name, voice: settings.voice_id, speed: Math.round(settings.voice_speed * 1000), text })}`
+  // The engine that speaks this voice, not the whole library: adding a hosted engine keeps the clips.
+  const key = `voice/${hashOf({ engine: voice.engineFor(settings.voice_id) ?? voice.name, voice: settings.voice_id, speed: Math.round(settings.voice_speed * 1000), text })}`
   let clip = await readCachedClip(context.cache, key)
   const reused = clip !== undefined
   if (!clip) {
@@ -506,7 +507,7 @@ export async function runRenderTask(
       lengthenedScenes,
       credits: {
         engines: {
-          voice: context.engines.voice.name,
+          voice: context.engines.voice.engineFor(settings.voice_id) ?? context.engines.voice.name,
           visuals: context.engines.visuals.name,
           encoder: context.engines.encoderName,
         },

@@ -13,6 +13,7 @@ export function combineVoiceEngines(engines: VoiceEngine[]): VoiceEngine {
     name: engines.map((engine) => engine.name).join('+'),
     listVoices: () => engines.flatMap((engine) => engine.listVoices()),
     getVoice: (id) => ownerOf(id)?.getVoice(id),
+    engineFor: (id) => ownerOf(id)?.engineFor(id),
     synthesize(request: SpeechRequest) {
       const engine = ownerOf(request.voiceId)
       if (!engine) {

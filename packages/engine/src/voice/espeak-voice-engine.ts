@@ -155,6 +155,9 @@ export function createEspeakVoiceEngine({ voices = ESPEAK_VOICES }: { voices?: r
 
   return {
     name: 'espeak-ng',
+    engineFor(id: string) {
+      return this.getVoice(id) ? this.name : undefined
+    },
     listVoices: () => voices.map(({ espeak: _espeak, rate: _rate, pitch: _pitch, range: _range, ...info }) => info),
     getVoice(id: string) {
       const voice = byId.get(id)

@@ -257,6 +257,9 @@ export function createFliteVoiceEngine({ voices = FLITE_VOICES }: { voices?: rea
 
   return {
     name: 'flite',
+    engineFor(id: string) {
+      return this.getVoice(id) ? this.name : undefined
+    },
     listVoices: () => voices.map(toInfo),
     getVoice(id: string) {
       const voice = byId.get(id)

@@ -102,6 +102,9 @@ export function createOpenAiTtsVoiceEngine(config: HostedApiConfig) {
 
   return {
     name: 'openai-tts',
+    engineFor(id: string) {
+      return this.getVoice(id) ? this.name : undefined
+    },
     listVoices: () => HOSTED_VOICES.map(({ apiVoice: _apiVoice, ...info }) => info),
     getVoice(id: string) {
       const voice = byId.get(id)

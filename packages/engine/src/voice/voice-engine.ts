@@ -44,6 +44,8 @@ export type SpeechRequest = {
  */
 export interface VoiceEngine {
   readonly name: string
+  /** The name of the engine that speaks this voice ("flite", "espeak-ng"), for receipts and cache keys. */
+  engineFor(voiceId: string): string | undefined
   listVoices(): VoiceInfo[]
   getVoice(id: string): VoiceInfo | undefined
   synthesize(request: SpeechRequest): Promise<SpeechClip>

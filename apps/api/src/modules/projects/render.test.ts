@@ -195,6 +195,8 @@ describe('rendering a project', () => {
     expect(receipt.issued_to).toMatch(/@example\.com$/)
     expect(receipt.voice.id).toBe(DEFAULT_PROJECT_SETTINGS.voice_id)
     expect(receipt.voice.licence).toMatch(/^Synthesised by Flite/)
+    // The engine that spoke this voice, not the whole voice library.
+    expect(receipt.voice.engine).toBe('flite')
     expect(receipt.music?.id).toBe(project.settings.music_id)
     expect(receipt.engines.visuals.length).toBeGreaterThan(0)
     expect(receipt.artwork).toEqual([expect.objectContaining({ name: 'Noto Emoji', licence: 'Apache-2.0' })])
