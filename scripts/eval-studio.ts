@@ -166,7 +166,8 @@ function sceneSpans(durations: number[]): { start: number; end: number }[] {
 }
 
 /** The planner gives people a skin tone ("cook" → `cook-medium-skin-tone`); an expected `cook` is met by any. */
-const withoutSkinTone = (id: string) => id.replace(/-(?:light|medium-light|medium|medium-dark|dark)-skin-tone$/, '')
+const withoutSkinTone = (id: string) =>
+  id.replace(/~\d+$/, '').replace(/-(?:light|medium-light|medium|medium-dark|dark)-skin-tone$/, '')
 
 function planVideo(video: EvalVideo, storyboard: StoryboardFile): SceneResult[] {
   const cast = castOf(storyboard.scenes.flatMap((scene) => [scene.visual, scene.narration]))
@@ -179,7 +180,7 @@ function planVideo(video: EvalVideo, storyboard: StoryboardFile): SceneResult[] 
       entry
         .split('|')
         .map((id) => id.trim())
-        .flatMap((id) => placed.filter((art) => art === id || withoutSkinTone(art) === id))
+        .flatMap((id) => placed.filter((art) => art.replace(/~\d+$/, '') === id || withoutSkinTone(art) === id))
     return {
       scene,
       visual: input.visual,

@@ -228,10 +228,13 @@ export function getArtLibrary(): ArtLibrary {
     get(id) {
       const entry = entries.get(id)
       if (entry) return entry
-      // Skin-tone variants are drawn under their own names but described by their base drawing.
-      const base = entries.get(id.replace(/-(light|medium-light|medium|medium-dark|dark)-skin-tone$/, ''))
-      if (base && icons.icons[id]) return { ...base, id }
-      return icons.icons[id] ? { id, label: id.replaceAll('-', ' '), kind: 'object', tags: [], bust: false } : undefined
+      // Skin-tone and outfit variants are drawn under their own names but described by their base drawing.
+      const drawing = withoutOutfit(id)
+      const base = entries.get(drawing.replace(/-(light|medium-light|medium|medium-dark|dark)-skin-tone$/, ''))
+      if (base && icons.icons[drawing]) return { ...base, id }
+      return icons.icons[drawing]
+        ? { id, label: drawing.replaceAll('-', ' '), kind: 'object', tags: [], bust: false }
+        : undefined
     },
     find(word) {
       const key = normalize(word)
@@ -272,13 +275,57 @@ export function getArtLibrary(): ArtLibrary {
   }
 }
 
+/**
+ * Outfits for standing figures: the shirt's light and shaded colour, then the trousers'. Each person of a video
+ * wears one of them in every scene ("Maya" always the same), and two people rarely wear the same.
+ */
+const OUTFITS: [string, string, string, string][] = [
+  ['#e53935', '#b71c1c', '#37474f', '#263238'],
+  ['#1e88e5', '#1565c0', '#6d4c41', '#4e342e'],
+  ['#43a047', '#2e7d32', '#455a64', '#37474f'],
+  ['#fdd835', '#f9a825', '#3949ab', '#283593'],
+  ['#8e24aa', '#6a1b9a', '#757575', '#616161'],
+  ['#f06e00', '#da4c00', '#7c7c7c', '#686868'],
+  ['#00acc1', '#00838f', '#5d4037', '#3e2723'],
+  ['#ec407a', '#c2185b', '#424242', '#303030'],
+]
+export const OUTFIT_COUNT = OUTFITS.length
+
+/** The shirt colours of Noto's standing figures (person, woman, man) and the grey of their trousers. */
+const FIGURE_SHIRTS = [
+  ['#f06e00', '#da4c00'],
+  ['#583ee2', '#4b0fce'],
+  ['#00bda3', '#06927f'],
+]
+const FIGURE_TROUSERS = ['#7c7c7c', '#686868']
+
+const OUTFIT_SUFFIX = /~(\d+)$/
+const withoutOutfit = (id: string) => id.replace(OUTFIT_SUFFIX, '')
+
+/** A standing figure in one of the outfits: `woman-standing-medium-skin-tone` → `…~3`. */
+export function inOutfit(id: string, outfit: number): string {
+  return `${withoutOutfit(id)}~${outfit % OUTFITS.length}`
+}
+
+function dressed(body: string, id: string): string {
+  const outfit = OUTFITS[Number(OUTFIT_SUFFIX.exec(id)?.[1] ?? -1)]
+  if (!outfit) return body
+  let result = body
+  for (const [light, dark] of FIGURE_SHIRTS) {
+    result = result.replaceAll(`"${light}"`, `"${outfit[0]}"`).replaceAll(`"${dark}"`, `"${outfit[1]}"`)
+  }
+  return result
+    .replaceAll(`"${FIGURE_TROUSERS[0]}"`, `"${outfit[2]}"`)
+    .replaceAll(`"${FIGURE_TROUSERS[1]}"`, `"${outfit[3]}"`)
+}
+
 function svgOf(icons: IconifyJSON, id: string, size: number): Buffer {
-  const data = getIconData(icons, id)
+  const data = getIconData(icons, withoutOutfit(id))
   if (!data) throw new Error(`No drawing named ${id}`)
   // An explicit size: Iconify's default of 1em would draw at 16 px.
   const svg = iconToSVG(data, { width: size, height: size })
   // A Buffer, never a string: an image source string is read as a path or URL.
-  return Buffer.from(iconToHTML(svg.body, svg.attributes))
+  return Buffer.from(iconToHTML(dressed(svg.body, id), svg.attributes))
 }
 
 async function rasterize(icons: IconifyJSON, id: string, size: number): Promise<Canvas> {

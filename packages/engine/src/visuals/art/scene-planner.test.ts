@@ -20,7 +20,8 @@ const evaluation = JSON.parse(readFileSync(new URL('../../../eval/studio-eval.js
 
 const seedOf = (video: EvalVideo, index: number) => hashText(`${video.id}#${index}`)
 /** A person's drawing in any skin tone counts as that drawing. */
-const base = (id: string) => id.replace(/-(light|medium-light|medium|medium-dark|dark)-skin-tone$/, '')
+const base = (id: string) =>
+  id.replace(/~\d+$/, '').replace(/-(light|medium-light|medium|medium-dark|dark)-skin-tone$/, '')
 const castFor = (video: EvalVideo): CastMember[] =>
   castOf(video.scenes.flatMap((scene) => [scene.visual, scene.narration]))
 
@@ -50,7 +51,9 @@ describe('the scene planner on the evaluation set', () => {
       for (const [index, plan] of plans(video).entries()) {
         const scene = video.scenes[index]
         if (!scene) continue
-        const placed = new Set(plan.subjects.flatMap((subject) => [subject.id, base(subject.id)]))
+        const placed = new Set(
+          plan.subjects.flatMap((subject) => [subject.id, subject.id.replace(/~\d+$/, ''), base(subject.id)]),
+        )
         for (const entry of scene.expect) {
           expected++
           if (entry.split('|').some((id) => placed.has(id))) found++

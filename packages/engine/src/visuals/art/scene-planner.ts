@@ -1,6 +1,6 @@
 import type { Setting, TimeOfDay, Weather } from '../scene-interpreter.ts'
 import { hashText } from '../random.ts'
-import { getArtLibrary, type ArtKind } from './art-library.ts'
+import { getArtLibrary, inOutfit, OUTFIT_COUNT, type ArtKind } from './art-library.ts'
 import { CONCEPTS, VERB_ART, type Concept } from './concepts.ts'
 import { readText, type Noun } from './scene-reader.ts'
 import { artForSense, senseOfArt } from './art-senses.ts'
@@ -61,9 +61,11 @@ const HOME_BY_KIND: Partial<Record<ArtKind, Setting>> = {
   aircraft: 'city',
 }
 
+/** One figure for a name or a role: its skin tone and its outfit follow the word, so it looks alike in every scene. */
 function figureFor(name: string, gender: 'woman' | 'man' | 'person'): string {
-  const tone = TONES[hashText(name.toLowerCase(), 7) % TONES.length] ?? 'medium'
-  return `${gender}-standing-${tone}-skin-tone`
+  const key = name.toLowerCase()
+  const tone = TONES[hashText(key, 7) % TONES.length] ?? 'medium'
+  return inOutfit(`${gender}-standing-${tone}-skin-tone`, hashText(key, 11) % OUTFIT_COUNT)
 }
 
 const countOf = (words: string[], set: string[]) => words.filter((word) => set.includes(word)).length
