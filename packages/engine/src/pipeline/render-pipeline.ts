@@ -363,13 +363,73 @@ export async function runRenderTask(
   /** Segments whose ffmpeg is still writing: the work folder is removed only once they are done. */
   const encoding: Promise<void>[] = []
   try {
-    // 1. Voice, scene by scene (0-5 %): the captions of every scene come from its speech.
+    // Speech (0-5 %) and pictures (5-95 %) overlap: a scene is handed to the scene threads as soon as its own
+    // speech (which sets its captions and, when longer, its length) is made; the next scene is voiced meanwhile.
+    const count = storyboard.scenes.length
+    let voicesDone = 0
+    const framesDone = storyboard.scenes.map(() => 0)
+    const frameTotals = storyboard.scenes.map(frameCount)
+    let reported = 0
+    const report = () => {
+      const frames = framesDone.reduce((sum, value) => sum + value, 0)
+      const total = frameTotals.reduce((sum, value) => sum + value, 0)
+      // Never backwards, though a lengthened scene adds frames to do.
+      reported = Math.max(reported, (voicesDone / count) * VOICE_SHARE + (frames / total) * VISUALS_SHARE)
+      progress(voicesDone < count ? 'voice' : 'visuals', reported)
+    }
     progress('voice', 0)
-    const voices: (SceneVoice & { scene: Scene })[] = []
+    const drawingAbort = new AbortController()
+    const stopDrawing = () => drawingAbort.abort(context.signal?.reason)
+    context.signal?.addEventListener('abort', stopDrawing, { once: true })
+    const voicing: Promise<SceneVoice & { scene: Scene }>[] = []
     for (const [index, scene] of storyboard.scenes.entries()) {
-      throwIfAborted(context.signal)
-      voices.push(await voiceScene(scene, settings, context))
-      progress('voice', ((index + 1) / storyboard.scenes.length) * VOICE_SHARE)
+      const before = voicing[index - 1] ?? Promise.resolve()
+      voicing.push(
+        before.then(async () => {
+          throwIfAborted(drawingAbort.signal)
+          const voice = await voiceScene(scene, settings, context)
+          frameTotals[index] = frameCount(voice.scene)
+          voicesDone += 1
+          report()
+          return voice
+        }),
+      )
+    }
+    const drawing = storyboard.scenes.map(async (_, index) => {
+      const [voice, previous] = await Promise.all([voicing[index], voicing[index - 1]])
+      if (!voice) throw new EngineError('failed', 'renderer', 'A scene had no speech.')
+      return renderScene(
+        {
+          scene: voice.scene,
+          index,
+          count,
+          settings,
+          width,
+          height,
+          cues: voice.cues,
+          cast,
+          previous: previous?.scene,
+        },
+        { ...context, signal: drawingAbort.signal },
+        work,
+        {
+          stillAt: index === 0 ? posterTime(voice.scene) : undefined,
+          onFrames: (done) => {
+            framesDone[index] = done
+            report()
+          },
+        },
+      )
+    })
+    // The first failure stops the other scenes; the rest are waited for before the work folder goes.
+    for (const promise of [...voicing, ...drawing]) void promise.catch(() => drawingAbort.abort())
+    encoding.push(...drawing.map((scene) => scene.then(() => undefined)))
+    let voices: (SceneVoice & { scene: Scene })[]
+    try {
+      voices = await Promise.all(voicing)
+    } catch (error) {
+      context.signal?.removeEventListener('abort', stopDrawing)
+      throw error
     }
     // From here on, every scene is as long as its speech needs.
     const scenes = voices.map((voice) => voice.scene)
@@ -379,7 +439,7 @@ export async function runRenderTask(
     })
     endStage('voice')
 
-    // 2. The soundtrack (voice on the timeline, music looped and ducked under it) is mixed by its own ffmpeg
+    // The soundtrack (voice on the timeline, music looped and ducked under it) is mixed by its own ffmpeg
     // process while the pictures are drawn, so it adds no time of its own.
     const sceneStarts: number[] = []
     let cursor = 0
@@ -407,43 +467,8 @@ export async function runRenderTask(
     // Awaited below; a failure while the pictures are still drawing must not go unhandled meanwhile.
     audioDone.catch(() => undefined)
 
-    // 3. Pictures with burned-in captions, one cached segment per scene, drawn by the scene threads (5-95 %).
-    const totalFrames = scenes.reduce((sum, scene) => sum + frameCount(scene), 0)
-    const framesDone = scenes.map(() => 0)
-    const drawingAbort = new AbortController()
-    const stopDrawing = () => drawingAbort.abort(context.signal?.reason)
-    context.signal?.addEventListener('abort', stopDrawing, { once: true })
     let drawn: Awaited<ReturnType<typeof renderScene>>[]
     try {
-      // Every scene is handed over at once; the threads take them in order, as many at a time as there are.
-      const drawing = scenes.map((scene, index) =>
-        renderScene(
-          {
-            scene,
-            index,
-            count: scenes.length,
-            settings,
-            width,
-            height,
-            cues: (voices[index] as SceneVoice).cues,
-            cast,
-            previous: scenes[index - 1],
-          },
-          { ...context, signal: drawingAbort.signal },
-          work,
-          {
-            stillAt: index === 0 ? posterTime(scene) : undefined,
-            onFrames: (done) => {
-              framesDone[index] = done
-              const sum = framesDone.reduce((total, frames) => total + frames, 0)
-              progress('visuals', VOICE_SHARE + (sum / totalFrames) * VISUALS_SHARE)
-            },
-          },
-        ),
-      )
-      // The first failure stops the other scenes; the rest are waited for before the work folder goes.
-      for (const scene of drawing) void scene.catch(() => drawingAbort.abort())
-      encoding.push(...drawing.map((scene) => scene.then(() => undefined)))
       drawn = await Promise.all(drawing)
     } catch (error) {
       audioAbort.abort(error)
