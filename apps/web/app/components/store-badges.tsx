@@ -1,14 +1,30 @@
+import { href, Link } from 'react-router'
+
 import { BRAND } from '@storyreel/contracts/brand'
 
-import { AppleIcon, PlayStoreIcon } from './ui/icons.tsx'
+import { AppleIcon, ArrowRightIcon, PlayStoreIcon } from './ui/icons.tsx'
 
 const badge =
   'inline-flex items-center gap-2.5 rounded-xl border border-white/15 bg-black px-4 py-2 text-white shadow-lg shadow-black/20 transition hover:border-white/40'
 
-/** Full "Download on" badges for hero and calls to action. */
-export function StoreBadges({ className = '' }: { className?: string }) {
+/** The web studio's way in: sign-up, then the create form, with nothing to install. */
+export function BrowserStartLink({ className = '' }: { className?: string }) {
+  return (
+    <Link to={href('/auth/register')} className={`btn-primary min-h-[3.25rem] ${className}`}>
+      Make a video free in your browser
+      <ArrowRightIcon className="h-4 w-4 shrink-0" />
+    </Link>
+  )
+}
+
+/**
+ * Full "Download on" badges for hero and calls to action; with `browser`, the web studio's sign-up link
+ * comes first, since it is the one way in that needs no install.
+ */
+export function StoreBadges({ className = '', browser = false }: { className?: string; browser?: boolean }) {
   return (
     <div className={`flex flex-wrap items-center gap-3 ${className}`}>
+      {browser ? <BrowserStartLink className="w-full mobileWide:w-auto" /> : null}
       <a href={BRAND.appStore.url} className={badge} rel="noopener">
         <AppleIcon className="h-7 w-7" />
         <span className="flex flex-col leading-none">

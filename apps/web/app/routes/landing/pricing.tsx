@@ -3,12 +3,11 @@ import { BRAND } from '@storyreel/contracts/brand'
 import { BillingFaq } from '#app/features/pricing/billing-faq.tsx'
 import { FreeWeekOffer } from '#app/features/pricing/free-week-offer.tsx'
 import { PlanCards } from '#app/features/pricing/plan-cards.tsx'
-import { FREE_PLAN, PAID_PLANS, PLAN_CURRENCY } from '#app/features/pricing/plans.ts'
+import { FREE_PLAN, PAID_PLANS, PLAN_CURRENCY, PLAN_LIMITS_SENTENCE } from '#app/features/pricing/plans.ts'
 import { FreeWeekCta } from '#app/features/referral/free-week-cta.tsx'
 import { absoluteUrl, buildMeta, pageTitle } from '#app/lib/seo.ts'
 
-const DESCRIPTION =
-  'Start free, then go Premium for watermark-free HD exports, every voice, the full music library and anime styles. Billed weekly, monthly or yearly.'
+const DESCRIPTION = `Every style, voice and track on both plans, no watermark. ${PLAN_LIMITS_SENTENCE} Premium is billed weekly, monthly or yearly.`
 
 export function meta() {
   const url = absoluteUrl('/pricing')
@@ -30,7 +29,7 @@ export function meta() {
         '@type': 'Product',
         name: `${BRAND.name} Premium`,
         brand: { '@type': 'Brand', name: BRAND.name },
-        description: `${BRAND.name} Premium unlocks watermark-free HD exports, the full library of ultra-realistic AI voices in several languages, the full music library, anime video styles and priority generation.`,
+        description: `${BRAND.name} Premium raises the Free plan’s render limits. ${PLAN_LIMITS_SENTENCE}`,
         offers,
       },
     ],
@@ -50,8 +49,8 @@ export default function Pricing() {
           Start free. Go <span className="text-gradient">Premium</span> when it’s ready to ship.
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-muted">
-          Create and preview as many ideas as you like on the Free plan. When a video is ready for the world, Premium
-          gives you clean HD exports, every voice, the full music library and anime styles.
+          Both plans get the whole studio: every style, voice and music track, captions, every format and no watermark.
+          The difference is how much you render. {PLAN_LIMITS_SENTENCE}
         </p>
       </header>
 
