@@ -1,5 +1,5 @@
 import { BrowserStartLink, StoreBadges } from '#app/components/store-badges.tsx'
-import { CheckIcon } from '#app/components/ui/icons.tsx'
+import { CheckIcon } from '#app/components/ui/site-icons.tsx'
 
 import {
   FREE_PLAN,

@@ -1,8 +1,11 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 
-import { ReferralPopup } from './referral-popup.tsx'
 import { referral } from './referral-store.ts'
+import { useReferral } from './use-referral.ts'
+
+// Most visits never open the popup: its code loads when it first opens, then it stays mounted.
+const ReferralPopup = lazy(() => import('./referral-popup.tsx').then((module) => ({ default: module.ReferralPopup })))
 
 /**
  * Mounted once by the landing layout: initialises the referral in the browser (never while prerendering)
@@ -11,8 +14,15 @@ import { referral } from './referral-store.ts'
 export function FreeWeekReferral() {
   const [searchParams] = useSearchParams()
   const referralParam = searchParams.get('referral')
+  const { popupOpen } = useReferral()
+  const [hasOpened, setHasOpened] = useState(false)
+  if (popupOpen && !hasOpened) setHasOpened(true)
   useEffect(() => {
     referral.initialise({ referralParam })
   }, [referralParam])
-  return <ReferralPopup />
+  return hasOpened ? (
+    <Suspense fallback={null}>
+      <ReferralPopup />
+    </Suspense>
+  ) : null
 }

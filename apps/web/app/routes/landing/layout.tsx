@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Outlet } from 'react-router'
 
 import { Footer, FOOTER_LINK_CLASS } from '#app/components/footer.tsx'
@@ -7,8 +8,11 @@ import { BlogIndex } from '#app/features/blog/blog-index.tsx'
 import { FreeWeekGiftButton } from '#app/features/referral/free-week-gift-button.tsx'
 import { FreeWeekReferral } from '#app/features/referral/free-week-referral.tsx'
 import { CookieSettingsButton } from '#app/features/consent/cookie-settings-button.tsx'
+import { installVoiceSamplePlayers } from '#app/features/samples/voice-sample-player.ts'
 
 export default function LandingLayout() {
+  // Voice samples sit in static islands on several pages: one listener plays them all.
+  useEffect(() => installVoiceSamplePlayers(document), [])
   return (
     <div className="flex min-h-dvh flex-col">
       <a
