@@ -101,7 +101,7 @@ const FRAMEWORK_MODULES = /[\\/]node_modules[\\/](react|react-dom|scheduler|reac
  * that a page imports only on demand stay out, or the group would pull them into every page.
  */
 const SITE_MODULES =
-  /[\\/]apps[\\/]web[\\/]app[\\/](components|lib|features[\\/](consent|referral|android-banner)|features[\\/]blog[\\/]blog-index|features[\\/]samples[\\/]voice-sample-player)[\\/.]|[\\/]packages[\\/]contracts[\\/]src[\\/](brand|plans|gtm-id-pattern|route-rule-match|blog-categories)\.ts$|^\0vite[\\/]preload-helper/
+  /[\\/]apps[\\/]web[\\/]app[\\/](components|lib|features[\\/](consent|referral|android-banner)|features[\\/]blog[\\/]blog-index|features[\\/]samples[\\/](voice-sample-player|lazy-posters))[\\/.]|[\\/]packages[\\/]contracts[\\/]src[\\/](brand|plans|gtm-id-pattern|route-rule-match|blog-categories)\.ts$|^\0vite[\\/]preload-helper/
 const NOT_SITE_MODULES =
   /[\\/]lib[\\/](api-client|api|query|env-schema)\.ts$|[\\/](referral-code|referral-popup|countdown-ring|consent-settings|redeem|free-week-cta)\.tsx?$|[\\/]components[\\/](device-mockup|waveform|qr-code|numbered-steps|faq-list|ui[\\/](icons|form-field|confirm-dialog))\.tsx$/
 

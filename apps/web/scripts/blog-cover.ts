@@ -11,12 +11,28 @@ export const COVER_HEIGHT = 630
 
 type Palette = { from: string; to: string; glow: string; ink: string }
 
-const PALETTES: Record<BlogCategory, Palette> = {
-  'How to': { from: '#5b21b6', to: '#c026d3', glow: '#f0abfc', ink: '#fdf4ff' },
-  'Extensive Music Library': { from: '#312e81', to: '#0e7490', glow: '#67e8f9', ink: '#ecfeff' },
-  'Tutorials & Guides': { from: '#831843', to: '#7c3aed', glow: '#fda4af', ink: '#fff1f2' },
-  Product: { from: '#4c1d95', to: '#0369a1', glow: '#c4b5fd', ink: '#f5f3ff' },
-  'Ultra-Realistic AI Voiceover': { from: '#134e4a', to: '#6d28d9', glow: '#5eead4', ink: '#f0fdfa' },
+/** Two palettes per category: a category keeps its colours, and its covers still alternate. */
+const PALETTES: Record<BlogCategory, readonly [Palette, Palette]> = {
+  'How to': [
+    { from: '#5b21b6', to: '#c026d3', glow: '#f0abfc', ink: '#fdf4ff' },
+    { from: '#7e22ce', to: '#db2777', glow: '#fbcfe8', ink: '#fdf2f8' },
+  ],
+  'Extensive Music Library': [
+    { from: '#312e81', to: '#0e7490', glow: '#67e8f9', ink: '#ecfeff' },
+    { from: '#1e3a8a', to: '#0f766e', glow: '#5eead4', ink: '#f0fdfa' },
+  ],
+  'Tutorials & Guides': [
+    { from: '#831843', to: '#7c3aed', glow: '#fda4af', ink: '#fff1f2' },
+    { from: '#9a3412', to: '#be185d', glow: '#fdba74', ink: '#fff7ed' },
+  ],
+  Product: [
+    { from: '#4c1d95', to: '#0369a1', glow: '#c4b5fd', ink: '#f5f3ff' },
+    { from: '#312e81', to: '#7c3aed', glow: '#a5b4fc', ink: '#eef2ff' },
+  ],
+  'Ultra-Realistic AI Voiceover': [
+    { from: '#134e4a', to: '#6d28d9', glow: '#5eead4', ink: '#f0fdfa' },
+    { from: '#064e3b', to: '#1d4ed8', glow: '#6ee7b7', ink: '#ecfdf5' },
+  ],
 }
 
 /** FNV-1a, then mulberry32: a small, stable stream of numbers in [0, 1) for one slug. */
@@ -164,6 +180,104 @@ function waveform({ random, palette }: Draw): string {
   return parts.join('')
 }
 
+function checklist({ random, palette }: Draw): string {
+  const rows = 4
+  const x = 330 + random() * 120
+  const parts = [
+    `<rect x="${round(x - 40)}" y="90" width="560" height="450" rx="36" fill="#0b0616" fill-opacity="0.4" stroke="${palette.ink}" stroke-opacity="0.35" stroke-width="3"/>`,
+  ]
+  const done = 1 + Math.floor(random() * 3)
+  for (let row = 0; row < rows; row++) {
+    const y = 150 + row * 95
+    const checked = row < done
+    parts.push(
+      `<circle cx="${round(x + 20)}" cy="${y + 20}" r="24" fill="${checked ? palette.glow : 'none'}" fill-opacity="${checked ? 0.95 : 0}" stroke="${palette.ink}" stroke-opacity="0.7" stroke-width="3"/>`,
+      checked
+        ? `<path d="M${round(x + 9)} ${y + 21} l8 8 l15 -17" fill="none" stroke="${palette.from}" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/>`
+        : '',
+      `<rect x="${round(x + 68)}" y="${y + 10}" width="${round(220 + random() * 160)}" height="20" rx="10" fill="${palette.ink}" fill-opacity="${checked ? 0.35 : 0.6}"/>`,
+    )
+  }
+  return parts.join('')
+}
+
+function notes({ random, palette }: Draw): string {
+  const parts: string[] = []
+  const top = 200 + (random() - 0.5) * 60
+  for (let line = 0; line < 5; line++) {
+    parts.push(
+      `<path d="M80 ${round(top + line * 34)} C 400 ${round(top + line * 34 - 40)}, 800 ${round(top + line * 34 + 40)}, 1120 ${round(top + line * 34)}" fill="none" stroke="${palette.ink}" stroke-opacity="0.3" stroke-width="2"/>`,
+    )
+  }
+  for (let index = 0; index < 7; index++) {
+    const x = 170 + index * 135 + random() * 30
+    const y = top + Math.floor(random() * 5) * 34 - 10
+    parts.push(
+      `<ellipse cx="${round(x)}" cy="${round(y + 10)}" rx="22" ry="16" transform="rotate(-20 ${round(x)} ${round(y + 10)})" fill="${index % 3 === 0 ? palette.glow : palette.ink}" fill-opacity="0.9"/>`,
+      `<rect x="${round(x + 17)}" y="${round(y - 95)}" width="6" height="105" rx="3" fill="${palette.ink}" fill-opacity="0.85"/>`,
+    )
+  }
+  return parts.join('')
+}
+
+function timeline({ random, palette }: Draw): string {
+  const parts = [`<rect x="110" y="360" width="980" height="12" rx="6" fill="${palette.ink}" fill-opacity="0.3"/>`]
+  let x = 110
+  let clip = 0
+  while (x < 1060) {
+    const width = 120 + random() * 160
+    const end = Math.min(1090, x + width)
+    parts.push(
+      `<rect x="${round(x)}" y="230" width="${round(end - x - 14)}" height="110" rx="16" fill="${clip % 2 === 0 ? palette.glow : palette.ink}" fill-opacity="${clip % 2 === 0 ? 0.75 : 0.3}"/>`,
+      `<rect x="${round(x)}" y="395" width="${round(end - x - 14)}" height="40" rx="12" fill="${palette.ink}" fill-opacity="0.18"/>`,
+    )
+    x = end
+    clip++
+  }
+  const head = 200 + random() * 800
+  parts.push(
+    `<rect x="${round(head - 3)}" y="190" width="6" height="270" rx="3" fill="${palette.ink}"/>`,
+    `<path d="M${round(head - 16)} 176 h32 l-16 22 z" fill="${palette.ink}"/>`,
+  )
+  return parts.join('')
+}
+
+function launch({ random, palette }: Draw): string {
+  const cx = 600 + (random() - 0.5) * 300
+  const parts = [
+    `<circle cx="${round(cx)}" cy="315" r="170" fill="none" stroke="${palette.ink}" stroke-opacity="0.25" stroke-width="3"/>`,
+    `<circle cx="${round(cx)}" cy="315" r="110" fill="${palette.glow}" fill-opacity="0.25"/>`,
+    `<path d="M${round(cx - 30)} 265 L${round(cx + 45)} 315 L${round(cx - 30)} 365 Z" fill="${palette.ink}" fill-opacity="0.95"/>`,
+  ]
+  for (let index = 0; index < 7; index++) {
+    const angle = (index / 7) * Math.PI * 2 + random()
+    const distance = 220 + random() * 120
+    const size = 10 + random() * 16
+    const sx = cx + Math.cos(angle) * distance
+    const sy = 315 + Math.sin(angle) * distance * 0.7
+    parts.push(
+      `<path d="M${round(sx)} ${round(sy - size)} Q${round(sx)} ${round(sy)} ${round(sx + size)} ${round(sy)} Q${round(sx)} ${round(sy)} ${round(sx)} ${round(sy + size)} Q${round(sx)} ${round(sy)} ${round(sx - size)} ${round(sy)} Q${round(sx)} ${round(sy)} ${round(sx)} ${round(sy - size)} Z" fill="${palette.glow}" fill-opacity="0.85"/>`,
+    )
+  }
+  return parts.join('')
+}
+
+function speech({ random, palette }: Draw): string {
+  const x = 300 + random() * 200
+  const parts = [
+    `<path d="M${round(x)} 150 h420 a50 50 0 0 1 50 50 v170 a50 50 0 0 1 -50 50 h-300 l-80 70 v-70 h-40 a50 50 0 0 1 -50 -50 v-170 a50 50 0 0 1 50 -50 z" fill="#0b0616" fill-opacity="0.45" stroke="${palette.ink}" stroke-opacity="0.6" stroke-width="4"/>`,
+  ]
+  const bars = 15
+  for (let index = 0; index < bars; index++) {
+    const envelope = Math.sin(((index + 0.5) / bars) * Math.PI)
+    const height = 20 + envelope * (40 + random() * 90)
+    parts.push(
+      `<rect x="${round(x + 40 + index * 26)}" y="${round(285 - height / 2)}" width="14" height="${round(height)}" rx="7" fill="${index % 4 === 0 ? palette.glow : palette.ink}" fill-opacity="0.9"/>`,
+    )
+  }
+  return parts.join('')
+}
+
 /**
  * A little larger or smaller, a little off centre, and mirrored where the motif has no direction (a play
  * button or rising steps must not turn round): covers in one category still differ.
@@ -178,20 +292,38 @@ function motifTransform(random: () => number, canMirror: boolean): string {
   return `translate(${round(cx + dx)} ${round(cy + dy)}) scale(${mirror ? -round(scale * 100) / 100 : round(scale * 100) / 100} ${round(scale * 100) / 100}) translate(${-cx} ${-cy})`
 }
 
-const MOTIFS: Record<BlogCategory, { draw: (draw: Draw) => string; canMirror: boolean }> = {
-  'How to': { draw: steps, canMirror: false },
-  'Extensive Music Library': { draw: record, canMirror: true },
-  'Tutorials & Guides': { draw: storyboard, canMirror: false },
-  Product: { draw: appFrame, canMirror: false },
-  'Ultra-Realistic AI Voiceover': { draw: waveform, canMirror: true },
+type Motif = { draw: (draw: Draw) => string; canMirror: boolean }
+
+/** Each category's motifs: steps or a checklist, a record or a score, frames or a timeline, and so on. */
+const MOTIFS: Record<BlogCategory, readonly [Motif, Motif]> = {
+  'How to': [
+    { draw: steps, canMirror: false },
+    { draw: checklist, canMirror: false },
+  ],
+  'Extensive Music Library': [
+    { draw: record, canMirror: true },
+    { draw: notes, canMirror: false },
+  ],
+  'Tutorials & Guides': [
+    { draw: storyboard, canMirror: false },
+    { draw: timeline, canMirror: false },
+  ],
+  Product: [
+    { draw: appFrame, canMirror: false },
+    { draw: launch, canMirror: false },
+  ],
+  'Ultra-Realistic AI Voiceover': [
+    { draw: waveform, canMirror: true },
+    { draw: speech, canMirror: false },
+  ],
 }
 
 /** The cover of one article as an SVG document; the same slug always gives the same picture. */
 export function createBlogCoverSvg({ slug, category }: { slug: string; category: BlogCategory }): string {
   if (!BLOG_CATEGORIES.includes(category)) throw new Error(`No cover style for category "${String(category)}"`)
   const random = createRandom(slug)
-  const palette = PALETTES[category]
-  const motif = MOTIFS[category]
+  const palette = PALETTES[category][random() < 0.5 ? 0 : 1]
+  const motif = MOTIFS[category][random() < 0.5 ? 0 : 1]
   const angle = Math.round(random() * 360)
   const glows = [0, 1, 2].map((index) => ({
     x: round(random() * COVER_WIDTH),

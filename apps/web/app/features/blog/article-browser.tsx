@@ -97,7 +97,7 @@ export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary
   }
 
   const chip = (active: boolean) =>
-    `inline-flex items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${
+    `inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-[13px] font-semibold transition-colors tablet:gap-2 tablet:px-4 tablet:py-2 tablet:text-sm ${
       active ? 'border-accent bg-accent text-accent-ink' : 'border-line bg-surface text-muted hover:text-ink'
     }`
 

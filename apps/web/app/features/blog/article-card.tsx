@@ -22,7 +22,8 @@ export function ArticleCard({
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
-    <article className="glass group relative flex h-full flex-col overflow-hidden rounded-2xl transition-colors focus-within:border-accent hover:border-accent">
+    <article className="glass group relative flex h-full flex-row overflow-hidden rounded-2xl transition-colors focus-within:border-accent hover:border-accent tablet:flex-col">
+      {/* A thumbnail beside the text on phones, where seventy full-width covers would make a very long page. */}
       <img
         src={getBlogCoverPath(article.slug)}
         alt=""
@@ -30,13 +31,15 @@ export function ArticleCard({
         height={630}
         loading={eagerCover ? 'eager' : 'lazy'}
         decoding="async"
-        className="aspect-[40/21] w-full bg-raised object-cover"
+        className="ml-4 mt-4 aspect-square w-20 shrink-0 self-start rounded-xl bg-raised object-cover tablet:m-0 tablet:aspect-[40/21] tablet:w-full tablet:rounded-none"
       />
-      <div className="flex flex-1 flex-col p-5">
+      <div className="flex min-w-0 flex-1 flex-col p-4 tablet:p-5">
         {showCategory ? (
           <p className="text-xs font-semibold uppercase tracking-wider text-accent">{article.category}</p>
         ) : null}
-        <Heading className={`text-lg font-semibold leading-snug text-ink ${showCategory ? 'mt-2' : ''}`}>
+        <Heading
+          className={`text-base font-semibold leading-snug text-ink tablet:text-lg ${showCategory ? 'mt-2' : ''}`}
+        >
           <Link
             to={href('/blog/:slug', { slug: article.slug })}
             className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
@@ -44,8 +47,10 @@ export function ArticleCard({
             {article.title}
           </Link>
         </Heading>
-        <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-muted">{article.description}</p>
-        <p className="mt-auto flex flex-wrap gap-x-2 pt-4 text-xs text-subtle">
+        <p className="mt-2 line-clamp-2 text-sm leading-relaxed text-muted tablet:line-clamp-3">
+          {article.description}
+        </p>
+        <p className="mt-auto flex flex-wrap gap-x-2 pt-3 text-xs text-subtle tablet:pt-4">
           <time dateTime={article.date}>{formatPostDate(article.date)}</time>
           <span aria-hidden="true">·</span>
           <span>{article.readingMinutes} min read</span>

@@ -8,9 +8,8 @@ const RATIO_LABELS: Record<SampleVideo['ratio'], string> = {
 
 /**
  * One rendered sample, playable in place: controls, muted until the viewer turns the sound on, never
- * autoplaying, with the captions as a text track. Nothing of the video loads before play (preload none);
- * its poster is a lazy image behind the player, which is transparent until the first frame, so pages with
- * several samples fetch only the posters in view, and the picture shows before and without JavaScript.
+ * autoplaying, with the captions as a text track. Nothing of the video loads before play (preload none), and
+ * its poster only when it nears the viewport (lazy-posters.ts), unless `eager` (above the fold).
  */
 export function SampleVideoPlayer({
   video,
@@ -18,30 +17,22 @@ export function SampleVideoPlayer({
   className = '',
 }: {
   video: SampleVideo
-  /** For a sample above the fold: its poster loads at once. */
+  /** For a sample above the fold: its poster is set in the HTML and loads at once. */
   eager?: boolean
   className?: string
 }) {
   return (
     <div
-      className={`relative isolate overflow-hidden rounded-2xl border border-line bg-[#0b0616] ${className}`}
+      className={`overflow-hidden rounded-2xl border border-line bg-[#0b0616] ${className}`}
       style={{ aspectRatio: `${video.width} / ${video.height}` }}
     >
-      <img
-        src={video.poster}
-        alt=""
-        width={video.width}
-        height={video.height}
-        loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={eager ? 'high' : undefined}
-        decoding="async"
-        className="absolute inset-0 -z-10 h-full w-full object-cover"
-      />
       <video
         controls
         muted
         playsInline
         preload="none"
+        poster={eager ? video.poster : undefined}
+        data-poster={video.poster}
         width={video.width}
         height={video.height}
         aria-label={`${video.title}: sample video, ${video.seconds} seconds`}
@@ -59,7 +50,8 @@ export function SampleVideoFacts({ video }: { video: SampleVideo }) {
   return (
     <p className="text-sm leading-relaxed text-muted">
       {video.style} · {RATIO_LABELS[video.ratio]} · {Math.round(video.seconds)} s<br />
-      Voice {video.voice.name} ({video.voice.language}){video.music ? <> · Music “{video.music}”</> : null}
+      Voice: {video.voice.name}, {video.voice.language}
+      {video.music ? <> · Music: “{video.music}”</> : null}
     </p>
   )
 }

@@ -9,7 +9,10 @@ import type { VoiceSample } from './voices.ts'
  */
 export function VoiceSamples({ voices, compact = false }: { voices: readonly VoiceSample[]; compact?: boolean }) {
   return (
-    <ul data-testid="voice-samples" className={`grid gap-2.5 ${compact ? '' : 'tablet:grid-cols-2'}`}>
+    <ul
+      data-testid="voice-samples"
+      className={`grid gap-2.5 ${compact ? '' : 'tablet:grid-cols-2 desktop:grid-cols-3'}`}
+    >
       {voices.map((voice) => (
         <li
           key={voice.id}

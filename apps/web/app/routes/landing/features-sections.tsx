@@ -298,7 +298,12 @@ function FeatureVisualPanel({ visual }: { visual: SampleVisual }) {
     <figure
       className={`glass rounded-[2rem] p-5 tablet:p-7 ${vertical ? 'tablet:flex tablet:items-center tablet:gap-7' : ''}`}
     >
-      <SampleVideoPlayer video={video} className={vertical ? 'mx-auto w-full max-w-[17rem] shrink-0' : ''} />
+      <SampleVideoPlayer
+        video={video}
+        className={
+          vertical ? 'mx-auto w-full max-w-[17rem] shrink-0' : video.ratio === '1:1' ? 'mx-auto w-full max-w-sm' : ''
+        }
+      />
       <figcaption className={vertical ? 'mt-5 tablet:mt-0' : 'mt-5'}>
         <p className="font-semibold text-ink">{video.title}</p>
         <div className="mt-1">

@@ -461,18 +461,18 @@ const CAPABILITIES = [
     Icon: FilmIcon,
   },
   {
-    id: 'ai-voiceovers',
-    title: 'AI voiceovers',
-    more: 'Hear every voice',
-    body: 'Built-in voices in several languages read your script at the pace you set, no microphone needed. Press play to hear three of them:',
-    Icon: MicIcon,
-  },
-  {
     id: 'music-library',
     title: 'A library of original music',
     more: 'Explore the music library',
     body: 'Tracks composed for StoryReel, sorted by mood and genre, licensed for your videos and mixed under the voice so every word lands.',
     Icon: MusicNoteIcon,
+  },
+  {
+    id: 'ai-voiceovers',
+    title: 'AI voiceovers',
+    more: 'Hear every voice',
+    body: 'Built-in voices in several languages read your script at the pace you set, no microphone needed. Press play to hear three of them:',
+    Icon: MicIcon,
   },
 ] as const
 
@@ -501,11 +501,11 @@ function Capabilities() {
           Visuals, voice, music and captions usually mean four tools and an afternoon. Here they come together from a
           single piece of text.
         </SectionHeading>
-        <ul className="mt-14 grid gap-5 tablet:grid-cols-2">
+        <ul className="mt-14 grid gap-5 desktop:grid-cols-3">
           {CAPABILITIES.map(({ id, title, more, body, Icon }) => (
             <li
               key={id}
-              className={`glass group flex flex-col rounded-3xl p-6 tablet:p-8 ${id === 'ai-voiceovers' ? 'tablet:row-span-2' : ''}`}
+              className={`glass group flex flex-col rounded-3xl p-6 tablet:p-8 ${id === 'ai-voiceovers' ? 'desktop:col-span-3' : ''}`}
             >
               <span
                 aria-hidden="true"
@@ -517,7 +517,7 @@ function Capabilities() {
               <p className="mt-3 leading-relaxed text-muted">{body}</p>
               {id === 'ai-voiceovers' ? (
                 <div className="mt-5">
-                  <VoiceSamples voices={getVoiceSamples(HOME_VOICES)} compact />
+                  <VoiceSamples voices={getVoiceSamples(HOME_VOICES)} />
                 </div>
               ) : null}
               <Link
