@@ -93,8 +93,11 @@ function buildManifestPlugin(): Plugin {
   }
 }
 
-/** React, React DOM, React Router and the bundler's runtime: every page needs all of them, as one file. */
-const FRAMEWORK_MODULES = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|^\0rolldown[\\/]runtime/
+/**
+ * React and React Router (and the bundler's runtime): every page and route needs them, so they travel as one
+ * file. React DOM stays in the entry chunk, which is the only one that imports it.
+ */
+const FRAMEWORK_MODULES = /[\\/]node_modules[\\/](react|react-router)[\\/]|^\0rolldown[\\/]runtime/
 /**
  * The app code every landing page runs (header, footer, consent, referral, blog wall, site runtime), as one
  * file instead of some thirty small ones that each cost a request and its headers. Modules that load zod or

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 
 /** React marks every DOM node it has rendered or hydrated with a fiber key; the prerendered HTML has none. */
@@ -29,7 +29,8 @@ function getInternalLink(event: MouseEvent): HTMLAnchorElement | undefined {
 /**
  * Markup that never changes after the build: on the page load it keeps the prerendered HTML as it is and
  * never needs the components that made it, so their code (`children`, usually lazy) loads only when the
- * island is rendered in the browser, after a client-side navigation. Links inside go through the router.
+ * island is rendered in the browser, after a client-side navigation (it provides the Suspense boundary for
+ * them). Links inside go through the router.
  * Nothing inside may need React: no state, no handlers (native <details>, <video> and links are fine).
  */
 export function StaticIsland({ id, className, children }: { id: string; className?: string; children: ReactNode }) {
@@ -56,7 +57,12 @@ export function StaticIsland({ id, className, children }: { id: string; classNam
   }
   return (
     <div ref={ref} id={id} className={className}>
-      {children}
+      {/*
+       * In the browser the children are usually lazy, so they may suspend. The prerender renders them directly:
+       * inside a Suspense boundary, React streams a large one out of order (hidden, then moved by an inline
+       * script), and the page would show nothing there before, or without, JavaScript.
+       */}
+      {typeof document === 'undefined' ? children : <Suspense fallback={null}>{children}</Suspense>}
     </div>
   )
 }

@@ -27,6 +27,25 @@ function useIsHydrated(): boolean {
 /** The query waits this long after the last key before it goes into the address bar. */
 const URL_SYNC_MS = 300
 
+/** What the status line says: how many articles the filters leave, and for what. */
+export function describeResults({
+  count,
+  total,
+  category,
+  query,
+}: {
+  count: number
+  total: number
+  category: BlogCategory | undefined
+  query: string
+}): string {
+  const words = query.trim()
+  const where = category ? ` in ${category}` : ''
+  if (words) return `${count} ${count === 1 ? 'article matches' : 'articles match'} “${words}”${where}`
+  if (category) return `${count} ${count === 1 ? 'article' : 'articles'}${where}`
+  return `${total} articles in ${BLOG_CATEGORIES.length} categories`
+}
+
 export const getCategorySectionId = (category: BlogCategory) => `category-${getBlogCategorySlug(category)}`
 
 /**
@@ -150,11 +169,7 @@ export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary
       </div>
 
       <div className="mt-8 flex min-h-6 flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted">
-        <p role="status">
-          {filtering
-            ? `${matches.length} ${matches.length === 1 ? 'article' : 'articles'}${query.trim() ? ` match “${query.trim()}”` : ''}${category ? ` in ${category}` : ''}`
-            : `${articles.length} articles in ${BLOG_CATEGORIES.length} categories`}
-        </p>
+        <p role="status">{describeResults({ count: matches.length, total: articles.length, category, query })}</p>
         {filtering ? (
           <button
             type="button"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { describeResults } from './article-browser.tsx'
 import { filterArticles, getSearchTerms, type ArticleSummary } from './article-filter.ts'
 
 const ARTICLES: ArticleSummary[] = [
@@ -53,5 +54,20 @@ describe('filterArticles', () => {
 
   it('treats punctuation as spaces', () => {
     expect(getSearchTerms('  "voice-over", mood! ')).toEqual(['voice', 'over', 'mood'])
+  })
+})
+
+describe('describeResults', () => {
+  it('says how many articles are left, and for what', () => {
+    expect(describeResults({ count: 70, total: 70, category: undefined, query: '' })).toBe(
+      '70 articles in 5 categories',
+    )
+    expect(describeResults({ count: 14, total: 70, category: 'Product', query: ' ' })).toBe('14 articles in Product')
+    expect(describeResults({ count: 1, total: 70, category: 'Product', query: 'redeem ' })).toBe(
+      '1 article matches “redeem” in Product',
+    )
+    expect(describeResults({ count: 0, total: 70, category: undefined, query: 'zebra' })).toBe(
+      '0 articles match “zebra”',
+    )
   })
 })

@@ -1,5 +1,5 @@
 import { serverOnly$ } from 'vite-env-only/macros'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, useEffect } from 'react'
 
 import { StaticIsland } from '#app/components/static-island.tsx'
 import * as prerendered from './blog-wall.tsx'
@@ -48,9 +48,7 @@ export function BlogIndex() {
 
   return (
     <StaticIsland id={WALL_ID}>
-      <Suspense fallback={null}>
-        <BlogWall />
-      </Suspense>
+      <BlogWall />
     </StaticIsland>
   )
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import { data, isRouteErrorResponse, useLocation } from 'react-router'
 import { serverOnly$ } from 'vite-env-only/macros'
 
@@ -70,9 +70,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   // Keyed by article: moving to another article draws it anew instead of keeping this one's HTML.
   return (
     <StaticIsland key={post.slug} id={`article-${post.slug}`}>
-      <Suspense fallback={null}>
-        <PostArticle post={post} related={related} />
-      </Suspense>
+      <PostArticle post={post} related={related} />
     </StaticIsland>
   )
 }

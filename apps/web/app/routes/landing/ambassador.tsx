@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import { serverOnly$ } from 'vite-env-only/macros'
 
 import { BRAND } from '@storyreel/contracts/brand'
@@ -47,9 +47,7 @@ export function meta() {
 export default function Ambassador() {
   return (
     <StaticIsland id="ambassador">
-      <Suspense fallback={null}>
-        <AmbassadorContent faqs={FAQ} />
-      </Suspense>
+      <AmbassadorContent faqs={FAQ} />
     </StaticIsland>
   )
 }

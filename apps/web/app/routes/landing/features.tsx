@@ -1,5 +1,5 @@
 import { serverOnly$ } from 'vite-env-only/macros'
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 
 import { BRAND } from '@storyreel/contracts/brand'
 import { PLAN_LIMITS } from '@storyreel/contracts/plans'
@@ -51,9 +51,7 @@ export function meta() {
 export default function Features() {
   return (
     <StaticIsland id="features">
-      <Suspense fallback={null}>
-        <FeaturesSections />
-      </Suspense>
+      <FeaturesSections />
     </StaticIsland>
   )
 }

@@ -1,5 +1,5 @@
 import { serverOnly$ } from 'vite-env-only/macros'
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 
 import { BRAND } from '@storyreel/contracts/brand'
 
@@ -48,9 +48,7 @@ export function meta() {
 export default function Home() {
   return (
     <StaticIsland id="home">
-      <Suspense fallback={null}>
-        <HomeSections faqs={FAQS} />
-      </Suspense>
+      <HomeSections faqs={FAQS} />
     </StaticIsland>
   )
 }

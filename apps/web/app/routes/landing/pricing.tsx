@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import { serverOnly$ } from 'vite-env-only/macros'
 
 import { BRAND } from '@storyreel/contracts/brand'
@@ -58,9 +58,7 @@ export default function Pricing() {
         className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[36rem] bg-[radial-gradient(50%_60%_at_50%_0%,rgb(124_58_237/0.24),transparent),radial-gradient(30%_40%_at_85%_15%,rgb(236_72_153/0.12),transparent),radial-gradient(30%_40%_at_10%_25%,rgb(34_211_238/0.10),transparent)]"
       />
       <StaticIsland id="pricing-plans">
-        <Suspense fallback={null}>
-          <PricingPlans />
-        </Suspense>
+        <PricingPlans />
       </StaticIsland>
 
       <div className="mx-auto max-w-7xl px-5 pb-24 tablet:px-8">
@@ -68,9 +66,7 @@ export default function Pricing() {
       </div>
 
       <StaticIsland id="pricing-faq">
-        <Suspense fallback={null}>
-          <PricingFaq />
-        </Suspense>
+        <PricingFaq />
       </StaticIsland>
     </div>
   )

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import { serverOnly$ } from 'vite-env-only/macros'
 
 import { BRAND } from '@storyreel/contracts/brand'
@@ -26,9 +26,7 @@ export function meta() {
 export default function Testimonials() {
   return (
     <StaticIsland id="testimonials">
-      <Suspense fallback={null}>
-        <TestimonialsContent />
-      </Suspense>
+      <TestimonialsContent />
     </StaticIsland>
   )
 }
