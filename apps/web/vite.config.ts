@@ -106,7 +106,7 @@ const FRAMEWORK_MODULES = /[\\/]node_modules[\\/](react|react-router)[\\/]|^\0ro
 const SITE_MODULES =
   /[\\/]apps[\\/]web[\\/]app[\\/](components|lib|features[\\/](consent|referral|android-banner)|features[\\/]blog[\\/]blog-index|features[\\/]samples[\\/](voice-sample-player|lazy-posters))[\\/.]|[\\/]packages[\\/]contracts[\\/]src[\\/](brand|plans|gtm-id-pattern|route-rule-match|blog-categories)\.ts$|^\0vite[\\/]preload-helper/
 const NOT_SITE_MODULES =
-  /[\\/]lib[\\/](api-client|api|query|env-schema)\.ts$|[\\/](referral-code|referral-popup|countdown-ring|consent-settings|redeem|free-week-cta)\.tsx?$|[\\/]components[\\/](device-mockup|waveform|qr-code|numbered-steps|faq-list|ui[\\/](icons|form-field|confirm-dialog))\.tsx$/
+  /[\\/]lib[\\/](api-client|api|query|env-schema)\.ts$|[\\/](referral-code|referral-popup|countdown-ring|consent-settings|redeem|free-week-cta)\.tsx?$|[\\/]components[\\/](device-mockup|waveform|qr-code|numbered-steps|faq-list|section-heading|ui[\\/](icons|site-icons|form-field|confirm-dialog))\.tsx$/
 
 export default defineConfig(({ mode }) => ({
   // envOnlyMacros: serverOnly$() keeps the static islands' components out of the browser bundle (StaticIsland).

@@ -241,6 +241,7 @@ async function renderVoiceLines(lines: VoiceLineSource[]): Promise<VoiceSample[]
 async function removeStaleMedia(manifest: SamplesManifest): Promise<void> {
   const kept = new Set([
     'samples.json',
+    'voice-library.json',
     ...manifest.videos.flatMap((video) => Object.values(video.files)),
     ...manifest.voices.map((voice) => voice.file),
   ])
@@ -290,7 +291,7 @@ async function main(): Promise<void> {
       engines: {
         voice: voices.name,
         visuals: 'local illustrator',
-        ffmpeg: ffmpeg.split(' Copyright')[0] ?? ffmpeg,
+        ffmpeg: (ffmpeg.split(' Copyright')[0] ?? ffmpeg).trim(),
       },
       library: {
         voices: voices.listVoices().length,
@@ -300,6 +301,13 @@ async function main(): Promise<void> {
       voices: voiceLines,
     }
     await writeFile(path.join(MEDIA_DIR, 'samples.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+    // The figures alone, for pages that quote them without showing a sample (a module of their own, so the
+    // bundle does not carry the samples' list to those pages).
+    const { generatedBy, engines, library } = manifest
+    await writeFile(
+      path.join(MEDIA_DIR, 'voice-library.json'),
+      `${JSON.stringify({ generatedBy, engines, library }, null, 2)}\n`,
+    )
     await removeStaleMedia(manifest)
   } finally {
     await rm(workDir, { recursive: true, force: true })

@@ -6,7 +6,7 @@ import { NAV_LINKS } from '#app/lib/site-paths.ts'
 import { AccountLink } from './account-link.tsx'
 import { Logo } from './logo.tsx'
 import { StoreIcons } from './store-badges.tsx'
-import { CloseIcon, MenuIcon } from './ui/site-icons.tsx'
+import { CloseIcon, MenuIcon } from './ui/chrome-icons.tsx'
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3.5 py-2 text-sm font-medium transition-colors ${

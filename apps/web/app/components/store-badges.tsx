@@ -2,7 +2,7 @@ import { href, Link } from 'react-router'
 
 import { BRAND } from '@storyreel/contracts/brand'
 
-import { AppleIcon, ArrowRightIcon, PlayStoreIcon } from './ui/site-icons.tsx'
+import { AppleIcon, ArrowRightIcon, PlayStoreIcon } from './ui/chrome-icons.tsx'
 
 const badge =
   'inline-flex items-center gap-2.5 rounded-xl border border-white/15 bg-black px-3 py-2 text-white shadow-lg shadow-black/20 transition hover:border-white/40 mobileWide:px-4'

@@ -8,7 +8,7 @@ import {
   type BlogCategory,
 } from '@storyreel/contracts/blog-categories'
 
-import { CloseIcon, SearchIcon } from '#app/components/ui/site-icons.tsx'
+import { CloseIcon, SearchIcon } from '#app/components/ui/chrome-icons.tsx'
 
 import { ArticleCard } from './article-card.tsx'
 import { filterArticles, type ArticleSummary } from './article-filter.ts'

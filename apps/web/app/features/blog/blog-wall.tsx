@@ -2,7 +2,7 @@ import { href, Link } from 'react-router'
 
 import blogIndex from 'virtual:blog-index'
 
-import { ArrowRightIcon } from '#app/components/ui/site-icons.tsx'
+import { ArrowRightIcon } from '#app/components/ui/chrome-icons.tsx'
 
 /**
  * The wall's markup: five categories, each a <details> listing its articles. Static once prerendered, so

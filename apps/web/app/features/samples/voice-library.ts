@@ -1,5 +1,5 @@
-// Named imports let the bundler leave out the rest of the manifest: the figures come without the samples.
-import { engines, library } from './media/samples.json'
+// The render writes these figures to a file of their own, so quoting them does not bundle the samples' list.
+import { engines, library } from './media/voice-library.json'
 
 const VOICE_ENGINE_LABELS: Record<string, string> = { 'espeak-ng': 'eSpeak NG' }
 

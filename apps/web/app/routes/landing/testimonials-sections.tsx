@@ -3,7 +3,7 @@ import { href, Link } from 'react-router'
 import { BRAND } from '@storyreel/contracts/brand'
 
 import { StoreBadges } from '#app/components/store-badges.tsx'
-import { ArrowRightIcon } from '#app/components/ui/site-icons.tsx'
+import { ArrowRightIcon } from '#app/components/ui/chrome-icons.tsx'
 import { IllustrativeNote } from '#app/features/testimonials/illustrative-note.tsx'
 import { TestimonialCard } from '#app/features/testimonials/testimonial-card.tsx'
 import { TESTIMONIALS } from '#app/features/testimonials/testimonials.ts'
