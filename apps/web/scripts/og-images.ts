@@ -13,7 +13,7 @@ export const PAGE_OG_COPY = {
   },
   '/features': {
     title: 'Everything it takes to make a video',
-    tagline: 'Text to video, anime styles, AI voiceovers, original music sorted by mood, and captions.',
+    tagline: 'Text to video, anime video, AI voiceovers, original music sorted by mood, and captions.',
   },
   '/testimonials': {
     title: `How people use ${BRAND.name}`,
@@ -37,7 +37,7 @@ export const PAGE_OG_COPY = {
   },
   '/blog': {
     title: `The ${BRAND.name} blog`,
-    tagline: 'Guides, tutorials and ideas for videos with AI voiceovers, anime styles and music.',
+    tagline: 'Guides, tutorials and ideas for videos with AI voiceovers, anime video and music.',
   },
 } as const satisfies Record<LandingPath, PageOgCopy>
 

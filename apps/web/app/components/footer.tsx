@@ -20,7 +20,7 @@ export function Footer({ settingsLink }: { settingsLink?: ReactNode }) {
         <div className="flex flex-col gap-4">
           <Logo withText />
           <p className="max-w-sm text-sm leading-relaxed text-muted">
-            {BRAND.name} turns your ideas into finished videos: text-to-video, anime styles, AI voiceovers in several
+            {BRAND.name} turns your ideas into finished videos: text-to-video, anime video, AI voiceovers in several
             languages and a library of original music, on iOS, Android and the web.
           </p>
           <StoreBadges />

@@ -17,7 +17,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
 }
 
-const DESCRIPTION = `Guides and tutorials from the ${BRAND.name} team: writing scripts, storyboarding, anime styles, AI voiceovers and music for short videos.`
+const DESCRIPTION = `Guides and tutorials from the ${BRAND.name} team: writing scripts, storyboarding, anime video, AI voiceovers and music for short videos.`
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return buildMeta({

@@ -160,7 +160,7 @@ const ANIME_VIDEO: Feature = {
   what: 'Choose the anime style and your storyboard is drawn in it from the first scene to the last. Story channels, fan-style shorts, lyric videos and explainers get bold outlines, bright color and soft light, without drawing a single frame.',
   steps: [
     'Write or paste the story you want to tell.',
-    'Pick an anime style before you generate.',
+    'Pick the anime style before you generate.',
     'Add a voice and a track that match the mood.',
   ],
   specifics: [

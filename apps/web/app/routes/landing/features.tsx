@@ -16,7 +16,7 @@ const FeaturesSections =
   lazy(() => import('./features-sections.tsx').then((module) => ({ default: module.FeaturesSections })))
 
 const DESCRIPTION =
-  'Every feature with real samples: text-to-video storyboards, anime styles, AI voiceovers you can listen to, original music sorted by mood, captions and HD export.'
+  'Every feature with real samples: text-to-video storyboards, styles from anime to watercolor, AI voiceovers you can listen to, original music sorted by mood, captions and HD export.'
 
 export function meta() {
   return buildMeta({

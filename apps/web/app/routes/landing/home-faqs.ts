@@ -17,7 +17,7 @@ export const FAQS = [
   {
     question: 'Can I make anime videos?',
     answer:
-      'Yes. Choose an anime style before you generate and every scene is drawn in that look, which makes it a natural fit for story channels, fan-style shorts and character-driven series.',
+      'Yes. Choose the anime style before you generate and every scene is drawn in that look, which makes it a natural fit for story channels, fan-style shorts and character-driven series.',
   },
   {
     question: 'How do the AI voiceovers sound?',

@@ -146,7 +146,7 @@ const STEPS = [
   },
   {
     title: 'Shape the storyboard',
-    body: 'Your text becomes a sequence of scenes. Choose a look, including anime styles, then pick a voice and a music track.',
+    body: 'Your text becomes a sequence of scenes. Choose a look (anime, watercolor, comic and more), then pick a voice and a music track.',
   },
   {
     title: 'Generate and fine-tune',
@@ -456,7 +456,7 @@ const CAPABILITIES = [
   {
     id: 'anime-video',
     title: 'Anime video',
-    more: 'Explore the anime styles',
+    more: 'Explore the anime style',
     body: 'Give any story the look of an animated series. Pick the anime style and every scene is drawn to match it.',
     Icon: FilmIcon,
   },

@@ -20,7 +20,7 @@ export function meta() {
   return buildMeta({
     title: `${BRAND.name} – ${BRAND.tagline}: Text to Video, Anime & Voiceovers`,
     description:
-      'Turn a prompt or script into a finished video with AI storyboards, anime styles, voiceovers, music and captions. Watch real samples, then start free in your browser.',
+      'Turn a prompt or script into a finished video with AI storyboards, styles from anime to watercolor, voiceovers, music and captions. Watch real samples, then start free in your browser.',
     path: '/',
     jsonLd: [
       {

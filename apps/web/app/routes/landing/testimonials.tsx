@@ -18,7 +18,7 @@ const TestimonialsContent =
 export function meta() {
   return buildMeta({
     title: pageTitle('Testimonials from creators and businesses'),
-    description: `Illustrative stories, written by our team, of how creators, marketers and small businesses can use ${BRAND.name} for videos with AI voiceovers, music and anime styles.`,
+    description: `Illustrative stories, written by our team, of how creators, marketers and small businesses can use ${BRAND.name} for videos with AI voiceovers, music and anime video.`,
     path: '/testimonials',
   })
 }
