@@ -12,7 +12,7 @@ export function BrowserStartLink({ className = '' }: { className?: string }) {
   return (
     <Link
       to={href('/auth/register')}
-      className={`btn-primary min-h-[3.25rem] px-5 mobileMedium:whitespace-nowrap text-[0.95rem] mobileWide:px-[1.4rem] mobileWide:text-base ${className}`}
+      className={`btn-primary min-h-[3.25rem] px-5 text-center text-[0.95rem] mobileWide:px-[1.4rem] mobileWide:text-base ${className}`}
     >
       Make a video free in your browser
       <ArrowRightIcon className="h-4 w-4 shrink-0" />
@@ -48,7 +48,7 @@ export function StoreBadges({ className = '', browser = false }: { className?: s
   const centred = className.includes('justify-center')
   return (
     <div className={`flex flex-col gap-3 ${centred ? 'items-center' : 'items-start'} ${className}`}>
-      <BrowserStartLink />
+      <BrowserStartLink className="mobileMedium:whitespace-nowrap" />
       {badges}
     </div>
   )
