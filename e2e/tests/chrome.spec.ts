@@ -107,6 +107,22 @@ test.describe('header on mobile', () => {
     await expect(menu).toBeHidden()
   })
 
+  test('the first-visit consent banner never covers the open menu and its sign-in link', async ({ page }) => {
+    await openPage(page, '/pricing')
+    await expect(page.getByRole('region', { name: 'Analytics, only if you say so' })).toBeVisible()
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const signIn = page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Sign in' })
+    await expect(signIn).toBeVisible()
+    const box = await signIn.boundingBox()
+    const onTop = await page.evaluate(
+      ([x, y]) => Boolean(document.elementFromPoint(x ?? 0, y ?? 0)?.closest('#mobile-menu')),
+      [(box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) / 2],
+    )
+    expect(onTop).toBe(true)
+    await signIn.click()
+    await expect(page).toHaveURL('/auth/login')
+  })
+
   test('keeps keyboard focus inside the open menu', async ({ page }) => {
     await openPage(page, '/features')
     await page.getByRole('button', { name: 'Open menu' }).click()

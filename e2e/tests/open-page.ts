@@ -7,11 +7,12 @@ export async function openPage(page: Page, path: string): Promise<Response | nul
   await page.waitForFunction(() =>
     Boolean((window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter),
   )
-  // Hydration is time-sliced: wait until React owns the header and footer links (the footer hydrates last).
+  // Hydration is time-sliced: wait until React owns the site's header and footer links (the footer hydrates
+  // last). A page's own <header> inside <main> may be a static island, whose links React never takes over.
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('header a, footer a')].every((link) =>
-      Object.keys(link).some((key) => key.startsWith('__reactFiber')),
-    ),
+    [...document.querySelectorAll('header a, footer a')]
+      .filter((link) => !link.closest('main'))
+      .every((link) => Object.keys(link).some((key) => key.startsWith('__reactFiber'))),
   )
   return response
 }

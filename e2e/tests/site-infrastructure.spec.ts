@@ -26,9 +26,9 @@ function isHydrated(page: Page): Promise<boolean> {
   return page.evaluate(
     () =>
       Boolean((window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter) &&
-      [...document.querySelectorAll('header a, footer a')].every((link) =>
-        Object.keys(link).some((key) => key.startsWith('__reactFiber')),
-      ),
+      [...document.querySelectorAll('header a, footer a')]
+        .filter((link) => !link.closest('main'))
+        .every((link) => Object.keys(link).some((key) => key.startsWith('__reactFiber'))),
   )
 }
 

@@ -17,6 +17,7 @@ import { ConsentManager } from './features/consent/consent-manager.tsx'
 import { Toaster } from './components/ui/toaster.tsx'
 import { LogoMark } from './components/logo.tsx'
 import { DISPLAY_MODE_SCRIPT } from './lib/display-mode.ts'
+import { ZOD_JITLESS_SCRIPT } from './lib/zod-jitless.ts'
 import { canClaimChunkReload, getSessionStorage, isChunkLoadError } from './lib/chunk-reload.ts'
 import { setNavigate } from './lib/navigation.ts'
 import { reloadAfterChunkError, siteNavigationMiddleware, startSiteRuntime } from './lib/site-runtime.ts'
@@ -40,6 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#07060d" />
         <script dangerouslySetInnerHTML={{ __html: DISPLAY_MODE_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -10,6 +10,7 @@ export default [
     route('ambassador', 'routes/landing/ambassador.tsx', { id: 'ambassador' }),
     route('privacy', 'routes/landing/privacy.tsx', { id: 'privacy' }),
     route('confirm', 'routes/landing/confirm.tsx', { id: 'confirm' }),
+    route('blog', 'routes/blog/index.tsx', { id: 'blog' }),
     route('blog/:slug', 'routes/blog/post.tsx', { id: 'blog-slug' }),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),

@@ -13,11 +13,11 @@ export const PAGE_OG_COPY = {
   },
   '/features': {
     title: 'Everything it takes to make a video',
-    tagline: 'Text to video, anime styles, lifelike AI voices, a music library sorted by mood, and captions.',
+    tagline: 'Text to video, anime video, AI voiceovers, original music sorted by mood, and captions.',
   },
   '/testimonials': {
-    title: 'Creators on making video with AI',
-    tagline: `How creators, marketers and small businesses use ${BRAND.name} to publish more often.`,
+    title: `How people use ${BRAND.name}`,
+    tagline: 'Illustrative stories of creators, marketers and small businesses publishing more often.',
   },
   '/pricing': {
     title: 'Start free. Go Premium when you’re ready.',
@@ -34,6 +34,10 @@ export const PAGE_OG_COPY = {
   '/confirm': {
     title: 'Confirm your email',
     tagline: 'One short step to activate your account and start creating videos.',
+  },
+  '/blog': {
+    title: `The ${BRAND.name} blog`,
+    tagline: 'Guides, tutorials and ideas for videos with AI voiceovers, anime video and music.',
   },
 } as const satisfies Record<LandingPath, PageOgCopy>
 

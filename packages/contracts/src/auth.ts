@@ -1,18 +1,17 @@
 import { z } from 'zod'
 
+import { CONFIRMATION_CODE_LENGTH } from './auth-limits.ts'
 import { SINGLE_LINE_TEXT_CHECKS, SingleLineTextSchema } from './request-text.ts'
 
-/** Password length bounds (OWASP ASVS 2.1): shown as inline rules in the web app, enforced by the API. */
-export const PASSWORD_MIN_LENGTH = 8
-export const PASSWORD_MAX_LENGTH = 128
-
-/** Confirmation codes: six digits, valid ten minutes, dead after five wrong tries (decision 011). */
-export const CONFIRMATION_CODE_LENGTH = 6
-export const CONFIRMATION_CODE_TTL_MINUTES = 10
-export const CONFIRMATION_CODE_MAX_ATTEMPTS = 5
-/** The web app counts its resend cooldown from the stored last-sent time with the same figure. */
-export const CONFIRMATION_CODE_RESEND_SECONDS = 60
-export const CONFIRMATION_CODE_SENDS_PER_HOUR = 5
+export {
+  CONFIRMATION_CODE_LENGTH,
+  CONFIRMATION_CODE_MAX_ATTEMPTS,
+  CONFIRMATION_CODE_RESEND_SECONDS,
+  CONFIRMATION_CODE_SENDS_PER_HOUR,
+  CONFIRMATION_CODE_TTL_MINUTES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './auth-limits.ts'
 
 const NAME_MAX_LENGTH = 80
 

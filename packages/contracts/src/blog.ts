@@ -1,15 +1,10 @@
 import { z } from 'zod'
 
-export const BLOG_CATEGORIES = [
-  'How to',
-  'Extensive Music Library',
-  'Tutorials & Guides',
-  'Product',
-  'Ultra-Realistic AI Voiceover',
-] as const
+import { BLOG_CATEGORIES } from './blog-categories.ts'
+
+export { BLOG_CATEGORIES, type BlogCategory } from './blog-categories.ts'
 
 export const BlogCategorySchema = z.enum(BLOG_CATEGORIES)
-export type BlogCategory = z.infer<typeof BlogCategorySchema>
 
 export const BlogFrontMatterSchema = z.strictObject({
   title: z.string().trim().min(10).max(140),

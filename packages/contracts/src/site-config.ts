@@ -1,7 +1,6 @@
 import { z } from 'zod'
 
-/** A Tag Manager container id is GTM- followed by uppercase letters or digits. */
-export const GTM_ID_PATTERN = /^GTM-[A-Z0-9]+$/
+import { GTM_ID_PATTERN } from './gtm-id-pattern.ts'
 
 /**
  * What the web build tells the server about itself (`build/site-config.json`): the server's CSP lets in

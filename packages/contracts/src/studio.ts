@@ -1,6 +1,9 @@
 import { z } from 'zod'
 
+import { PLANS, RESOLUTIONS } from './plans.ts'
 import { MultiLineTextSchema, SingleLineTextSchema } from './request-text.ts'
+
+export { PLAN_LIMITS, PLANS, RESOLUTIONS } from './plans.ts'
 
 /** The studio: a prompt or a script becomes a storyboard, then a rendered MP4. */
 
@@ -20,7 +23,6 @@ export const ASPECT_RATIOS = ['9:16', '16:9', '1:1'] as const
 export const AspectRatioSchema = z.enum(ASPECT_RATIOS).meta({ id: 'AspectRatio' })
 export type AspectRatio = z.infer<typeof AspectRatioSchema>
 
-export const RESOLUTIONS = ['720p', '1080p'] as const
 export const ResolutionSchema = z.enum(RESOLUTIONS).meta({ id: 'Resolution' })
 export type Resolution = z.infer<typeof ResolutionSchema>
 
@@ -62,12 +64,6 @@ export function getScenesAwaitingWords(scenes: readonly { narration: string }[])
   return scenes.flatMap((scene, index) => (OWN_WORDS_PROMPT.test(scene.narration) ? [index + 1] : []))
 }
 
-/** Per-plan render limits, enforced by the API. Failed renders, and renders canceled before they started, do not count. */
-export const PLAN_LIMITS = {
-  free: { rendersPerDay: 3, maxResolution: '720p' },
-  paid: { rendersPerDay: 50, maxResolution: '1080p' },
-} as const satisfies Record<string, { rendersPerDay: number; maxResolution: Resolution }>
-export const PLANS = ['free', 'paid'] as const
 export const PlanSchema = z.enum(PLANS).meta({ id: 'Plan' })
 export type Plan = z.infer<typeof PlanSchema>
 

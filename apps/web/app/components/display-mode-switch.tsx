@@ -9,7 +9,7 @@ import {
   subscribeDisplayMode,
 } from '#app/lib/display-mode.ts'
 
-import { AutoIcon, MoonIcon, SunIcon } from './ui/icons.tsx'
+import { AutoIcon, MoonIcon, SunIcon } from './ui/chrome-icons.tsx'
 
 const ICONS = { light: SunIcon, dark: MoonIcon, auto: AutoIcon } as const
 const LABELS = { light: 'Light', dark: 'Dark', auto: 'Auto' } as const

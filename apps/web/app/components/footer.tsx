@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { href, Link } from 'react-router'
 
 import { BRAND } from '@storyreel/contracts/brand'
 
@@ -20,8 +20,8 @@ export function Footer({ settingsLink }: { settingsLink?: ReactNode }) {
         <div className="flex flex-col gap-4">
           <Logo withText />
           <p className="max-w-sm text-sm leading-relaxed text-muted">
-            {BRAND.name} turns your ideas into finished videos: text-to-video, anime styles, lifelike AI voiceovers and
-            a deep music library, on iOS, Android and the web.
+            {BRAND.name} turns your ideas into finished videos: text-to-video, anime video, AI voiceovers in several
+            languages and a library of original music, on iOS, Android and the web.
           </p>
           <StoreBadges />
         </div>
@@ -43,6 +43,11 @@ export function Footer({ settingsLink }: { settingsLink?: ReactNode }) {
             <li>
               <Link className={FOOTER_LINK_CLASS} to="/privacy#privacy-policy">
                 Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link className={FOOTER_LINK_CLASS} to={href('/blog')}>
+                Blog
               </Link>
             </li>
             <li>

@@ -7,7 +7,7 @@ import { AccountLink } from './account-link.tsx'
 import { Logo } from './logo.tsx'
 import { StoreIcons } from './store-badges.tsx'
 import { MenuTitleBar } from './menu-title-bar.tsx'
-import { MenuIcon } from './ui/icons.tsx'
+import { MenuIcon } from './ui/chrome-icons.tsx'
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3.5 py-2 text-sm font-medium transition-colors ${
@@ -21,7 +21,9 @@ const desktopLink = ({ isActive }: { isActive: boolean }) =>
 export function Header({ actions }: { actions?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false)
   return (
-    <header className="sticky top-0 z-40 border-b border-line/70 bg-canvas/95">
+    // The open menu lives inside the header's stacking context, so the header rises above the consent
+    // banner (z-40, later in the page) while it is open; otherwise the banner would cover the drawer.
+    <header className={`sticky top-0 border-b border-line/70 bg-canvas/95 ${menuOpen ? 'z-50' : 'z-40'}`}>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-5 tablet:px-8">
         <Logo />
         <nav aria-label="Main" className="hidden desktop:block">

@@ -1,5 +1,5 @@
 import { Logo } from './logo.tsx'
-import { CloseIcon } from './ui/icons.tsx'
+import { CloseIcon } from './ui/chrome-icons.tsx'
 
 /** The top of a slide-out menu: the logo, inert, and the button that closes the menu. */
 export function MenuTitleBar({ onClose }: { onClose: () => void }) {

@@ -1,4 +1,4 @@
-import { ApiErrorSchema } from '@storyreel/contracts/errors'
+import type { ApiError as ApiErrorBody } from '@storyreel/contracts/errors'
 
 /** A non-2xx answer, parsed with the contract's one error shape. */
 export class ApiError extends Error {
@@ -35,6 +35,25 @@ export type Requester = {
   request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, options?: RequestOptions): Promise<T>
 }
 
+/**
+ * The contract's error shape (ApiErrorSchema), checked by hand: every page that can send a form loads this
+ * client, and the landing pages among them must not bundle the schema library for four fields.
+ */
+export function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  if (typeof body !== 'object' || body === null) return false
+  const { statusCode, error, code, message } = body as Record<string, unknown>
+  return (
+    typeof statusCode === 'number' &&
+    Number.isInteger(statusCode) &&
+    statusCode >= 400 &&
+    statusCode <= 599 &&
+    typeof error === 'string' &&
+    typeof code === 'string' &&
+    /^[A-Z][A-Z0-9_]*$/.test(code) &&
+    (typeof message === 'string' || (Array.isArray(message) && message.every((item) => typeof item === 'string')))
+  )
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown
   try {
@@ -42,8 +61,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined
   }
-  const parsed = ApiErrorSchema.safeParse(body)
-  if (parsed.success) return new ApiError(parsed.data.statusCode, parsed.data.code, parsed.data.message)
+  if (isApiErrorBody(body)) return new ApiError(body.statusCode, body.code, body.message)
   return new ApiError(
     response.status,
     'HTTP_ERROR',

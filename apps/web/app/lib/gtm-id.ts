@@ -1,4 +1,4 @@
-import { GTM_ID_PATTERN } from '@storyreel/contracts/site-config'
+import { GTM_ID_PATTERN } from '@storyreel/contracts/gtm-id-pattern'
 
 /** Other Google tag ids (GA4 measurement, Universal Analytics, Ads, Floodlight): no GTM- form of them exists. */
 const OTHER_GOOGLE_TAG = /^\s*(G|UA|AW|DC)-/i

@@ -7,6 +7,7 @@ export const LANDING_PATHS = [
   '/ambassador',
   '/privacy',
   '/confirm',
+  '/blog',
 ] as const
 
 /**
@@ -28,4 +29,9 @@ export const NAV_LINKS: ReadonlyArray<{ to: LandingPath; label: string }> = [
 /** Where the build writes each page's Open Graph image (scripts/og-images.ts) and where its meta tags point. */
 export function getOgImagePath(pagePath: string): string {
   return pagePath === '/' ? '/og/home.png' : `/og${pagePath}.png`
+}
+
+/** Where the build writes an article's cover picture (scripts/blog-cover.ts) and where pages point at it. */
+export function getBlogCoverPath(slug: string): string {
+  return `/blog/covers/${slug}.svg`
 }

@@ -54,6 +54,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.mp4': 'video/mp4',
+  '.m4a': 'audio/mp4',
+  '.vtt': 'text/vtt; charset=utf-8',
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'

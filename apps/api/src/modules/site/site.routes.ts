@@ -29,6 +29,32 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   })
 }
 
+/**
+ * One byte range of an RFC 9110 `Range: bytes=…` header, clamped to the file: what media elements ask for
+ * (Safari plays nothing from a server without ranges). Several ranges or a malformed header get the whole
+ * file; a range that starts past the end cannot be satisfied.
+ */
+export function parseByteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null
+  if (!match) return undefined
+  const [, from = '', to = ''] = match
+  if (from === '' && to === '') return undefined
+  if (from === '') {
+    const suffix = Number(to)
+    if (suffix === 0) return 'unsatisfiable'
+    return { start: Math.max(0, size - suffix), end: size - 1 }
+  }
+  const start = Number(from)
+  if (start >= size) return 'unsatisfiable'
+  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1)
+  return end < start ? undefined : { start, end }
+}
+
+const isMedia = (file: SiteFile) => file.contentType.startsWith('video/') || file.contentType.startsWith('audio/')
+
 type DocumentCsp = (file: SiteFile, https: boolean) => string
 
 /** A document's policy depends only on its scripts and the scheme, so it is built once per pair. */
@@ -63,7 +89,25 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: SiteFile, 
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send()
   }
   if (encoding) reply.header('content-encoding', encoding)
+  if (status === 200 && !encoding && isMedia(file)) return sendMedia(request, reply, file)
   return reply.code(status).send(encoding ? file.encoded[encoding] : file.body)
+}
+
+/** Audio and video answer byte ranges, so players can seek and Safari can play at all. */
+function sendMedia(request: FastifyRequest, reply: FastifyReply, file: SiteFile) {
+  reply.header('accept-ranges', 'bytes')
+  const ifRange = request.headers['if-range']
+  // A range of an older copy of the file would splice two versions: If-Range falls back to the whole file.
+  const range =
+    ifRange && ifRange !== file.etags.identity ? undefined : parseByteRange(request.headers.range, file.body.length)
+  if (range === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${file.body.length}`).send()
+  }
+  if (!range) return reply.code(200).send(file.body)
+  return reply
+    .code(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${file.body.length}`)
+    .send(file.body.subarray(range.start, range.end + 1))
 }
 
 /**

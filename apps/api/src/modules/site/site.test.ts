@@ -53,6 +53,8 @@ beforeAll(async () => {
   await write('client/assets/privacy-OLD111.js', 'export default "previous build"')
   await write('client/.env', 'SECRET=1')
   await write('client/robots.txt', 'User-agent: *\n')
+  await write('client/assets/sample-abc123.mp4', Buffer.from(Array.from({ length: 100 }, (_, index) => index)))
+  await write('client/assets/sample-abc123.vtt', 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n')
   await write(
     'route-rules.json',
     JSON.stringify({
@@ -166,6 +168,43 @@ describe('assets', () => {
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.body).toContain('hello from a hashed asset')
     expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8')
+  })
+
+  it('answers byte ranges of media, as video players ask for them', async () => {
+    const whole = await app.inject('/assets/sample-abc123.mp4')
+    expect(whole.statusCode).toBe(200)
+    expect(whole.headers['content-type']).toBe('video/mp4')
+    expect(whole.headers['accept-ranges']).toBe('bytes')
+    expect(whole.rawPayload).toHaveLength(100)
+
+    const first = await app.inject({ url: '/assets/sample-abc123.mp4', headers: { range: 'bytes=0-1' } })
+    expect(first.statusCode).toBe(206)
+    expect(first.headers['content-range']).toBe('bytes 0-1/100')
+    expect([...first.rawPayload]).toEqual([0, 1])
+
+    const open = await app.inject({ url: '/assets/sample-abc123.mp4', headers: { range: 'bytes=98-' } })
+    expect(open.headers['content-range']).toBe('bytes 98-99/100')
+    expect([...open.rawPayload]).toEqual([98, 99])
+
+    const suffix = await app.inject({ url: '/assets/sample-abc123.mp4', headers: { range: 'bytes=-3' } })
+    expect([...suffix.rawPayload]).toEqual([97, 98, 99])
+
+    const beyond = await app.inject({ url: '/assets/sample-abc123.mp4', headers: { range: 'bytes=100-' } })
+    expect(beyond.statusCode).toBe(416)
+    expect(beyond.headers['content-range']).toBe('bytes */100')
+
+    // Several ranges, or a range of another version of the file (If-Range), get the whole file.
+    for (const headers of [{ range: 'bytes=0-1,5-6' }, { range: 'bytes=0-1', 'if-range': '"old-etag"' }]) {
+      const response = await app.inject({ url: '/assets/sample-abc123.mp4', headers })
+      expect(response.statusCode).toBe(200)
+      expect(response.rawPayload).toHaveLength(100)
+    }
+  })
+
+  it('serves captions as WebVTT', async () => {
+    const response = await app.inject('/assets/sample-abc123.vtt')
+    expect(response.headers['content-type']).toBe('text/vtt; charset=utf-8')
+    expect(response.body).toMatch(/^WEBVTT/)
   })
 
   it('redirects a missing build asset home', async () => {

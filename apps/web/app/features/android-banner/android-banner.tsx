@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react'
 import { BRAND } from '@storyreel/contracts/brand'
 
 import { LogoMark } from '#app/components/logo.tsx'
-import { CloseIcon } from '#app/components/ui/icons.tsx'
+import { CloseIcon } from '#app/components/ui/chrome-icons.tsx'
 import { recordEvent } from '#app/lib/analytics.ts'
 import { storage, STORAGE_KEYS } from '#app/lib/storage.ts'
 import { getAnalyticsConsent } from '#app/lib/analytics.ts'

@@ -1,45 +1,54 @@
-import { href, Link } from 'react-router'
+import { serverOnly$ } from 'vite-env-only/macros'
+import { lazy, useEffect } from 'react'
 
-import blogIndex from 'virtual:blog-index'
+import { StaticIsland } from '#app/components/static-island.tsx'
+import * as prerendered from './blog-wall.tsx'
 
-/** The five categories with every article, above the footer of each landing page: 1 column on mobile, 3 on desktop. */
+/** Matches the `desktop` breakpoint, where every category stays open in its own column. */
+const DESKTOP_QUERY = '(min-width: 1024px)'
+const WALL_ID = 'blog-wall'
+
+// The prerender draws the wall directly; the browser keeps that HTML and loads the wall's code (with every
+// title) only to draw it after a client-side navigation.
+const wall = serverOnly$(prerendered)
+const BlogWall =
+  wall?.BlogWall ?? lazy(() => import('./blog-wall.tsx').then((module) => ({ default: module.BlogWall })))
+
+/**
+ * The five categories with every article, above the footer of each landing page: 1 column on mobile, where
+ * each category is a disclosure that starts closed, and 3 open columns on desktop. The disclosures are native
+ * <details>, so they work before hydration; CSS shows their content on desktop even while closed (app.css),
+ * and once hydrated the desktop ones are marked open, so assistive tech hears the state it sees, and their
+ * summaries stop toggling there.
+ */
 export function BlogIndex() {
+  useEffect(() => {
+    const desktop = window.matchMedia(DESKTOP_QUERY)
+    const island = document.getElementById(WALL_ID)
+    const sync = () => {
+      for (const group of document.querySelectorAll<HTMLDetailsElement>(`#${WALL_ID} details`)) {
+        group.open = desktop.matches
+      }
+    }
+    const keepOpenOnDesktop = (event: MouseEvent) => {
+      if (desktop.matches && event.target instanceof Element && event.target.closest('summary')) event.preventDefault()
+    }
+    // A wall drawn after a client navigation arrives a moment later, when its code has loaded.
+    const observer = new MutationObserver(sync)
+    if (island) observer.observe(island, { childList: true })
+    sync()
+    desktop.addEventListener('change', sync)
+    island?.addEventListener('click', keepOpenOnDesktop)
+    return () => {
+      observer.disconnect()
+      desktop.removeEventListener('change', sync)
+      island?.removeEventListener('click', keepOpenOnDesktop)
+    }
+  }, [])
+
   return (
-    <section aria-labelledby="blog-index-title" className="border-t border-line">
-      <div className="mx-auto max-w-7xl px-5 py-16 tablet:px-8">
-        <h2 id="blog-index-title" className="text-2xl font-bold tracking-tight text-ink tablet:text-3xl">
-          From the blog
-        </h2>
-        <p className="mt-2 max-w-2xl text-muted">
-          Guides, tutorials and ideas for making videos that people finish watching.
-        </p>
-        <div data-testid="blog-index" className="mt-10 grid grid-cols-1 gap-x-10 gap-y-12 desktop:grid-cols-3">
-          {blogIndex.map((group) => (
-            <div key={group.category}>
-              <h3 className="text-sm font-semibold uppercase tracking-wider text-accent">{group.category}</h3>
-              <ul className="mt-4 space-y-1">
-                {group.posts.map((post) => (
-                  <li key={post.slug}>
-                    <Link
-                      to={href('/blog/:slug', { slug: post.slug })}
-                      className="inline-block py-1 text-sm leading-snug text-muted transition-colors hover:text-ink"
-                    >
-                      {post.title}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
-      </div>
-    </section>
+    <StaticIsland id={WALL_ID}>
+      <BlogWall />
+    </StaticIsland>
   )
-}
-
-const KNOWN_SLUGS = new Set(blogIndex.flatMap((group) => group.posts.map((post) => post.slug)))
-
-/** The article route's validity check: only slugs that were built exist. */
-export function isKnownPostSlug(slug: string | undefined): boolean {
-  return slug !== undefined && KNOWN_SLUGS.has(slug)
 }

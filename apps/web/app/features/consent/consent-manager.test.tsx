@@ -77,7 +77,7 @@ describe('ConsentManager', () => {
     const user = userEvent.setup()
     renderPage()
     await user.click(await screen.findByRole('button', { name: 'Choose' }))
-    const analytics = screen.getByRole<HTMLInputElement>('switch', { name: 'Analytics' })
+    const analytics = await screen.findByRole<HTMLInputElement>('switch', { name: 'Analytics' })
     expect(analytics.checked).toBe(false)
     await user.click(analytics)
     await user.click(screen.getByRole('button', { name: 'Save choices' }))

@@ -1,8 +1,12 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 
 import { ConsentBanner } from './consent-banner.tsx'
-import { ConsentSettings } from './consent-settings.tsx'
 import { consentStore, useConsent } from './consent-store.ts'
+
+// Only opened on request, so its code loads then rather than with every page.
+const ConsentSettings = lazy(() =>
+  import('./consent-settings.tsx').then((module) => ({ default: module.ConsentSettings })),
+)
 
 /**
  * Asks for analytics consent on the first visit and applies the stored choice on every page: Tag Manager
@@ -17,7 +21,9 @@ export function ConsentManager() {
         <ConsentBanner onChoose={consentStore.choose} onOpenSettings={consentStore.openSettings} />
       ) : null}
       {settingsOpen ? (
-        <ConsentSettings choice={choice} onChoose={consentStore.choose} onClose={consentStore.closeSettings} />
+        <Suspense fallback={null}>
+          <ConsentSettings choice={choice} onChoose={consentStore.choose} onClose={consentStore.closeSettings} />
+        </Suspense>
       ) : null}
     </>
   )

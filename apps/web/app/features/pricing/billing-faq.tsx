@@ -1,6 +1,9 @@
 import { BRAND } from '@storyreel/contracts/brand'
+import { PLAN_LIMITS } from '@storyreel/contracts/plans'
 
 import { FaqList } from '#app/components/faq-list.tsx'
+
+import { formatRendersPerDay } from './plans.ts'
 
 const FAQ: ReadonlyArray<{ question: string; answer: string }> = [
   {
@@ -24,8 +27,7 @@ const FAQ: ReadonlyArray<{ question: string; answer: string }> = [
   },
   {
     question: 'What happens when I cancel?',
-    answer:
-      'Nothing changes right away: Premium stays active until the end of the period you have already paid for, and you are not charged again. After that your account moves to the Free plan. Videos you already exported are yours to keep; new exports carry the watermark, and Premium voices, music and anime styles lock until you subscribe again.',
+    answer: `Nothing changes right away: Premium stays active until the end of the period you have already paid for, and you are not charged again. After that your account moves to the Free plan: ${formatRendersPerDay(PLAN_LIMITS.free.rendersPerDay)} at ${PLAN_LIMITS.free.maxResolution}. Videos you already made are yours to keep, and every style, voice and track stays available.`,
   },
   {
     question: 'How does the Free Week work?',

@@ -4,13 +4,15 @@ import { BRAND } from '@storyreel/contracts/brand'
 
 import { StoreBadges } from '#app/components/store-badges.tsx'
 
+import { PREMIUM_FEATURES } from './plans.ts'
+
 const STEPS = [
   { title: 'Get the app', body: 'Install it free on iPhone, iPad or Android.' },
   {
     title: 'Redeem your offer code',
     body: 'Enter your Free Week code in the App Store or Google Play, the same way you redeem any offer code.',
   },
-  { title: 'Create with everything', body: 'Every Premium feature is unlocked for seven full days.' },
+  { title: 'Render more, in 1080p', body: 'Premium’s render limits apply for seven full days.' },
 ] as const
 
 /**
@@ -37,8 +39,8 @@ export function FreeWeekOffer({ action }: { action?: ReactNode }) {
             A full week of <span className="text-gradient">Premium, free</span>
           </h2>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-muted">
-            Unlock a full week of {BRAND.name} Premium access for free: watermark-free HD exports, every voice, the
-            whole music library and anime styles. Make the video you have been putting off, then decide.
+            Unlock a full week of {BRAND.name} Premium access for free: {PREMIUM_FEATURES.join(' and ').toLowerCase()}.
+            Make the videos you have been putting off, then decide.
           </p>
           <ol className="mt-8 grid gap-5 tablet:grid-cols-3">
             {STEPS.map((step, index) => (
@@ -83,13 +85,10 @@ function FreeWeekTicket() {
           </span>
         </div>
         <div className="my-7 border-t-2 border-dashed border-white/50" />
-        <ul className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm font-semibold">
-          <li>No watermark</li>
-          <li>HD export</li>
-          <li>Every voice</li>
-          <li>Full music library</li>
-          <li>Anime styles</li>
-          <li>Priority generation</li>
+        <ul className="grid gap-y-2 text-sm font-semibold">
+          {PREMIUM_FEATURES.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
         </ul>
         <svg viewBox="0 0 120 24" className="mt-7 h-6 w-full" focusable="false">
           <g fill="currentColor">

@@ -1,5 +1,5 @@
-import { StoreBadges } from '#app/components/store-badges.tsx'
-import { CheckIcon } from '#app/components/ui/icons.tsx'
+import { BrowserStartLink, StoreBadges } from '#app/components/store-badges.tsx'
+import { CheckIcon } from '#app/components/ui/site-icons.tsx'
 
 import {
   FREE_PLAN,
@@ -41,9 +41,12 @@ function FreePlanCard() {
           <FeatureItem key={feature.label} feature={feature} />
         ))}
       </ul>
-      <p className="mt-8 border-t border-line pt-6 text-sm leading-relaxed text-muted desktop:mt-auto">
-        No card needed. Download the app and start creating; upgrade only when you want clean HD exports.
-      </p>
+      <div className="mt-8 border-t border-line pt-6 desktop:mt-auto">
+        <p className="text-sm leading-relaxed text-muted">
+          No card needed. The day&rsquo;s renders count from midnight UTC; a render that fails does not count.
+        </p>
+        <BrowserStartLink className="mt-5 w-full" />
+      </div>
     </article>
   )
 }

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest'
 
-import { FREE_PLAN, formatUsd, getSavingsPercent, getWeeklyEquivalent, PAID_PLANS } from './plans.ts'
+import { PLAN_LIMITS } from '@storyreel/contracts/plans'
+
+import {
+  FREE_PLAN,
+  formatRendersPerDay,
+  formatUsd,
+  getSavingsPercent,
+  getWeeklyEquivalent,
+  PAID_PLANS,
+  PLAN_LIMITS_SENTENCE,
+  PREMIUM_FEATURES,
+} from './plans.ts'
 
 function getPlan(id: string) {
   const plan = PAID_PLANS.find((candidate) => candidate.id === id)
@@ -42,5 +53,18 @@ describe('plans', () => {
   it('formats prices in US dollars', () => {
     expect(formatUsd(0)).toBe('$0')
     expect(formatUsd(6.99)).toBe('$6.99')
+  })
+
+  it('states the render limits the API enforces, and no watermark on Free', () => {
+    const free = FREE_PLAN.features.map((feature) => feature.label)
+    expect(free).toContain(`${PLAN_LIMITS.free.rendersPerDay} renders a day`)
+    expect(free).toContain(`Videos at ${PLAN_LIMITS.free.maxResolution}`)
+    expect(free.filter((label) => /watermark/i.test(label))).toEqual(['No watermark'])
+    expect(PREMIUM_FEATURES).toEqual([
+      `Videos at ${PLAN_LIMITS.paid.maxResolution}`,
+      `Up to ${PLAN_LIMITS.paid.rendersPerDay} renders a day`,
+    ])
+    expect(PLAN_LIMITS_SENTENCE).toBe('Free: 3 renders a day at 720p. Premium: up to 50 a day at 1080p.')
+    expect(formatRendersPerDay(1)).toBe('1 render a day')
   })
 })

@@ -1,4 +1,9 @@
-/** Plans and prices shown on /pricing and in its Product JSON-LD. Prices are in US dollars. */
+import { PLAN_LIMITS } from '@storyreel/contracts/plans'
+
+/**
+ * Plans and prices shown on /pricing and in its Product JSON-LD. Prices are in US dollars. The render limits
+ * come from the contracts' PLAN_LIMITS, the figures the API enforces, so the page cannot promise other ones.
+ */
 
 export const PLAN_CURRENCY = 'USD'
 
@@ -30,18 +35,27 @@ const WEEKS_PER_PERIOD: Record<BillingPeriod, number> = {
   year: 52,
 }
 
+const FREE_LIMITS = PLAN_LIMITS.free
+const PREMIUM_LIMITS = PLAN_LIMITS.paid
+
+/** "3 renders a day", "1 render a day". */
+export function formatRendersPerDay(count: number): string {
+  return `${count} ${count === 1 ? 'render' : 'renders'} a day`
+}
+
 export const FREE_PLAN: FreePlan = {
   id: 'free',
   name: 'Free',
   price: 0,
-  summary: 'Everything you need to turn an idea into a video and see it come together.',
+  summary: 'The whole studio: write, storyboard, preview scenes and render finished videos.',
   features: [
-    { label: 'Create and preview videos', kind: 'included' },
-    { label: 'Standard AI voices', kind: 'included' },
-    { label: 'A starter selection of music', kind: 'included' },
+    { label: 'Every style, voice and music track', kind: 'included' },
+    { label: 'Storyboards and scene previews', kind: 'included' },
     { label: 'Captions from your script', kind: 'included' },
     { label: 'All formats: 9:16, 1:1 and 16:9', kind: 'included' },
-    { label: 'Watermark on exported videos', kind: 'limit' },
+    { label: 'No watermark', kind: 'included' },
+    { label: formatRendersPerDay(FREE_LIMITS.rendersPerDay), kind: 'limit' },
+    { label: `Videos at ${FREE_LIMITS.maxResolution}`, kind: 'limit' },
   ],
 }
 
@@ -72,15 +86,14 @@ export const PAID_PLANS: readonly PaidPlan[] = [
   },
 ]
 
-/** What every Premium billing option unlocks on top of Free. */
+/** What every Premium billing option adds to Free: the paid plan's limits, nothing the API does not grant. */
 export const PREMIUM_FEATURES: readonly string[] = [
-  'No watermark on your exports',
-  'HD export',
-  'The full voice library, including ultra-realistic voices in several languages',
-  'The full music library, organized by mood and genre',
-  'Anime video styles',
-  'Priority generation',
+  `Videos at ${PREMIUM_LIMITS.maxResolution}`,
+  `Up to ${formatRendersPerDay(PREMIUM_LIMITS.rendersPerDay)}`,
 ]
+
+/** One sentence on both plans' limits, for the page's description and copy. */
+export const PLAN_LIMITS_SENTENCE = `Free: ${formatRendersPerDay(FREE_LIMITS.rendersPerDay)} at ${FREE_LIMITS.maxResolution}. Premium: up to ${PREMIUM_LIMITS.rendersPerDay} a day at ${PREMIUM_LIMITS.maxResolution}.`
 
 const PERIOD_ADVERBS: Record<BillingPeriod, string> = { week: 'weekly', month: 'monthly', year: 'yearly' }
 

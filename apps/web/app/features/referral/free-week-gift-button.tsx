@@ -1,4 +1,4 @@
-import { GiftIcon } from '#app/components/ui/icons.tsx'
+import { GiftIcon } from '#app/components/ui/chrome-icons.tsx'
 
 import { formatCountdown } from './countdown.ts'
 import { referral } from './referral-store.ts'

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 
 import { BRAND } from '@storyreel/contracts/brand'
 
-import { AppleIcon, CloseIcon, PlayStoreIcon } from '#app/components/ui/icons.tsx'
+import { AppleIcon, CloseIcon, PlayStoreIcon } from '#app/components/ui/chrome-icons.tsx'
 
 import { CountdownRing } from './countdown-ring.tsx'
 import { redeemer } from './redeem.ts'

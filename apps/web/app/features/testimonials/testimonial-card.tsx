@@ -1,4 +1,4 @@
-import { StarIcon } from '#app/components/ui/icons.tsx'
+import { StarIcon } from '#app/components/ui/site-icons.tsx'
 
 import { getInitials, MAX_RATING, type Testimonial } from './testimonials.ts'
 

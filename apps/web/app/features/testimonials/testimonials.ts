@@ -1,4 +1,9 @@
-/** Customer testimonials for /testimonials. Shown as quotes only: no Review or AggregateRating markup. */
+/**
+ * Testimonials for /testimonials and the home page. Written by our team to show typical uses until consented
+ * customer quotes replace them (docs/decisions/004-testimonials-content.md): every place that shows them says
+ * so (illustrative-note.tsx), and they get no Review or AggregateRating markup. They may describe only what the
+ * product really does.
+ */
 
 export type TestimonialFeature = 'Text-to-video' | 'Anime styles' | 'AI voiceover' | 'Music library'
 
@@ -40,7 +45,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     rating: 4,
     feature: 'Text-to-video',
     quote:
-      'Going from 9:16 for Reels to 16:9 for our website header is one tap, and the captions come straight from the script. I would love more caption fonts, but it saves me a full working day every month.',
+      'Going from 9:16 for Reels to 16:9 for our website header is one setting and a new render, and the captions come straight from the script. I would love more caption fonts, but it saves me a full working day every month.',
   },
   {
     name: 'Marcus Hill',
@@ -65,7 +70,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     rating: 5,
     feature: 'AI voiceover',
     quote:
-      'We launched in three markets in the same week. One script, three languages, three natural-sounding voices, all finished in an afternoon. Our paid-social cost per demo request dropped by about a third that month.',
+      'We launched in three markets in the same week. One script, translated three ways, read by a voice in each language, all finished in an afternoon. Our paid-social cost per demo request dropped by about a third that month.',
   },
   {
     name: 'Tom Keller',
@@ -73,7 +78,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     rating: 4,
     feature: 'Music library',
     quote:
-      'Listing videos with a mellow track under my narration, ready before the open house. Music sorted by mood means no more twenty minutes of scrolling. Evening renders were slow on Free, which is why I upgraded for priority generation.',
+      'Listing videos with a mellow track under my narration, ready before the open house. Music sorted by mood means no more twenty minutes of scrolling. Three renders a day was not enough in spring, which is why I went Premium.',
   },
   {
     name: 'Lena Fischer',
@@ -89,7 +94,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     rating: 5,
     feature: 'AI voiceover',
     quote:
-      'My channel covers ancient history for students. The narrator handles names like Nebuchadnezzar and Hatshepsut without stumbling, so I went from one video a month to one a week.',
+      'My channel covers ancient history for students. I paste each lesson, and the captions match the narration word for word, which teachers love in classrooms with the sound off. I went from one video a month to one a week.',
   },
   {
     name: 'Jamal Carter',
@@ -130,9 +135,14 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     rating: 4,
     feature: 'AI voiceover',
     quote:
-      'Faceless review Shorts used to mean stock clips and a robotic read. Now the scenes follow the script line by line and the voice sounds like a person, and average view duration on my Shorts is up roughly forty percent.',
+      'Faceless review Shorts used to mean hunting for stock clips. Now the scenes follow the script line by line and the captions pop word by word, and average view duration on my Shorts is up roughly forty percent.',
   },
 ]
+
+/** The three set large on /testimonials, shown on the home page. */
+export function getHomeTestimonials(): Testimonial[] {
+  return TESTIMONIALS.filter((testimonial) => testimonial.isFeatured)
+}
 
 /** "Maya Okafor" becomes "MO". */
 export function getInitials(name: string): string {

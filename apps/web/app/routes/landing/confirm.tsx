@@ -7,7 +7,7 @@ import { BRAND } from '@storyreel/contracts/brand'
 
 import { NumberedSteps } from '#app/components/numbered-steps.tsx'
 import { StoreBadges } from '#app/components/store-badges.tsx'
-import { MailIcon } from '#app/components/ui/icons.tsx'
+import { MailIcon } from '#app/components/ui/site-icons.tsx'
 import { ConfirmForm } from '#app/features/auth/components/confirm-form.tsx'
 import { absoluteUrl, buildMeta, pageTitle } from '#app/lib/seo.ts'
 

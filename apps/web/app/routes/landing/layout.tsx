@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Outlet } from 'react-router'
 
 import { Footer, FOOTER_LINK_CLASS } from '#app/components/footer.tsx'
@@ -7,8 +8,19 @@ import { BlogIndex } from '#app/features/blog/blog-index.tsx'
 import { FreeWeekGiftButton } from '#app/features/referral/free-week-gift-button.tsx'
 import { FreeWeekReferral } from '#app/features/referral/free-week-referral.tsx'
 import { CookieSettingsButton } from '#app/features/consent/cookie-settings-button.tsx'
+import { installLazyPosters } from '#app/features/samples/lazy-posters.ts'
+import { installVoiceSamplePlayers } from '#app/features/samples/voice-sample-player.ts'
 
 export default function LandingLayout() {
+  // Samples sit in static islands on several pages: one listener plays the voices, one observer sets posters.
+  useEffect(() => {
+    const stopVoices = installVoiceSamplePlayers(document)
+    const stopPosters = installLazyPosters(document.body)
+    return () => {
+      stopVoices()
+      stopPosters()
+    }
+  }, [])
   return (
     <div className="flex min-h-dvh flex-col">
       <a

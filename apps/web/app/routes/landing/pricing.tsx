@@ -1,14 +1,27 @@
+import { lazy } from 'react'
+import { serverOnly$ } from 'vite-env-only/macros'
+
 import { BRAND } from '@storyreel/contracts/brand'
 
-import { BillingFaq } from '#app/features/pricing/billing-faq.tsx'
+import { StaticIsland } from '#app/components/static-island.tsx'
 import { FreeWeekOffer } from '#app/features/pricing/free-week-offer.tsx'
-import { PlanCards } from '#app/features/pricing/plan-cards.tsx'
-import { FREE_PLAN, PAID_PLANS, PLAN_CURRENCY } from '#app/features/pricing/plans.ts'
+import { FREE_PLAN, PAID_PLANS, PLAN_CURRENCY, PLAN_LIMITS_SENTENCE } from '#app/features/pricing/plans.ts'
 import { FreeWeekCta } from '#app/features/referral/free-week-cta.tsx'
 import { absoluteUrl, buildMeta, pageTitle } from '#app/lib/seo.ts'
 
-const DESCRIPTION =
-  'Start free, then go Premium for watermark-free HD exports, every voice, the full music library and anime styles. Billed weekly, monthly or yearly.'
+import * as prerendered from './pricing-sections.tsx'
+
+// The prerender draws the static sections directly; the browser keeps that HTML (StaticIsland) and loads
+// their code only to draw them after a client-side navigation.
+const sections = serverOnly$(prerendered)
+const PricingPlans =
+  sections?.PricingPlans ??
+  lazy(() => import('./pricing-sections.tsx').then((module) => ({ default: module.PricingPlans })))
+const PricingFaq =
+  sections?.PricingFaq ??
+  lazy(() => import('./pricing-sections.tsx').then((module) => ({ default: module.PricingFaq })))
+
+const DESCRIPTION = `Every style, voice and track on both plans, no watermark. ${PLAN_LIMITS_SENTENCE} Premium is billed weekly, monthly or yearly.`
 
 export function meta() {
   const url = absoluteUrl('/pricing')
@@ -30,7 +43,7 @@ export function meta() {
         '@type': 'Product',
         name: `${BRAND.name} Premium`,
         brand: { '@type': 'Brand', name: BRAND.name },
-        description: `${BRAND.name} Premium unlocks watermark-free HD exports, the full library of ultra-realistic AI voices in several languages, the full music library, anime video styles and priority generation.`,
+        description: `${BRAND.name} Premium raises the Free plan’s render limits. ${PLAN_LIMITS_SENTENCE}`,
         offers,
       },
     ],
@@ -44,52 +57,17 @@ export default function Pricing() {
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[36rem] bg-[radial-gradient(50%_60%_at_50%_0%,rgb(124_58_237/0.24),transparent),radial-gradient(30%_40%_at_85%_15%,rgb(236_72_153/0.12),transparent),radial-gradient(30%_40%_at_10%_25%,rgb(34_211_238/0.10),transparent)]"
       />
-      <header className="mx-auto max-w-3xl px-5 pb-12 pt-16 text-center tablet:px-8 tablet:pt-24">
-        <p className="eyebrow">Pricing</p>
-        <h1 className="text-balance mt-6 text-4xl font-extrabold leading-[1.08] tracking-tight text-ink tablet:text-6xl">
-          Start free. Go <span className="text-gradient">Premium</span> when it’s ready to ship.
-        </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-muted">
-          Create and preview as many ideas as you like on the Free plan. When a video is ready for the world, Premium
-          gives you clean HD exports, every voice, the full music library and anime styles.
-        </p>
-      </header>
-
-      <section aria-labelledby="plans-title" className="mx-auto max-w-7xl px-5 pb-20 tablet:px-8">
-        <h2 id="plans-title" className="sr-only">
-          Plans
-        </h2>
-        <PlanCards />
-        <p className="mt-6 text-center text-sm text-muted">
-          Prices in US dollars. Your store shows the price in your local currency; taxes may apply.
-        </p>
-      </section>
+      <StaticIsland id="pricing-plans">
+        <PricingPlans />
+      </StaticIsland>
 
       <div className="mx-auto max-w-7xl px-5 pb-24 tablet:px-8">
         <FreeWeekOffer action={<FreeWeekCta />} />
       </div>
 
-      <section aria-labelledby="billing-faq-title" className="mx-auto max-w-4xl px-5 pb-24 tablet:px-8">
-        <h2
-          id="billing-faq-title"
-          className="text-balance text-3xl font-extrabold tracking-tight text-ink tablet:text-4xl"
-        >
-          Billing questions
-        </h2>
-        <p className="mt-3 text-muted">
-          Still unsure? Write to{' '}
-          <a
-            href={`mailto:${BRAND.supportEmail}?subject=${encodeURIComponent(`${BRAND.name} billing question`)}`}
-            className="font-medium text-accent underline underline-offset-4"
-          >
-            {BRAND.supportEmail}
-          </a>{' '}
-          and we’ll sort it out.
-        </p>
-        <div className="mt-8">
-          <BillingFaq />
-        </div>
-      </section>
+      <StaticIsland id="pricing-faq">
+        <PricingFaq />
+      </StaticIsland>
     </div>
   )
 }

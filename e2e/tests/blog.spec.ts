@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test'
+
+import { BLOG_SLUGS, CATEGORIES, STEP_BY_STEP_SLUG } from './site-data.ts'
+import { openPage } from './open-page.ts'
+
+const articleLinks = '#main article h3 a'
+
+test.describe('/blog', () => {
+  test('lists every article by category, with a cover each', async ({ page }) => {
+    const response = await openPage(page, '/blog')
+    expect(response?.status()).toBe(200)
+    await expect(page.locator(articleLinks)).toHaveCount(BLOG_SLUGS.length)
+    for (const category of CATEGORIES) {
+      await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${category}`) })).toBeVisible()
+    }
+    const cover = page.locator('#main article img').first()
+    const coverResponse = await page.request.get((await cover.getAttribute('src')) ?? '')
+    expect(coverResponse.headers()['content-type']).toBe('image/svg+xml')
+  })
+
+  test('filters by category and searches as you type, keeping both in the address', async ({ page }) => {
+    await openPage(page, '/blog')
+    const filters = page.getByRole('navigation', { name: 'Categories' })
+    await filters.getByRole('link', { name: /^Product/ }).click()
+    await expect(page).toHaveURL(/\?category=product$/)
+    await expect(filters.getByRole('link', { name: /^Product/ })).toHaveAttribute('aria-current', 'true')
+    await expect(page.getByRole('heading', { level: 2, name: /^How to/ })).toHaveCount(0)
+    const inProduct = await page.locator(articleLinks).count()
+    expect(inProduct).toBeGreaterThan(3)
+    expect(inProduct).toBeLessThan(BLOG_SLUGS.length)
+
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('redeem')
+    await expect(page.getByRole('status')).toHaveText('1 article matches “redeem” in Product')
+    await expect(page.locator(articleLinks)).toHaveText(['Free Week: How to Try StoryReel Premium'])
+    await expect(page).toHaveURL(/category=product&q=redeem$/)
+
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('zebra quantum')
+    await expect(page.getByText('No article matches that yet.')).toBeVisible()
+    await page.getByRole('button', { name: 'Show all articles' }).click()
+    await expect(page).toHaveURL(/\/blog$/)
+    await expect(page.locator(articleLinks)).toHaveCount(BLOG_SLUGS.length)
+  })
+
+  test('a shared filtered address opens filtered', async ({ page }) => {
+    await openPage(page, '/blog?category=extensive-music-library&q=tempo')
+    await expect(page.getByRole('searchbox', { name: 'Search articles' })).toHaveValue('tempo')
+    await expect(page.locator(articleLinks)).toHaveText(['How Tempo Shapes the Pacing of Your Video'])
+  })
+
+  test('is useful without JavaScript: every article, and category links that jump to their section', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/blog')
+    await expect(page.locator(articleLinks)).toHaveCount(BLOG_SLUGS.length)
+    const filters = page.getByRole('navigation', { name: 'Categories' })
+    await expect(filters.getByRole('link', { name: /^Tutorials & Guides/ })).toHaveAttribute(
+      'href',
+      '?category=tutorials-guides#category-tutorials-guides',
+    )
+    await context.close()
+  })
+})
+
+test('an article shows its cover and the StoryReel team as author', async ({ page }) => {
+  await openPage(page, `/blog/${STEP_BY_STEP_SLUG}`)
+  const article = page.getByRole('article').first()
+  await expect(article.getByText('By the StoryReel team')).toBeVisible()
+  const cover = article.locator(`img[src="/blog/covers/${STEP_BY_STEP_SLUG}.svg"]`)
+  await expect(cover).toBeVisible()
+  expect(await cover.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+})

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test'
+
+import { openPage } from './open-page.ts'
+
+test.describe('sample videos', () => {
+  for (const path of ['/', '/features']) {
+    test(`${path} shows rendered samples that load and play muted, with controls and captions`, async ({ page }) => {
+      await openPage(page, path)
+      const videos = page.locator('main video')
+      expect(await videos.count()).toBeGreaterThanOrEqual(3)
+      for (const video of await videos.all()) {
+        await expect(video).toHaveAttribute('controls', '')
+        await expect(video).toHaveAttribute('preload', 'none')
+        await expect(video).not.toHaveAttribute('autoplay')
+        expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true)
+        await expect(video.locator('track[kind="captions"]')).toHaveAttribute('src', /\.vtt$/)
+        const source = (await video.locator('source').getAttribute('src')) ?? ''
+        expect(source).toMatch(/^\/assets\/.+\.mp4$/)
+      }
+
+      // Posters arrive as a player nears the viewport; the file answers byte ranges for seeking.
+      const last = videos.last()
+      await last.scrollIntoViewIfNeeded()
+      await expect(last).toHaveAttribute('poster', /\.webp$/)
+      const source = (await last.locator('source').getAttribute('src')) ?? ''
+      const range = await page.request.get(source, { headers: { range: 'bytes=0-99' } })
+      expect(range.status()).toBe(206)
+      expect(range.headers()['content-type']).toBe('video/mp4')
+
+      const first = videos.first()
+      await first.scrollIntoViewIfNeeded()
+      await first.evaluate((element: HTMLVideoElement) => element.play())
+      await expect
+        .poll(() => first.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 })
+        .toBeGreaterThan(0.2)
+      expect(await first.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true)
+    })
+  }
+
+  test('a voice sample plays from its button, one at a time', async ({ page }) => {
+    await openPage(page, '/features')
+    const samples = page.getByTestId('voice-samples').locator('[data-voice-sample]')
+    expect(await samples.count()).toBeGreaterThanOrEqual(3)
+    const [aria, theo] = [samples.nth(0), samples.nth(1)]
+    await aria.getByRole('button', { name: /^Play Aria/ }).click()
+    await expect(aria).toHaveAttribute('data-playing', '')
+    await expect(aria.getByRole('button', { name: /^Pause Aria/ })).toBeVisible()
+    await theo.getByRole('button', { name: /^Play Theo/ }).click()
+    await expect(theo).toHaveAttribute('data-playing', '')
+    await expect(aria).not.toHaveAttribute('data-playing')
+  })
+})
+
+test.describe('calls to action and testimonials', () => {
+  test('the home page offers the browser studio beside the store badges', async ({ page }) => {
+    await openPage(page, '/')
+    const hero = page.locator('main section').first()
+    await expect(hero.getByRole('link', { name: 'Make a video free in your browser' })).toHaveAttribute(
+      'href',
+      '/auth/register',
+    )
+    await expect(hero.getByRole('link', { name: /App Store/ })).toBeVisible()
+  })
+
+  for (const path of ['/', '/testimonials']) {
+    test(`${path} labels its testimonials as illustrative, not customer reviews`, async ({ page }) => {
+      await openPage(page, path)
+      const quotes = page.locator('main figure blockquote')
+      expect(await quotes.count()).toBeGreaterThanOrEqual(3)
+      await expect(page.getByTestId('illustrative-note')).toContainText('Illustrative examples, not customer reviews')
+      const blocks = await page.locator('script[type="application/ld+json"]').allTextContents()
+      expect(blocks.join('')).not.toMatch(/"Review"|AggregateRating/)
+    })
+  }
+})
