@@ -41,13 +41,13 @@ test.describe('sample videos', () => {
     await openPage(page, '/features')
     const samples = page.getByTestId('voice-samples').locator('[data-voice-sample]')
     expect(await samples.count()).toBeGreaterThanOrEqual(3)
-    const [aria, theo] = [samples.nth(0), samples.nth(1)]
-    await aria.getByRole('button', { name: /^Play Aria/ }).click()
-    await expect(aria).toHaveAttribute('data-playing', '')
-    await expect(aria.getByRole('button', { name: /^Pause Aria/ })).toBeVisible()
-    await theo.getByRole('button', { name: /^Play Theo/ }).click()
-    await expect(theo).toHaveAttribute('data-playing', '')
-    await expect(aria).not.toHaveAttribute('data-playing')
+    const [ryan, sarah] = [samples.nth(0), samples.nth(1)]
+    await ryan.getByRole('button', { name: /^Play Ryan/ }).click()
+    await expect(ryan).toHaveAttribute('data-playing', '')
+    await expect(ryan.getByRole('button', { name: /^Pause Ryan/ })).toBeVisible()
+    await sarah.getByRole('button', { name: /^Play Sarah/ }).click()
+    await expect(sarah).toHaveAttribute('data-playing', '')
+    await expect(ryan).not.toHaveAttribute('data-playing')
   })
 })
 

@@ -232,8 +232,21 @@ test.describe('the studio', () => {
     test.setTimeout(120_000)
     const user = await createUser(request)
     const project = await createProjectByApi(request, user)
-    // Re-renders of an unchanged storyboard reuse every scene, so the three renders are quick.
-    for (let render = 0; render < 3; render += 1) await renderByApi(request, user, project.id)
+    // Only the music volume changes between renders: each one counts, and reuses every scene's pictures.
+    const setMusicVolume = async (volume: number) => {
+      const patched = await request.patch(`/api/v1/projects/${project.id}`, {
+        headers: auth(user),
+        data: { settings: { ...project.settings, music_volume: volume } },
+      })
+      expect(patched.status()).toBe(200)
+    }
+    for (const volume of [0.6, 0.5, 0.4]) {
+      await setMusicVolume(volume)
+      await renderByApi(request, user, project.id)
+    }
+    // Exactly the last finished storyboard again costs nothing, even at the limit.
+    await renderByApi(request, user, project.id)
+    await setMusicVolume(0.3)
     const fourth = await request.post(`/api/v1/projects/${project.id}/renders`, {
       headers: auth(user),
       data: { resolution: '720p' },

@@ -476,7 +476,7 @@ const CAPABILITIES = [
   },
 ] as const
 
-const HOME_VOICES = ['en-us-aria', 'en-gb-olivia', 'es-es-lucia'] as const
+const HOME_VOICES = ['en-us-flite-rms', 'en-us-flite-slt', 'es-es-lucia'] as const
 
 function Capabilities() {
   return (
