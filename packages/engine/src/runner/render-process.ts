@@ -27,24 +27,40 @@ let swept = false
 const send = (message: PipelineMessage) => process.send?.(message)
 const parentCache = createParentCache((call) => process.send?.(call))
 
-process.on('message', (message: { task: PipelineTask; options: EngineOptions; sharedCache?: boolean } | CacheReply) => {
+function load(options: EngineOptions) {
+  if (!loaded) {
+    configureBinaries(options)
+    loaded = { engines: createPipelineEngines(options), scenes: createScenePool(options) }
+  }
+  return loaded
+}
+
+type TaskMessage = { task: PipelineTask; options: EngineOptions; sharedCache?: boolean }
+type WarmMessage = { warm: true; options: EngineOptions }
+
+process.on('message', (message: TaskMessage | WarmMessage | CacheReply) => {
   if (isCacheReply(message)) {
     parentCache.receive(message)
+    return
+  }
+  if ('warm' in message) {
+    // The scene threads load their art, and the voice engine compiles, before any render asks.
+    const { engines, scenes } = load(message.options)
+    scenes.warm()
+    const [voice] = engines.voice.listVoices()
+    if (voice) void engines.voice.synthesize({ text: 'Ready.', voiceId: voice.id, speed: 1 }).catch(() => undefined)
     return
   }
   void (async () => {
     try {
       const { options } = message
-      if (!loaded) {
-        configureBinaries(options)
-        loaded = { engines: createPipelineEngines(options), scenes: createScenePool(options) }
-      }
+      load(options)
       if (!swept) {
         swept = true
         await removeStaleWork({ tempDir: os.tmpdir(), cacheDir: options.cacheDir })
       }
       const context = {
-        ...loaded,
+        ...load(options),
         cache: message.sharedCache ? parentCache : createLocalRenderCache(options.cacheDir),
         onProgress: (progress: { stage: string; progress: number }) => send({ type: 'progress', ...progress }),
       }

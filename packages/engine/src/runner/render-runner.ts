@@ -109,6 +109,14 @@ export function createRenderRunner(options: EngineOptions) {
   }
 
   return {
+    /**
+     * Starts the render process and has it load its engines and scene threads now, so the first render after
+     * a server starts does not wait for them. Nothing happens if a task is already running or queued.
+     */
+    warm() {
+      if (closed || child?.connected) return
+      getChild().send({ warm: true, options }, () => undefined)
+    },
     runRender: (task: Extract<PipelineTask, { kind: 'render' }>, options: RunOptions = {}) =>
       run(task, options) as Promise<RenderResult>,
     runPreview: (task: Extract<PipelineTask, { kind: 'preview' }>, options: RunOptions = {}) =>

@@ -26,6 +26,7 @@ export function createScenePool(
   options: EngineOptions,
   threads = getDefaultSceneThreads(),
 ): SceneDrawer & {
+  warm(): void
   close(): Promise<void>
 } {
   const pool = createThreadPool<SceneDrawing, SceneThreadResult>({
@@ -41,6 +42,7 @@ export function createScenePool(
       const { still } = await pool.run(drawing, { signal, onProgress: onFrames })
       return { still: still ? Buffer.from(still.buffer, still.byteOffset, still.byteLength) : undefined }
     },
+    warm: () => pool.warm(),
     close: () => pool.close(),
   }
 }

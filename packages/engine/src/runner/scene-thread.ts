@@ -17,6 +17,7 @@ import { serveThreadTasks } from './thread-pool.ts'
 const options = workerData as EngineOptions
 configureBinaries(options)
 const engines = { visuals: createVisualEngine(options.images), drawCaptions, renderStill }
+void engines.visuals.warm?.().catch(() => undefined)
 
 serveThreadTasks<SceneDrawing, SceneThreadResult>(async (drawing, { signal, progress }) => {
   const { still } = await drawScene(drawing, engines, { signal, onFrames: progress })

@@ -116,6 +116,15 @@ export function createThreadPool<Task, Result>(options: ThreadPoolOptions) {
   }
 
   return {
+    /** Starts every thread now, so each loads its engines before the first task. */
+    warm() {
+      if (closed) return
+      for (const slot of slots) {
+        if (slot.worker) continue
+        slot.worker = start(slot)
+        slot.worker.unref()
+      }
+    },
     /** Tasks running or waiting. */
     get pending(): number {
       return queue.length + slots.filter((slot) => slot.job).length

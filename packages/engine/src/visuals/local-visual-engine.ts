@@ -175,5 +175,20 @@ export function createLocalVisualEngine(): VisualEngine {
     name: 'local-illustrator',
     artwork: [ART_CREDIT],
     prepareScene: (request) => prepareLocalScene(request),
+    async warm() {
+      // A tiny scene runs every stage once: the art index, the tagger, WordNet, the fonts.
+      const art = await prepareLocalScene({
+        visual: 'A cat sleeps by the window',
+        narration: 'Ready.',
+        style: 'anime',
+        seed: 1,
+        index: 0,
+        count: 1,
+        width: 32,
+        height: 32,
+        duration: 1,
+      })
+      art.drawFrame(createCanvas(32, 32).getContext('2d'), 0.5)
+    },
   }
 }

@@ -47,6 +47,8 @@ export interface VisualEngine {
   /** The libraries its pictures are drawn from, when any. */
   readonly artwork?: ArtworkCredit[]
   prepareScene(request: SceneArtRequest): Promise<SceneArt>
+  /** Loads what the first scene would otherwise wait for (art, language model, fonts); local engines only. */
+  warm?(): Promise<void>
 }
 
 /** Captions are drawn into the frames, above the scene art, in one of the caption styles. */

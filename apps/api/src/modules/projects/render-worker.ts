@@ -196,6 +196,8 @@ export function createRenderWorker(options: RenderWorkerOptions) {
       if (running) return
       running = true
       stopped = false
+      // The first render after a start should not wait for the renderer to load its engines.
+      runner.warm()
       loop = run()
     },
     /** A job was queued: look now instead of at the next poll. */
