@@ -486,6 +486,13 @@ async function main(): Promise<number> {
     }
     let sheet: string | undefined
     if (render.ok) {
+      // A render lengthens a scene too short for its measured speech: frames are sampled where it really is.
+      const lengthened = new Map(render.result.lengthenedScenes.map((item) => [item.sceneId, item.to]))
+      const spans = sceneSpans(storyboard.scenes.map((scene) => lengthened.get(scene.id ?? '') ?? scene.duration))
+      scenes.forEach((scene, sceneIndex) => {
+        scene.start = spans[sceneIndex]?.start ?? scene.start
+        scene.end = spans[sceneIndex]?.end ?? scene.end
+      })
       sheet = path.join(videoDir, 'contact-sheet.png')
       await writeContactSheet({
         video: path.join(videoDir, render.result.files.video),

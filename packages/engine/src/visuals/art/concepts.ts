@@ -121,7 +121,6 @@ export const CONCEPTS: Record<string, Concept> = {
   cook: { home: 'kitchen', art: ['cook'] },
   baker: { home: 'kitchen', art: ['cook'] },
   fisherman: { home: 'beach', art: ['person-standing'] },
-  musician: { home: 'stage', art: ['singer'] },
   // People the library draws under another name.
   barista: { setting: 'cafe', art: ['person-standing', 'hot-beverage'] },
   waiter: { setting: 'cafe', art: ['person-standing'] },

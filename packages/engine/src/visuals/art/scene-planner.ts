@@ -135,12 +135,15 @@ function withTone(id: string): string {
   const entry = library.get(id)
   if (entry?.kind !== 'person') return id
   const tone = TONES[hashText(id, 7) % TONES.length] ?? 'medium'
+  // A role keeps one outfit too, so the baker of one scene is the baker of the next.
+  const outfit = hashText(id, 11) % OUTFIT_COUNT
   if (entry.bust) {
     const gender = /^(woman|girl|old-woman)/.test(id) ? 'woman' : /^(man|boy|old-man)/.test(id) ? 'man' : 'person'
-    return `${gender}-standing-${tone}-skin-tone`
+    return inOutfit(`${gender}-standing-${tone}-skin-tone`, outfit)
   }
   const toned = `${id}-${tone}-skin-tone`
-  return library.get(toned) ? toned : id
+  if (!library.get(toned)) return id
+  return /-standing-/.test(toned) ? inOutfit(toned, outfit) : toned
 }
 
 /** Children are drawn as smaller figures. */
@@ -382,7 +385,7 @@ export function planScene(request: PlanRequest): ScenePlan {
       })
   }
   const ranked = [...merged.values()].sort(
-    // Sky things (sun, cloud) set the scene but rarely carry it.
+    // Sky things (sun, moon, clouds) set the scene; they lead it only when the words dwell on them.
     (a, b) => b.score - (b.kind === 'sky' ? 1 : 0) - (a.score - (a.kind === 'sky' ? 1 : 0)),
   )
   const subjects = ranked.slice(0, 4)
