@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import os from 'node:os'
@@ -124,6 +125,8 @@ function toStoryboard(video: EvalVideo): { storyboard: StoryboardFile; notes: st
   const notes: string[] = []
   const scenes = stretchToMinimum(
     video.scenes.map((scene, index) => ({
+      // An id of its own, so the render's word on a lengthened scene can be matched back to the scene.
+      id: randomUUID(),
       narration: scene.narration,
       // A storyboard scene needs a visual description; without one the narration describes the picture.
       visual: scene.visual.trim() || scene.narration,

@@ -22,6 +22,11 @@ export const CONCEPTS: Record<string, Concept> = {
   'golden hour': { time: 'sunset', none: true },
   'blue hour': { time: 'dawn', none: true },
   'outer space': { setting: 'space', art: ['ringed-planet', 'rocket'] },
+  // A station alone may be a train's, a radio's, a police one or one in orbit: drawn only when named.
+  station: { none: true },
+  'space station': { setting: 'space', art: ['satellite'] },
+  'train station': { setting: 'city', art: ['station'] },
+  'railway station': { setting: 'city', art: ['station'] },
   'solar panel': { art: ['sun', 'high-voltage'] },
   'coffee shop': { setting: 'cafe', art: ['hot-beverage'] },
   'coffee bean': { art: ['hot-beverage'] },
@@ -120,7 +125,7 @@ export const CONCEPTS: Record<string, Concept> = {
   chef: { home: 'kitchen', art: ['cook'] },
   cook: { home: 'kitchen', art: ['cook'] },
   baker: { home: 'kitchen', art: ['cook'] },
-  fisherman: { home: 'beach', art: ['person-standing'] },
+  fisherman: { home: 'beach', art: ['man-standing'] },
   // People the library draws under another name.
   barista: { setting: 'cafe', art: ['person-standing', 'hot-beverage'] },
   waiter: { setting: 'cafe', art: ['person-standing'] },

@@ -135,6 +135,24 @@ describe('reading the words', () => {
     expect(cast.map((member) => member.name)).not.toContain('Saturn')
   })
 
+  it('draws the animal an unnamed story follows where "it" acts, and nobody for "it was"', () => {
+    const texts = [
+      'A silver dragon crashed into the sea.',
+      'A fisherman pulled the dragon onto his boat.',
+      'It flew over the mountains.',
+      'It was a long winter in the mountains.',
+    ]
+    const cast = castOf(texts)
+    expect(cast).toEqual([{ name: 'dragon', figure: 'dragon', pronoun: 'it' }])
+    const lead = (text: string) => planScene({ visual: '', narration: text, seed: 3, cast }).subjects[0]?.id
+    expect(lead(texts[2] ?? '')).toBe('dragon')
+    expect(lead(texts[3] ?? '')).not.toBe('dragon')
+    // Named by its kind, it is drawn where the words put it, not pushed to the front.
+    expect(lead(texts[1] ?? '')).toMatch(/^man-standing-/)
+    // One mention is no story to follow.
+    expect(castOf(['A dog barked.', 'It ran home.'])).toEqual([])
+  })
+
   it('records which word chose which drawing, and why a word drew nothing', () => {
     const plan = planScene({
       visual: '',

@@ -11,8 +11,11 @@ import { broaderSenses, isDrawableNoun, nounSenses, readSynset, usualKind, usual
  * record of which word chose which drawing (or why a word drew nothing).
  */
 
-/** A named character: the same figure in every scene of the video. */
-export type CastMember = { name: string; figure: string }
+/**
+ * A named character, or the one animal an unnamed story follows ("the dragon", whom "It flew…" means): the
+ * same figure in every scene of the video.
+ */
+export type CastMember = { name: string; figure: string; pronoun?: 'it' }
 
 export type PlannedArt = {
   id: string
@@ -104,6 +107,7 @@ export function castOf(texts: string[]): CastMember[] {
     }
   }
   for (const name of animals.keys()) tally.delete(name)
+  const creature = animals.size === 0 ? leadCreature(readings) : undefined
   // With one person in the story, every "she" or "he" of the story is that person.
   if (tally.size === 1) {
     const pronouns = readings.flatMap((reading) => reading.pronouns)
@@ -116,7 +120,32 @@ export function castOf(texts: string[]): CastMember[] {
     name,
     figure: figureFor(name, she > he ? 'woman' : he > she ? 'man' : 'person'),
   }))
-  return [...people, ...[...animals.entries()].map(([name, figure]) => ({ name, figure }))]
+  return [
+    ...people,
+    ...[...animals.entries()].map(([name, figure]) => ({ name, figure })),
+    ...(creature ? [creature] : []),
+  ]
+}
+
+const CREATURE_KINDS = new Set(['animal', 'bird', 'sea-life'])
+
+/** The animal named in more texts of the story than any other, and in two at least ("the dragon"). */
+function leadCreature(readings: ReturnType<typeof readText>[]): CastMember | undefined {
+  const library = getArtLibrary()
+  const seen = new Map<string, { name: string; texts: number }>()
+  for (const reading of readings) {
+    const ids = new Map<string, string>()
+    for (const noun of reading.nouns) {
+      if (noun.proper || !noun.head) continue
+      const match = library.find(noun.lemma)[0]
+      if (match && match.score >= 10 && CREATURE_KINDS.has(library.get(match.id)?.kind ?? '')) ids.set(match.id, noun.lemma)
+    }
+    for (const [id, name] of ids) seen.set(id, { name, texts: (seen.get(id)?.texts ?? 0) + 1 })
+  }
+  const ranked = [...seen.entries()].sort((a, b) => b[1].texts - a[1].texts)
+  const [first, second] = ranked
+  if (!first || first[1].texts < 2 || (second && second[1].texts === first[1].texts)) return undefined
+  return { name: first[1].name, figure: first[0], pronoun: 'it' }
 }
 
 type Candidate = { id: string; word: string; score: number }
@@ -130,6 +159,9 @@ function conceptArt(concept: Concept, word: string, score: number): Candidate[] 
  * Roles drawn from the chest up (a cook, a farmer: most emoji people) become a standing figure, since a
  * head as tall as a house reads as a giant.
  */
+/** Roles whose suit is who they are: drawn as themselves, a helmet in space reads as no giant. */
+const SUITED = new Set(['astronaut'])
+
 function withTone(id: string): string {
   const library = getArtLibrary()
   const entry = library.get(id)
@@ -137,7 +169,7 @@ function withTone(id: string): string {
   const tone = TONES[hashText(id, 7) % TONES.length] ?? 'medium'
   // A role keeps one outfit too, so the baker of one scene is the baker of the next.
   const outfit = hashText(id, 11) % OUTFIT_COUNT
-  if (entry.bust) {
+  if (entry.bust && !SUITED.has(id)) {
     const gender = /^(woman|girl|old-woman)/.test(id) ? 'woman' : /^(man|boy|old-man)/.test(id) ? 'man' : 'person'
     return inOutfit(`${gender}-standing-${tone}-skin-tone`, outfit)
   }
@@ -268,7 +300,7 @@ export function planScene(request: PlanRequest): ScenePlan {
       const markSubject = () => {
         if (candidates.length > count) sentencesWithSubject.add(noun.sentence)
       }
-      const member = cast.find((item) => item.name.toLowerCase() === noun.text.toLowerCase())
+      const member = cast.find((item) => !item.pronoun && item.name.toLowerCase() === noun.text.toLowerCase())
       if (member) {
         castSeen = true
         candidates.push({ id: member.figure, word: noun.text, score: score + 4 })
@@ -366,6 +398,12 @@ export function planScene(request: PlanRequest): ScenePlan {
         candidates.push({ id: member.figure, word: member.name, score: weight * 1.3 + (leads ? 4 : 0.5) })
         words.push({ word: member.name, art: member.figure, reason: 'named character (pronoun)' })
       }
+    }
+    // "It flew over the mountains": the animal the story follows, when the scene does not name it.
+    const creature = cast.find((member) => member.pronoun === 'it')
+    if (creature && reading.subjectPronouns.includes('it') && !candidates.some((item) => item.id === creature.figure)) {
+      candidates.push({ id: creature.figure, word: 'it', score: weight * 1.3 + 4 })
+      words.push({ word: 'it', art: creature.figure, reason: `the ${creature.name} the story follows (pronoun)` })
     }
   }
 

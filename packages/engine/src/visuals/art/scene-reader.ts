@@ -131,7 +131,9 @@ export function readText(text: string): Reading {
       if (token.pos === 'VERB') verbs.push(token.lemma)
       if (token.pos === 'PRON') {
         pronouns.push(token.lemma)
-        if (index === 0) subjectPronouns.push(token.lemma)
+        // "It flew…" is something the story follows; "It was late" is nobody.
+        const acts = token.lemma !== 'it' || (tokens[1]?.pos === 'VERB' && tokens[1].lemma !== 'be')
+        if (index === 0 && acts) subjectPronouns.push(token.lemma)
       }
       if (token.pos !== 'NOUN' && token.pos !== 'PROPN' && token.pos !== 'ADJ') {
         index++
