@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 
 import { ASPECT_RATIOS, VIDEO_STYLES, type AspectRatio, type VideoStyle } from '@storyreel/contracts/studio'
 
-import { createLocalVisualEngine } from './local-visual-engine.ts'
+import { planScene } from './art/scene-planner.ts'
+import { createLocalVisualEngine, skyBodiesDrawnAsArt } from './local-visual-engine.ts'
 import { renderStill } from './render-still.ts'
 import type { SceneArt, SceneArtRequest } from './visual-engine.ts'
 
@@ -126,6 +127,15 @@ describe('the local visual engine', () => {
       const art = await engine.prepareScene(request({ ...SIZES['16:9'], index, style: 'realistic' }))
       expect(meanDifference(frameOf(art, width, height, 0), frameOf(art, width, height, 3.96))).toBeGreaterThan(4)
     }
+  })
+
+  it('leaves the backdrop\'s own moon or sun out when the words draw one', () => {
+    const bodies = (text: string) =>
+      skyBodiesDrawnAsArt(planScene({ visual: text, narration: text, seed: 1 }).subjects)
+    expect(bodies('Each night the cat watched the moon over the sea.')).toEqual(['moon'])
+    expect(bodies('By morning the sun was out over the harbour.')).toEqual(['sun'])
+    expect(bodies('The stars came out over the quiet farm.')).toEqual([])
+    expect(bodies('A sunflower grows by the barn.')).toEqual([])
   })
 
   it('renders a still as a JPEG', async () => {

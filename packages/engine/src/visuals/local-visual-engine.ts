@@ -2,7 +2,7 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas'
 
 import { ART_CREDIT } from './art/art-library.ts'
 import { composeActors, counterTop, layoutFor } from './art/compose.ts'
-import { planScene } from './art/scene-planner.ts'
+import { planScene, type PlannedArt } from './art/scene-planner.ts'
 import { paintScene, type Frame } from './backdrops.ts'
 import { shade } from './color.ts'
 import { createPalette } from './palette.ts'
@@ -56,6 +56,15 @@ export function cropToContent(source: Canvas): { canvas: Canvas; x: number; y: n
   return { canvas, x: left, y: top }
 }
 
+/** A sun or moon the words call for is drawn as art, so the backdrop's sky leaves out its own. */
+export function skyBodiesDrawnAsArt(subjects: readonly Pick<PlannedArt, 'id' | 'kind'>[]): ('sun' | 'moon')[] {
+  return subjects.flatMap((subject): ('sun' | 'moon')[] => {
+    if (subject.kind !== 'sky') return []
+    if (/moon/.test(subject.id)) return ['moon']
+    return /^sun(-|$)/.test(subject.id) ? ['sun'] : []
+  })
+}
+
 function withoutWords(text: string, words: string[]): string {
   let result = text
   for (const word of words) {
@@ -87,7 +96,7 @@ export async function prepareLocalScene(request: SceneArtRequest): Promise<Scene
   const spec: SceneSpec = {
     ...interpreted,
     setting,
-    subjects: [],
+    subjects: skyBodiesDrawnAsArt(plan.subjects),
     timeOfDay: plan.time ?? interpreted.timeOfDay,
     weather: interpreted.weather === 'clear' ? (plan.weather ?? 'clear') : interpreted.weather,
     // No caption-like title over the picture: the words are in the captions, or set large when nothing is drawn.
