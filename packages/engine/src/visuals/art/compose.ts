@@ -180,7 +180,7 @@ export async function composeActors(options: {
     } else if (isMain) {
       y = counter
         ? tableY + frame.height * 0.03
-        : AIRBORNE.has(subject.kind)
+        : AIRBORNE.has(subject.kind) || subject.flying
           ? frame.top + frame.height * 0.55
           : groundY
       depth = 0.95
@@ -192,7 +192,7 @@ export async function composeActors(options: {
     // Keep the whole drawing inside the frame where it fits.
     const half = styled.canvas.width / 2
     if (styled.canvas.width < frame.width) x = Math.min(Math.max(x, frame.left + half), frame.left + frame.width - half)
-    const standing = !airborne && !bust && !(isMain && AIRBORNE.has(subject.kind))
+    const standing = !airborne && !bust && !(isMain && (AIRBORNE.has(subject.kind) || subject.flying))
     actors.push({
       sprite: styled.canvas,
       anchorX,
@@ -200,7 +200,7 @@ export async function composeActors(options: {
       x,
       y,
       depth,
-      motion: airborne && subject.kind === 'sky' ? 'float' : MOTION[subject.kind],
+      motion: airborne && subject.kind === 'sky' ? 'float' : subject.flying ? 'fly' : MOTION[subject.kind],
       enter: isMain ? 0.1 : 0.3 + index * 0.15,
       from: isMain ? 0 : slot < 0.5 ? -1 : 1,
       shadow: standing ? shadowSprite(size * 0.7, style === '3d-cartoon' ? 0.42 : 0.26) : undefined,

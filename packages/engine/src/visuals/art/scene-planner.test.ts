@@ -146,6 +146,10 @@ describe('reading the words', () => {
     expect(cast).toEqual([{ name: 'dragon', figure: 'dragon', pronoun: 'it' }])
     const lead = (text: string) => planScene({ visual: '', narration: text, seed: 3, cast }).subjects[0]?.id
     expect(lead(texts[2] ?? '')).toBe('dragon')
+    // Flying, it is drawn up in the air; standing or sitting, on the ground.
+    const flying = (text: string) => planScene({ visual: '', narration: text, seed: 3, cast }).subjects[0]?.flying
+    expect(flying(texts[2] ?? '')).toBe(true)
+    expect(flying('The dragon slept by the sea.')).toBeFalsy()
     expect(lead(texts[3] ?? '')).not.toBe('dragon')
     // Named by its kind, it is drawn where the words put it, not pushed to the front.
     expect(lead(texts[1] ?? '')).toMatch(/^man-standing-/)

@@ -24,6 +24,8 @@ export type PlannedArt = {
   score: number
   /** Size against others of its kind: a child is 0.7. */
   scale: number
+  /** Up in the air, as the words say ("It flew over the mountains"): an animal leading a scene that flies. */
+  flying?: boolean
 }
 
 export type WordChoice = { word: string; art: string | undefined; reason: string }
@@ -70,6 +72,10 @@ function figureFor(name: string, gender: 'woman' | 'man' | 'person'): string {
   const tone = TONES[hashText(key, 7) % TONES.length] ?? 'medium'
   return inOutfit(`${gender}-standing-${tone}-skin-tone`, hashText(key, 11) % OUTFIT_COUNT)
 }
+
+/** Verbs that put the one doing them in the air, and the kinds of drawing that can be shown flying. */
+const FLYING_VERBS = new Set(['fly', 'soar', 'glide', 'hover', 'swoop'])
+const FLIERS = new Set(['animal', 'bird'])
 
 const countOf = (words: string[], set: string[]) => words.filter((word) => set.includes(word)).length
 const SHE = ['she', 'her', 'hers']
@@ -269,6 +275,7 @@ export function planScene(request: PlanRequest): ScenePlan {
   let weather: Weather | undefined
   let castSeen = false
   let home: Setting | undefined
+  const verbsRead = new Set<string>()
 
   const sources = [
     { text: request.visual, weight: 1.5 },
@@ -381,6 +388,7 @@ export function planScene(request: PlanRequest): ScenePlan {
       markSubject()
       words.push({ word: noun.text, art: id ? withTone(id) : undefined, reason: found.reason })
     }
+    for (const verb of reading.verbs) verbsRead.add(verb)
     for (const verb of reading.verbs) {
       const art = VERB_ART[verb]?.[0]
       if (!art) continue
@@ -428,6 +436,7 @@ export function planScene(request: PlanRequest): ScenePlan {
   )
   const subjects = ranked.slice(0, 4)
   const main = subjects[0]
+  if (main && FLIERS.has(main.kind) && [...verbsRead].some((verb) => FLYING_VERBS.has(verb))) main.flying = true
   const homeSetting = subjects.map((subject) => HOME_BY_KIND[subject.kind]).find((home) => home !== undefined)
   return {
     subjects,
