@@ -207,7 +207,8 @@ export async function composeActors(options: {
       phase: index * 1.7 + (seed % 13),
     })
   }
-  // Far things first, the main subject last, so it is never covered.
-  actors.sort((a, b) => a.depth - b.depth || a.y - b.y)
+  // Far things first, the main subject last, so it is never covered; in a row, big things (a church) stand
+  // behind small ones (a guitar), which they would otherwise hide.
+  actors.sort((a, b) => a.depth - b.depth || b.sprite.height - a.sprite.height || a.y - b.y)
   return { actors, layout: options.layout % LAYOUTS.length, counter }
 }
