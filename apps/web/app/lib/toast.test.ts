@@ -21,4 +21,16 @@ describe('the toast store', () => {
     for (let index = 1; index <= 7; index += 1) store.notify({ tone: 'info', message: `n${index}` })
     expect(store.getToasts().map((toast) => toast.message)).toEqual(['n3', 'n4', 'n5', 'n6', 'n7'])
   })
+
+  it('replaces a toast that is showing when the same message comes again', () => {
+    const store = createToastStore()
+    const first = store.notify({ tone: 'negative', message: 'Scene 1 is too long.' })
+    store.notify({ tone: 'info', message: 'Saved' })
+    const again = store.notify({ tone: 'negative', message: 'Scene 1 is too long.' })
+    expect(again).not.toBe(first)
+    expect(store.getToasts().map((toast) => [toast.id, toast.message])).toEqual([
+      [first + 1, 'Saved'],
+      [again, 'Scene 1 is too long.'],
+    ])
+  })
 })

@@ -15,7 +15,10 @@ export function createToastStore() {
   }
   const notify: Notify = ({ tone, message, timeoutMs = TOAST_TIMEOUT_MS }) => {
     const id = nextId++
-    toasts = [...toasts, { id, tone, message, timeoutMs }].slice(-5)
+    // The same message again (a retried save, a second click) replaces the one showing and restarts its
+    // time, rather than stacking copies of it.
+    const others = toasts.filter((toast) => toast.tone !== tone || toast.message !== message)
+    toasts = [...others, { id, tone, message, timeoutMs }].slice(-5)
     emit()
     return id
   }

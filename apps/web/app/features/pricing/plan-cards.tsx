@@ -36,12 +36,12 @@ function FreePlanCard() {
         <span className="text-sm font-medium text-muted">forever</span>
       </p>
       <p className="mt-4 leading-relaxed text-muted">{FREE_PLAN.summary}</p>
-      <ul className="mt-7 space-y-3.5">
+      <ul className="mt-7 mb-8 space-y-3.5">
         {FREE_PLAN.features.map((feature) => (
           <FeatureItem key={feature.label} feature={feature} />
         ))}
       </ul>
-      <div className="mt-8 border-t border-line pt-6 desktop:mt-auto">
+      <div className="mt-auto border-t border-line pt-6">
         <p className="text-sm leading-relaxed text-muted">
           No card needed. The day&rsquo;s renders count from midnight UTC; a render that fails does not count.
         </p>

@@ -316,7 +316,12 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
         thumbnail={{
           url: thumbnailUrl,
           alt: savedVisual ?? scene.visual,
-          updating: thumbnailUrl !== undefined && isStillOutdated(draft, project, index),
+          // A save the server refused, or one held back as incomplete, redraws nothing: no "Updating…" then.
+          updating:
+            thumbnailUrl !== undefined &&
+            autosave.status !== 'error' &&
+            autosave.status !== 'invalid' &&
+            isStillOutdated(draft, project, index),
         }}
         preview={shown}
         rerolling={rerolling === scene.key}

@@ -30,7 +30,8 @@ export function ScriptWriterInfo({
       </p>
     )
   }
-  if (writer === undefined) return <p className="mt-3 h-10" aria-hidden="true" />
+  // Until the server says, the default offline note holds its room unseen, so the form below does not jump.
+  if (writer === undefined) return <OfflineWriterInfo reserveOnly />
   if (writer === 'hosted') {
     return (
       <div
@@ -45,8 +46,16 @@ export function ScriptWriterInfo({
       </div>
     )
   }
+  return <OfflineWriterInfo />
+}
+
+function OfflineWriterInfo({ reserveOnly = false }: { reserveOnly?: boolean }) {
   return (
-    <div className="mt-3 rounded-2xl border border-line bg-surface/60 p-3.5 text-sm" data-testid="script-writer-info">
+    <div
+      className={`mt-3 rounded-2xl border border-line bg-surface/60 p-3.5 text-sm ${reserveOnly ? 'invisible' : ''}`}
+      aria-hidden={reserveOnly || undefined}
+      data-testid={reserveOnly ? undefined : 'script-writer-info'}
+    >
       <p className="flex items-start gap-2 font-semibold text-ink">
         <SparkIcon className="mt-0.5 h-4 w-4 shrink-0 text-accent" />
         The offline writer drafts this storyboard

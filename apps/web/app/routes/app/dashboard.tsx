@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 
 import { BRAND, FREE_WEEK_REFERRAL } from '@storyreel/contracts/brand'
+import { PLAN_LIMITS } from '@storyreel/contracts/plans'
 
 import { QrCode } from '#app/components/qr-code.tsx'
 import { StoreBadges } from '#app/components/store-badges.tsx'
@@ -59,7 +60,7 @@ function FreeWeekStatus() {
             ? `Redeem code ${record.code} in Google Play to start your week.`
             : ended
               ? 'The offer stays open for 10 minutes once claimed, and that time has run out in this browser.'
-              : `Unlock a full week of ${BRAND.name} access: HD exports, every voice and the whole music library.`}
+              : `Unlock a full week of ${BRAND.name} Premium: ${PLAN_LIMITS.paid.maxResolution} exports and up to ${PLAN_LIMITS.paid.rendersPerDay} renders a day.`}
       </p>
       {left <= 0 && record?.code ? (
         <a
