@@ -162,6 +162,7 @@ export function RangeField({
   display,
   onChange,
   marks,
+  disabled = false,
 }: {
   label: string
   min: number
@@ -171,23 +172,34 @@ export function RangeField({
   display: string
   onChange: (value: number) => void
   marks?: [string, string]
+  /** Nothing to set (a music volume with no track): shown, but out of reach. */
+  disabled?: boolean
 }) {
   const percent = ((value - min) / (max - min)) * 100
+  const id = useId()
+  // The label names the slider itself: wrapped around both, it would name the <output>, the first
+  // labelable element inside it, and leave the slider nameless for a screen reader.
   return (
-    <label className="block">
+    <div className={disabled ? 'opacity-50' : undefined}>
       <span className="flex items-baseline justify-between text-sm">
-        <span className="text-muted">{label}</span>
-        <output className="font-semibold tabular-nums text-ink">{display}</output>
+        <label htmlFor={id} className="text-muted">
+          {label}
+        </label>
+        <output htmlFor={id} className="font-semibold tabular-nums text-ink">
+          {display}
+        </output>
       </span>
       <input
+        id={id}
         type="range"
         min={min}
         max={max}
         step={step}
         value={value}
         aria-valuetext={display}
+        disabled={disabled}
         onChange={(event) => onChange(Number(event.target.value))}
-        className="mt-2 h-2 w-full cursor-pointer appearance-none rounded-full accent-[var(--accent)]"
+        className="mt-2 h-2 w-full cursor-pointer appearance-none rounded-full accent-[var(--accent)] disabled:cursor-not-allowed"
         style={{
           background: `linear-gradient(90deg, var(--accent) ${percent}%, var(--line) ${percent}%)`,
         }}
@@ -198,7 +210,7 @@ export function RangeField({
           <span>{marks[1]}</span>
         </span>
       ) : null}
-    </label>
+    </div>
   )
 }
 
@@ -542,6 +554,7 @@ export function AudioMixControls({
           step={0.05}
           value={settings.music_volume}
           display={settings.music_id === null ? 'No music' : `${Math.round(settings.music_volume * 100)}%`}
+          disabled={settings.music_id === null}
           onChange={(value) => onChange({ music_volume: value })}
         />
         <p className="flex gap-2 text-xs leading-relaxed text-muted">
