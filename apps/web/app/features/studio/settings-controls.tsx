@@ -180,7 +180,7 @@ export function RangeField({
   // The label names the slider itself: wrapped around both, it would name the <output>, the first
   // labelable element inside it, and leave the slider nameless for a screen reader.
   return (
-    <div className={disabled ? 'opacity-50' : undefined}>
+    <div>
       <span className="flex items-baseline justify-between text-sm">
         <label htmlFor={id} className="text-muted">
           {label}
@@ -199,7 +199,7 @@ export function RangeField({
         aria-valuetext={display}
         disabled={disabled}
         onChange={(event) => onChange(Number(event.target.value))}
-        className="mt-2 h-2 w-full cursor-pointer appearance-none rounded-full accent-[var(--accent)] disabled:cursor-not-allowed"
+        className="mt-2 h-2 w-full cursor-pointer appearance-none rounded-full accent-[var(--accent)] disabled:cursor-not-allowed disabled:opacity-40"
         style={{
           background: `linear-gradient(90deg, var(--accent) ${percent}%, var(--line) ${percent}%)`,
         }}
