@@ -144,7 +144,8 @@ function leadCreature(readings: ReturnType<typeof readText>[]): CastMember | und
     for (const noun of reading.nouns) {
       if (noun.proper || !noun.head) continue
       const match = library.find(noun.lemma)[0]
-      if (match && match.score >= 10 && CREATURE_KINDS.has(library.get(match.id)?.kind ?? '')) ids.set(match.id, noun.lemma)
+      if (match && match.score >= 10 && CREATURE_KINDS.has(library.get(match.id)?.kind ?? ''))
+        ids.set(match.id, noun.lemma)
     }
     for (const [id, name] of ids) seen.set(id, { name, texts: (seen.get(id)?.texts ?? 0) + 1 })
   }
@@ -275,7 +276,7 @@ export function planScene(request: PlanRequest): ScenePlan {
   let weather: Weather | undefined
   let castSeen = false
   let home: Setting | undefined
-  const verbsRead = new Set<string>()
+  let flies = false
 
   const sources = [
     { text: request.visual, weight: 1.5 },
@@ -388,8 +389,8 @@ export function planScene(request: PlanRequest): ScenePlan {
       markSubject()
       words.push({ word: noun.text, art: id ? withTone(id) : undefined, reason: found.reason })
     }
-    for (const verb of reading.verbs) verbsRead.add(verb)
     for (const verb of reading.verbs) {
+      if (FLYING_VERBS.has(verb)) flies = true
       const art = VERB_ART[verb]?.[0]
       if (!art) continue
       candidates.push({ id: art, word: verb, score: weight * 0.6 })
@@ -436,7 +437,7 @@ export function planScene(request: PlanRequest): ScenePlan {
   )
   const subjects = ranked.slice(0, 4)
   const main = subjects[0]
-  if (main && FLIERS.has(main.kind) && [...verbsRead].some((verb) => FLYING_VERBS.has(verb))) main.flying = true
+  if (main && flies && FLIERS.has(main.kind)) main.flying = true
   const homeSetting = subjects.map((subject) => HOME_BY_KIND[subject.kind]).find((home) => home !== undefined)
   return {
     subjects,
