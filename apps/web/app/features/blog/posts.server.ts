@@ -6,18 +6,13 @@ import { parse as parseYaml } from 'yaml'
 import { BLOG_CATEGORIES, BLOG_MIN_WORDS, BlogFrontMatterSchema, type BlogCategory } from '@storyreel/contracts/blog'
 
 import { countWords, findContentDir, renderMarkdown, type TocEntry } from '../../lib/markdown.server.ts'
+import type { ArticleSummary } from './article-filter.ts'
 
 export { findContentDir }
 export type { TocEntry }
 
-export type PostSummary = {
-  slug: string
-  title: string
-  category: BlogCategory
-  description: string
-  date: string
-  readingMinutes: number
-}
+/** The /blog index's card, filter and search read the same summary the server makes. */
+export type PostSummary = ArticleSummary
 
 export type Post = PostSummary & { html: string; toc: TocEntry[]; wordCount: number }
 
