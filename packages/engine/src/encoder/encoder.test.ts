@@ -72,6 +72,20 @@ describe('createFrameEncoder', { timeout: 60_000 }, () => {
     expect(probe.durationSeconds).toBeCloseTo(2, 1)
   })
 
+  it("gives a frame's memory back once ffmpeg has it, but leaves a view into a larger buffer alone", async () => {
+    const encoder = createFrameEncoder({ width: 64, height: 64, fps: FPS, outPath: path.join(dir, 'released.mp4') })
+    const frameBytes = 64 * 64 * 4
+    const whole = new Uint8Array(frameBytes).fill(128)
+    const shared = new Uint8Array(frameBytes * 2).fill(64)
+    await encoder.writeFrame(whole)
+    await encoder.writeFrame(shared.subarray(frameBytes))
+    await encoder.finish()
+    expect(whole.buffer.detached).toBe(true)
+    expect(shared.buffer.detached).toBe(false)
+    expect(shared.length).toBe(frameBytes * 2)
+    expect((await probeMedia(path.join(dir, 'released.mp4'))).durationSeconds).toBeCloseTo(2 / FPS, 2)
+  })
+
   it('rejects a frame of the wrong size', async () => {
     const encoder = createFrameEncoder({ width: 64, height: 64, fps: FPS, outPath: path.join(dir, 'bad.mp4') })
     await expect(encoder.writeFrame(Buffer.alloc(10))).rejects.toThrow(/16384 bytes/)

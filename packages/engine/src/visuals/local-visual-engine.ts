@@ -19,7 +19,9 @@ const DEPTHS = { sky: 0, far: 0.35, mid: 0.75, fore: 1.25 } as const
  * A layer cropped to the rows and columns that hold paint, so the per-frame composite only blends pixels
  * that matter (a foreground of grass tufts covers a strip, not the whole frame).
  */
-export function cropToContent(source: Canvas): { canvas: Canvas; x: number; y: number } | undefined {
+export function cropToContent(
+  source: Canvas,
+): { canvas: Canvas; x: number; y: number; solidFrom?: number } | undefined {
   const { width, height } = source
   const data = source.data()
   // One 32-bit word per pixel: a pixel holds paint when its word is not zero (premultiplied alpha).
@@ -53,7 +55,14 @@ export function cropToContent(source: Canvas): { canvas: Canvas; x: number; y: n
   if (bottom < 0) return undefined
   const canvas = createCanvas(right - left + 1, bottom - top + 1)
   canvas.getContext('2d').drawImage(source, left, top, canvas.width, canvas.height, 0, 0, canvas.width, canvas.height)
-  return { canvas, x: left, y: top }
+  // The rows at the bottom that are opaque from edge to edge (alpha is the top byte of each word).
+  let solid = bottom + 1
+  if (bottom === height - 1) {
+    while (solid > top && pixels.subarray((solid - 1) * width, solid * width).every((pixel) => pixel >>> 24 === 255)) {
+      solid -= 1
+    }
+  }
+  return { canvas, x: left, y: top, ...(solid <= bottom ? { solidFrom: solid - top } : {}) }
 }
 
 /** A sun or moon the words call for is drawn as art, so the backdrop's sky leaves out its own. */

@@ -12,8 +12,12 @@ import type { SceneArt } from './visual-engine.ts'
 /** How much larger than the frame each layer is, so the camera can pan and zoom without showing an edge. */
 export const LAYER_MARGIN = 1.3
 
-/** A layer canvas placed at (x, y) inside the full layer area (LAYER_MARGIN times the frame). */
-export type Layer = { canvas: Canvas; depth: number; x: number; y: number }
+/**
+ * A layer canvas placed at (x, y) inside the full layer area (LAYER_MARGIN times the frame). `solidFrom`: the row
+ * of the canvas from which every row down to its bottom is opaque across the layer's whole width (the ground),
+ * so whatever lies behind it there need not be drawn.
+ */
+export type Layer = { canvas: Canvas; depth: number; x: number; y: number; solidFrom?: number }
 
 /** How a subject moves over the camera move. */
 export type Motion = 'stand' | 'hop' | 'sway' | 'drift' | 'bob' | 'fly' | 'float'
@@ -318,134 +322,127 @@ function noiseTile(random: Random, size: number, alpha: number): Canvas {
 }
 
 /**
- * Screen-space finish, baked once per scene: vignette, the style's grain, paper, halftone, letterbox bars and
- * panel border. Grain-bearing styles get two variants that alternate, so the grain lives without per-frame cost.
+ * The breathing light's glow, drawn at the size it is shown: placed at whole pixels with no scaling, it is a
+ * plain blend, where a scaled or sub-pixel placement made Skia filter 400,000 pixels a frame.
  */
-function createGlowSprite(color: Hsl): Canvas {
-  const canvas = createCanvas(128, 128)
+function createGlowSprite(color: Hsl, size: number): Canvas {
+  const canvas = createCanvas(size, size)
   const context = canvas.getContext('2d')
-  const gradient = context.createRadialGradient(64, 64, 0, 64, 64, 64)
+  const half = size / 2
+  const gradient = context.createRadialGradient(half, half, 0, half, half, half)
   gradient.addColorStop(0, css(color, 0.35))
   gradient.addColorStop(0.4, css(color, 0.12))
   gradient.addColorStop(1, css(color, 0))
   context.fillStyle = gradient
-  context.fillRect(0, 0, 128, 128)
+  context.fillRect(0, 0, size, size)
   return canvas
 }
 
-function createOverlays(
+/**
+ * Screen-space finish, baked once per scene: light, vignette, the style's grain, paper, halftone, letterbox bars
+ * and panel border. The grain stays still, as a texture of the frame: grain that changed every few frames
+ * doubled the encoder's work and the file's size (noise is what H.264 compresses worst) for a shimmer that
+ * compression on a phone mostly smooths away.
+ */
+function createOverlay(
   spec: SceneSpec,
   style: VideoStyle,
   width: number,
   height: number,
   random: Random,
   light: Canvas,
-): Canvas[] {
-  const variants = style === 'cinematic' || style === 'realistic' ? 2 : 1
+): Canvas {
   const unit = Math.min(width, height) / 100
-  return Array.from({ length: variants }, () => {
-    const canvas = createCanvas(width, height)
-    const context = canvas.getContext('2d')
-    context.drawImage(light, 0, 0, width, height)
-    const vignette = context.createRadialGradient(
-      width / 2,
-      height / 2,
-      Math.min(width, height) * 0.35,
-      width / 2,
-      height / 2,
-      Math.hypot(width, height) * 0.55,
-    )
-    const strength = { cinematic: 0.6, anime: 0.18, realistic: 0.35, '3d-cartoon': 0.15, watercolor: 0.2, comic: 0 }[
-      style
-    ]
-    vignette.addColorStop(0, 'rgba(0,0,0,0)')
-    vignette.addColorStop(1, `rgba(0,0,0,${strength})`)
-    context.fillStyle = vignette
-    context.fillRect(0, 0, width, height)
-    if (style === 'cinematic' || style === 'realistic') {
-      const tile = noiseTile(random, 128, style === 'cinematic' ? 34 : 20)
-      const pattern = context.createPattern(tile, 'repeat')
-      if (pattern) {
-        context.fillStyle = pattern
-        context.fillRect(0, 0, width, height)
-      }
-    }
-    if (style === 'cinematic') {
-      const bar = letterboxBar(width, height)
-      context.fillStyle = '#000'
-      context.fillRect(0, 0, width, bar)
-      context.fillRect(0, height - bar, width, bar)
-    }
-    if (style === 'watercolor') {
-      const tile = noiseTile(random, 96, 26)
-      const paper = context.createPattern(tile, 'repeat')
-      if (paper) {
-        context.fillStyle = paper
-        context.fillRect(0, 0, width, height)
-      }
-      // Paper fibres and a deckled, unpainted edge.
-      context.strokeStyle = 'rgba(120,100,70,0.05)'
-      context.lineWidth = 1
-      for (let index = 0; index < 300; index++) {
-        const x = random.range(0, width)
-        const y = random.range(0, height)
-        context.beginPath()
-        context.moveTo(x, y)
-        context.lineTo(x + random.range(-12, 12), y + random.range(-12, 12))
-        context.stroke()
-      }
-      const edge = context.createRadialGradient(
-        width / 2,
-        height / 2,
-        Math.hypot(width, height) * 0.36,
-        width / 2,
-        height / 2,
-        Math.hypot(width, height) * 0.52,
-      )
-      edge.addColorStop(0, 'rgba(250,244,230,0)')
-      edge.addColorStop(1, 'rgba(250,244,230,0.7)')
-      context.fillStyle = edge
+  const canvas = createCanvas(width, height)
+  const context = canvas.getContext('2d')
+  context.drawImage(light, 0, 0, width, height)
+  /** A ring gradient around the frame's centre, from radius `inner` to `outer`. */
+  const ring = (inner: number, outer: number) =>
+    context.createRadialGradient(width / 2, height / 2, inner, width / 2, height / 2, outer)
+  const vignette = ring(Math.min(width, height) * 0.35, Math.hypot(width, height) * 0.55)
+  const strength = { cinematic: 0.6, anime: 0.18, realistic: 0.35, '3d-cartoon': 0.15, watercolor: 0.2, comic: 0 }[
+    style
+  ]
+  vignette.addColorStop(0, 'rgba(0,0,0,0)')
+  vignette.addColorStop(1, `rgba(0,0,0,${strength})`)
+  context.fillStyle = vignette
+  context.fillRect(0, 0, width, height)
+  if (style === 'cinematic' || style === 'realistic') {
+    const tile = noiseTile(random, 128, style === 'cinematic' ? 34 : 20)
+    const pattern = context.createPattern(tile, 'repeat')
+    if (pattern) {
+      context.fillStyle = pattern
       context.fillRect(0, 0, width, height)
     }
-    if (style === 'comic') {
-      const step = Math.max(6, Math.round(unit * 1.1))
-      context.fillStyle = 'rgba(20,10,40,0.16)'
-      for (let y = 0; y < height; y += step) {
-        for (let x = (y / step) % 2 ? step / 2 : 0; x < width; x += step) {
-          // Dots grow toward the bottom-right, the classic shading of printed comics.
-          const r = step * (0.12 + 0.28 * ((x / width + y / height) / 2))
-          context.beginPath()
-          context.arc(x, y, r, 0, Math.PI * 2)
-          context.fill()
-        }
-      }
-      const border = unit * 1.6
-      context.strokeStyle = '#111'
-      context.lineWidth = border
-      context.strokeRect(border * 0.9, border * 0.9, width - border * 1.8, height - border * 1.8)
-      context.strokeStyle = '#fffbea'
-      context.lineWidth = border * 0.9
-      context.strokeRect(border * 0.45, border * 0.45, width - border * 0.9, height - border * 0.9)
+  }
+  if (style === 'cinematic') {
+    const bar = letterboxBar(width, height)
+    context.fillStyle = '#000'
+    context.fillRect(0, 0, width, bar)
+    context.fillRect(0, height - bar, width, bar)
+  }
+  if (style === 'watercolor') {
+    const tile = noiseTile(random, 96, 26)
+    const paper = context.createPattern(tile, 'repeat')
+    if (paper) {
+      context.fillStyle = paper
+      context.fillRect(0, 0, width, height)
     }
-    if (style === 'anime' && (spec.mood === 'energetic' || spec.mood === 'epic' || spec.mood === 'dramatic')) {
-      // Speed lines converge on the hero from the frame's edges.
-      const cx = width * spec.composition.heroX
-      const cy = height * 0.55
-      context.fillStyle = 'rgba(255,255,255,0.5)'
-      for (let index = 0; index < 70; index++) {
-        const angle = random.range(0, Math.PI * 2)
-        const inner = Math.hypot(width, height) * random.range(0.33, 0.45)
-        const outer = Math.hypot(width, height)
-        const spread = random.range(0.002, 0.008)
+    // Paper fibres and a deckled, unpainted edge.
+    context.strokeStyle = 'rgba(120,100,70,0.05)'
+    context.lineWidth = 1
+    for (let index = 0; index < 300; index++) {
+      const x = random.range(0, width)
+      const y = random.range(0, height)
+      context.beginPath()
+      context.moveTo(x, y)
+      context.lineTo(x + random.range(-12, 12), y + random.range(-12, 12))
+      context.stroke()
+    }
+    const edge = ring(Math.hypot(width, height) * 0.36, Math.hypot(width, height) * 0.52)
+    edge.addColorStop(0, 'rgba(250,244,230,0)')
+    edge.addColorStop(1, 'rgba(250,244,230,0.7)')
+    context.fillStyle = edge
+    context.fillRect(0, 0, width, height)
+  }
+  if (style === 'comic') {
+    const step = Math.max(6, Math.round(unit * 1.1))
+    context.fillStyle = 'rgba(20,10,40,0.16)'
+    for (let y = 0; y < height; y += step) {
+      for (let x = (y / step) % 2 ? step / 2 : 0; x < width; x += step) {
+        // Dots grow toward the bottom-right, the classic shading of printed comics.
+        const r = step * (0.12 + 0.28 * ((x / width + y / height) / 2))
         context.beginPath()
-        context.moveTo(cx + Math.cos(angle) * inner, cy + Math.sin(angle) * inner)
-        context.lineTo(cx + Math.cos(angle - spread) * outer, cy + Math.sin(angle - spread) * outer)
-        context.lineTo(cx + Math.cos(angle + spread) * outer, cy + Math.sin(angle + spread) * outer)
+        context.arc(x, y, r, 0, Math.PI * 2)
         context.fill()
       }
     }
-    return canvas
-  })
+    const border = unit * 1.6
+    context.strokeStyle = '#111'
+    context.lineWidth = border
+    context.strokeRect(border * 0.9, border * 0.9, width - border * 1.8, height - border * 1.8)
+    context.strokeStyle = '#fffbea'
+    context.lineWidth = border * 0.9
+    context.strokeRect(border * 0.45, border * 0.45, width - border * 0.9, height - border * 0.9)
+  }
+  if (style === 'anime' && (spec.mood === 'energetic' || spec.mood === 'epic' || spec.mood === 'dramatic')) {
+    // Speed lines converge on the hero from the frame's edges.
+    const cx = width * spec.composition.heroX
+    const cy = height * 0.55
+    context.fillStyle = 'rgba(255,255,255,0.5)'
+    for (let index = 0; index < 70; index++) {
+      const angle = random.range(0, Math.PI * 2)
+      const inner = Math.hypot(width, height) * random.range(0.33, 0.45)
+      const outer = Math.hypot(width, height)
+      const spread = random.range(0.002, 0.008)
+      context.beginPath()
+      context.moveTo(cx + Math.cos(angle) * inner, cy + Math.sin(angle) * inner)
+      context.lineTo(cx + Math.cos(angle - spread) * outer, cy + Math.sin(angle - spread) * outer)
+      context.lineTo(cx + Math.cos(angle + spread) * outer, cy + Math.sin(angle + spread) * outer)
+      context.fill()
+    }
+  }
+  return canvas
 }
 
 type TitleLook = {
@@ -683,8 +680,9 @@ export function createAnimatedScene({
   const particles = createParticles(spec.particles, palette, width, height, random)
   const light = createLight(spec, palette, style, width, height)
   // Rays and ambient light are baked with the screen-space finish: one full-frame blend per frame for both.
-  const overlays = createOverlays(spec, style, width, height, random, light)
-  const glow = createGlowSprite(spec.light === 'neon' ? palette.accent : palette.light)
+  const overlay = createOverlay(spec, style, width, height, random, light)
+  const glowSize = Math.round(Math.max(width, height) * 0.5)
+  const glow = createGlowSprite(spec.light === 'neon' ? palette.accent : palette.light, glowSize)
   const lightX = width * (spec.composition.heroX < 0.5 ? 0.78 : 0.22)
   const lightY = height * 0.1
   const layerWidth = Math.ceil(width * LAYER_MARGIN)
@@ -743,24 +741,45 @@ export function createAnimatedScene({
         }
         context.globalAlpha = 1
       }
+      // Where a nearer layer's solid ground starts on screen, the layers behind it are hidden below that line:
+      // each is drawn only down to it. The sky is the costliest blend of a frame, and the ground hides much of it.
+      const cameras = layers.map((layer) => cameraFor(layer.depth))
+      let hiddenBelow = height
+      const visibleTo: number[] = []
+      for (let index = layers.length - 1; index >= 0; index--) {
+        visibleTo[index] = hiddenBelow
+        const layer = layers[index]
+        const camera = cameras[index]
+        if (!layer || !camera || layer.solidFrom === undefined) continue
+        const left = camera.x + camera.zoom * layer.x
+        const right = camera.x + camera.zoom * (layer.x + layer.canvas.width)
+        const bottom = camera.y + camera.zoom * (layer.y + layer.canvas.height)
+        if (left > 0 || right < width || bottom < height) continue
+        hiddenBelow = Math.min(hiddenBelow, camera.y + camera.zoom * (layer.y + layer.solidFrom))
+      }
       let actorsDrawn = false
-      for (const layer of layers) {
+      layers.forEach((layer, index) => {
         if (layer.depth > 1 && !actorsDrawn) {
           drawActors(false)
           actorsDrawn = true
         }
-        const camera = cameraFor(layer.depth)
+        const camera = cameras[index] ?? cameraFor(layer.depth)
+        // Two rows past the line, so the filtered edge of the cut stays under the ground.
+        const rows = Math.ceil(((visibleTo[index] ?? height) - camera.y) / camera.zoom - layer.y) + 2
+        if (rows <= 0) return
         context.setTransform(camera.zoom, 0, 0, camera.zoom, camera.x, camera.y)
-        context.drawImage(layer.canvas, layer.x, layer.y)
-      }
+        const { canvas } = layer
+        if (rows >= canvas.height) context.drawImage(canvas, layer.x, layer.y)
+        else context.drawImage(canvas, 0, 0, canvas.width, rows, layer.x, layer.y, canvas.width, rows)
+      })
       if (!actorsDrawn) drawActors(false)
       drawActors(true)
       context.setTransform(1, 0, 0, 1, 0, 0)
       // The light source breathes: a small glow sprite, cheap next to a full-frame pass.
       const pulse = 0.55 + 0.45 * Math.sin(time * 1.1 + (seed % 7))
       context.globalAlpha = pulse
-      const glowSize = Math.max(width, height) * 0.5
-      context.drawImage(glow, lightX - glowSize / 2 - panX, lightY - glowSize / 2 - panY, glowSize, glowSize)
+      // A soft glow moving a pixel at a time shows no steps.
+      context.drawImage(glow, Math.round(lightX - glowSize / 2 - panX), Math.round(lightY - glowSize / 2 - panY))
       context.globalAlpha = 1
       if (particles) drawParticles(context, particles, spec.particles, time, width, height)
       if (style === 'cinematic' && spec.light !== 'soft') {
@@ -778,8 +797,7 @@ export function createAnimatedScene({
         })
         context.globalAlpha = 1
       }
-      const overlay = overlays[Math.floor(time * 12) % overlays.length]
-      if (overlay) context.drawImage(overlay, 0, 0)
+      context.drawImage(overlay, 0, 0)
       if (headlineCanvas) {
         const enter = Math.min(1, Math.max(0, (time - 0.15) / 0.6))
         const eased = pop ? easeOutBack(enter) : 1 - (1 - enter) ** 3
