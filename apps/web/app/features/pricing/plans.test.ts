@@ -53,6 +53,11 @@ describe('plans', () => {
   it('formats prices in US dollars', () => {
     expect(formatUsd(0)).toBe('$0')
     expect(formatUsd(6.99)).toBe('$6.99')
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+    const intlWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+    for (const amount of [0, 1, 6.99, 14.99, 69.99, 0.5, 1234.5, 1_000_000, 999.999, -3.25, 12]) {
+      expect(formatUsd(amount)).toBe(Number.isInteger(amount) ? intlWhole.format(amount) : intl.format(amount))
+    }
   })
 
   it('states the render limits the API enforces, and no watermark on Free', () => {
