@@ -86,6 +86,18 @@ describe('createFrameEncoder', { timeout: 60_000 }, () => {
     expect((await probeMedia(path.join(dir, 'released.mp4'))).durationSeconds).toBeCloseTo(2 / FPS, 2)
   })
 
+  it('encodes a frame whose memory cannot be detached (a WebAssembly memory) and leaves it as it was', async () => {
+    const outPath = path.join(dir, 'wasm-frame.mp4')
+    // One 64 KiB page is exactly one 128x128 RGBA frame.
+    const memory = new WebAssembly.Memory({ initial: 1 })
+    const encoder = createFrameEncoder({ width: 128, height: 128, fps: FPS, outPath })
+    await encoder.writeFrame(new Uint8Array(memory.buffer).fill(200))
+    await encoder.finish()
+    expect(memory.buffer.detached).toBe(false)
+    expect(new Uint8Array(memory.buffer)[0]).toBe(200)
+    expect((await probeMedia(outPath)).durationSeconds).toBeCloseTo(1 / FPS, 2)
+  })
+
   it('rejects a frame of the wrong size', async () => {
     const encoder = createFrameEncoder({ width: 64, height: 64, fps: FPS, outPath: path.join(dir, 'bad.mp4') })
     await expect(encoder.writeFrame(Buffer.alloc(10))).rejects.toThrow(/16384 bytes/)

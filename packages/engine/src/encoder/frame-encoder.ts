@@ -200,7 +200,11 @@ function release(frame: Uint8Array) {
   const { buffer } = frame
   if (!(buffer instanceof ArrayBuffer) || buffer.detached) return
   if (frame.byteOffset !== 0 || frame.byteLength !== buffer.byteLength) return
-  buffer.transfer(0)
+  try {
+    buffer.transfer(0)
+  } catch {
+    // Not detachable (a WebAssembly memory, say): the collector frees it as before.
+  }
 }
 
 function abortError(signal: AbortSignal | undefined): Error {
