@@ -6,11 +6,25 @@ function isOwnedByReact(element: Element): boolean {
   return Object.keys(element).some((key) => key.startsWith('__reactFiber'))
 }
 
-/** The prerendered markup of an island that React has not taken over yet; undefined on a client render. */
+/**
+ * Each island's prerendered markup as first read. React marks a node as its own while it renders, before
+ * anything is committed, and a hydration it throws away and starts again (it suspended further on, which a
+ * busy phone makes likely) reads the island a second time: that read must still find the prerendered markup,
+ * or the island renders its children, the page no longer matches and React renders the whole document anew.
+ */
+const prerenderedHtml = new Map<string, string>()
+
+/** The prerendered markup of an island on this page; undefined on a client render (no such element yet). */
 function readPrerenderedHtml(id: string): string | undefined {
   if (typeof document === 'undefined') return undefined
   const element = document.getElementById(id)
-  return element && !isOwnedByReact(element) ? element.innerHTML : undefined
+  if (!element) return undefined
+  const kept = prerenderedHtml.get(id)
+  if (kept !== undefined) return kept
+  if (isOwnedByReact(element)) return undefined
+  const html = element.innerHTML
+  prerenderedHtml.set(id, html)
+  return html
 }
 
 /** A plain click on a link to a page of this site, which the router should handle without a reload. */
