@@ -105,9 +105,11 @@ test.describe('the studio', () => {
     await page.getByRole('button', { name: 'Create storyboard' }).click()
     await expect(page).toHaveURL(/\/app\/projects\/[0-9a-f-]{36}$/, { timeout: 30_000 })
     const projectUrl = page.url()
+    // The address changes before the project page has rendered: its title is read once its scenes show.
+    await expect(scenes(page).first()).toBeVisible()
     const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? ''
     expect(title.length).toBeGreaterThan(0)
-    await expect(scenes(page).first()).toBeVisible()
+    expect(title).not.toBe('Create a video')
     const initialCount = await scenes(page).count()
     expect(initialCount).toBeGreaterThanOrEqual(2)
 
