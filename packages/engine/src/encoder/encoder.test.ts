@@ -89,7 +89,11 @@ describe('createFrameEncoder', { timeout: 60_000 }, () => {
   it('encodes a frame whose memory cannot be detached (a WebAssembly memory) and leaves it as it was', async () => {
     const outPath = path.join(dir, 'wasm-frame.mp4')
     // One 64 KiB page is exactly one 128x128 RGBA frame.
-    const memory = new WebAssembly.Memory({ initial: 1 })
+    // The engine's TypeScript library has no WebAssembly types; Node has the global.
+    const { WebAssembly: wasm } = globalThis as unknown as {
+      WebAssembly: { Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer } }
+    }
+    const memory = new wasm.Memory({ initial: 1 })
     const encoder = createFrameEncoder({ width: 128, height: 128, fps: FPS, outPath })
     await encoder.writeFrame(new Uint8Array(memory.buffer).fill(200))
     await encoder.finish()
