@@ -321,6 +321,14 @@ function noiseTile(random: Random, size: number, alpha: number): Canvas {
   return canvas
 }
 
+/** Covers the whole canvas with a repeating tile of noise: film grain, or the tooth of watercolour paper. */
+function fillWithNoise(context: SKRSContext2D, random: Random, size: number, alpha: number) {
+  const pattern = context.createPattern(noiseTile(random, size, alpha), 'repeat')
+  if (!pattern) return
+  context.fillStyle = pattern
+  context.fillRect(0, 0, context.canvas.width, context.canvas.height)
+}
+
 /**
  * The breathing light's glow, drawn at the size it is shown: placed at whole pixels with no scaling, it is a
  * plain blend, where a scaled or sub-pixel placement made Skia filter 400,000 pixels a frame.
@@ -368,12 +376,7 @@ function createOverlay(
   context.fillStyle = vignette
   context.fillRect(0, 0, width, height)
   if (style === 'cinematic' || style === 'realistic') {
-    const tile = noiseTile(random, 128, style === 'cinematic' ? 34 : 20)
-    const pattern = context.createPattern(tile, 'repeat')
-    if (pattern) {
-      context.fillStyle = pattern
-      context.fillRect(0, 0, width, height)
-    }
+    fillWithNoise(context, random, 128, style === 'cinematic' ? 34 : 20)
   }
   if (style === 'cinematic') {
     const bar = letterboxBar(width, height)
@@ -382,12 +385,7 @@ function createOverlay(
     context.fillRect(0, height - bar, width, bar)
   }
   if (style === 'watercolor') {
-    const tile = noiseTile(random, 96, 26)
-    const paper = context.createPattern(tile, 'repeat')
-    if (paper) {
-      context.fillStyle = paper
-      context.fillRect(0, 0, width, height)
-    }
+    fillWithNoise(context, random, 96, 26)
     // Paper fibres and a deckled, unpainted edge.
     context.strokeStyle = 'rgba(120,100,70,0.05)'
     context.lineWidth = 1
