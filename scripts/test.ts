@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 
 import { E2E_BUILD_ENV } from '../e2e/support/stand-ins-config.ts'
 import { ensureBuild, ROOT } from './build-state.ts'
+import { readPlaywright, readVitest } from './test-report.ts'
 
 // `npm test`: every test. Unit and API tests (Vitest), then browser tests (Playwright) against the built product.
 const RESULTS = path.join(ROOT, 'test-results')
@@ -50,37 +51,6 @@ function run(command: string, args: string[], env: Record<string, string | undef
   return result.status ?? 1
 }
 
-type Counts = { passed: number; failed: number; skipped: number }
-
-function readVitest(): Counts {
-  const file = path.join(RESULTS, 'vitest.json')
-  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 }
-  const report = JSON.parse(readFileSync(file, 'utf8')) as {
-    numPassedTests: number
-    numFailedTests: number
-    numPendingTests: number
-    numTodoTests: number
-  }
-  return {
-    passed: report.numPassedTests,
-    failed: report.numFailedTests,
-    skipped: report.numPendingTests + report.numTodoTests,
-  }
-}
-
-function readPlaywright(): Counts {
-  const file = path.join(RESULTS, 'e2e.json')
-  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 }
-  const report = JSON.parse(readFileSync(file, 'utf8')) as {
-    stats: { expected: number; unexpected: number; flaky: number; skipped: number }
-  }
-  return {
-    passed: report.stats.expected + report.stats.flaky,
-    failed: report.stats.unexpected,
-    skipped: report.stats.skipped,
-  }
-}
-
 const vitestStatus = run(
   'npx',
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(RESULTS, 'vitest.json')}`],
@@ -90,12 +60,17 @@ const vitestStatus = run(
 rmSync(path.join(RESULTS, 'e2e-data'), { recursive: true, force: true })
 const e2eStatus = run('npm', ['run', 'test:e2e'])
 
-const unit = readVitest()
-const e2e = readPlaywright()
+const unit = readVitest(path.join(RESULTS, 'vitest.json'))
+const e2e = readPlaywright(path.join(RESULTS, 'e2e.json'))
 const total = {
   passed: unit.passed + e2e.passed,
   failed: unit.failed + e2e.failed,
   skipped: unit.skipped + e2e.skipped,
+}
+const failures = [...unit.failures, ...e2e.failures]
+if (failures.length > 0) {
+  console.log(`\nFailed:`)
+  for (const failure of failures) console.log(`  ✗ ${failure}`)
 }
 console.log(`\nunit: ${unit.passed} passed, ${unit.failed} failed`)
 console.log(`e2e: ${e2e.passed} passed, ${e2e.failed} failed`)
