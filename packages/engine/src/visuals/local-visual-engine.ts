@@ -5,6 +5,7 @@ import { composeActors, counterTop, layoutFor } from './art/compose.ts'
 import { planScene, type PlannedArt } from './art/scene-planner.ts'
 import { paintScene, type Frame } from './backdrops.ts'
 import { shade } from './color.ts'
+import { paintBounds } from './paint-bounds.ts'
 import { createPalette } from './palette.ts'
 import { createPen, LOOKS, roundRectPath } from './pen.ts'
 import { createRandom } from './random.ts'
@@ -24,35 +25,10 @@ export function cropToContent(
 ): { canvas: Canvas; x: number; y: number; solidFrom?: number } | undefined {
   const { width, height } = source
   const data = source.data()
-  // One 32-bit word per pixel: a pixel holds paint when its word is not zero (premultiplied alpha).
   const pixels = new Uint32Array(data.buffer, data.byteOffset, width * height)
-  let top = height
-  let bottom = -1
-  let left = width
-  let right = -1
-  for (let y = 0; y < height; y++) {
-    const row = y * width
-    let first = -1
-    for (let x = 0; x < width; x++) {
-      if (pixels[row + x] !== 0) {
-        first = x
-        break
-      }
-    }
-    if (first < 0) continue
-    let last = first
-    for (let x = width - 1; x > first; x--) {
-      if (pixels[row + x] !== 0) {
-        last = x
-        break
-      }
-    }
-    if (y < top) top = y
-    bottom = y
-    if (first < left) left = first
-    if (last > right) right = last
-  }
-  if (bottom < 0) return undefined
+  const bounds = paintBounds(source, pixels)
+  if (!bounds) return undefined
+  const { left, top, right, bottom } = bounds
   const canvas = createCanvas(right - left + 1, bottom - top + 1)
   canvas.getContext('2d').drawImage(source, left, top, canvas.width, canvas.height, 0, 0, canvas.width, canvas.height)
   // The rows at the bottom that are opaque from edge to edge (alpha is the top byte of each word).

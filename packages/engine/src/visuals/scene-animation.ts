@@ -26,6 +26,9 @@ export type Motion = 'stand' | 'hop' | 'sway' | 'drift' | 'bob' | 'fly' | 'float
  * A subject of the scene: a bitmap drawn once at its final size, placed by its anchor (the middle of its
  * base) in layer coordinates, moved by the camera like a layer of its depth and by its own motion.
  */
+/** The share of the frame's width a flying subject crosses during a scene. */
+export const FLIGHT_TRAVEL = 0.3
+
 export type Actor = {
   sprite: Canvas
   anchorX: number
@@ -41,6 +44,8 @@ export type Actor = {
   /** A soft shadow drawn under its base, when it stands on something. */
   shadow?: Canvas
   phase: number
+  /** The share of the frame's width a flying subject crosses during the scene (0.3 unless set). */
+  travel?: number
 }
 
 type Options = {
@@ -646,7 +651,7 @@ function actorPose(actor: Actor, time: number, duration: number, width: number, 
       angle = Math.sin(t * 1.6 + 1) * 0.04
       break
     case 'fly':
-      dx = (time / Math.max(0.1, duration) - 0.5) * width * 0.3 * (actor.from || 1)
+      dx = (time / Math.max(0.1, duration) - 0.5) * width * (actor.travel ?? FLIGHT_TRAVEL) * (actor.from || 1)
       dy = Math.sin(t * 2) * height * 0.015
       break
     case 'float':

@@ -3,9 +3,10 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas'
 import type { VideoStyle } from '@storyreel/contracts/studio'
 
 import type { Frame } from '../backdrops.ts'
+import { paintBounds, type PaintBounds } from '../paint-bounds.ts'
 import type { Palette } from '../palette.ts'
 import { hashText, type Random } from '../random.ts'
-import type { Actor, Motion } from '../scene-animation.ts'
+import { FLIGHT_TRAVEL, type Actor, type Motion } from '../scene-animation.ts'
 import { isIndoor, type SceneSpec } from '../scene-interpreter.ts'
 import { getArtLibrary, type ArtKind } from './art-library.ts'
 import type { PlannedArt } from './scene-planner.ts'
@@ -109,6 +110,73 @@ const LAYOUTS = [
   { main: 0.5, others: [0.84, 0.16, 0.7] },
 ] as const
 
+type Box = { left: number; top: number; right: number; bottom: number }
+
+/** Where an actor's paint is in the frame, at rest. */
+function boxOf(actor: Actor, bounds: PaintBounds, x = actor.x, y = actor.y): Box {
+  const left = x - actor.anchorX
+  const top = y - actor.anchorY
+  return { left: left + bounds.left, top: top + bounds.top, right: left + bounds.right, bottom: top + bounds.bottom }
+}
+
+function overlap(a: Box, b: Box): number {
+  return (
+    Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+    Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top))
+  )
+}
+
+/**
+ * A main subject in the air (a gull, a flying dragon) is drawn in front of everything, so where it meets a
+ * subject standing behind it, it hides it: the gull over the lighthouse covered the lantern. It moves, within
+ * the frame and only upwards, to where it covers the least of them all along its flight, staying as near its
+ * place as that allows; where no place is clear, it crosses less of the frame rather than fly over a face.
+ */
+export function clearOfGround(
+  main: { actor: Actor; bounds: PaintBounds },
+  standing: readonly { actor: Actor; bounds: PaintBounds; weight: number }[],
+  frame: Frame,
+): void {
+  const { actor, bounds } = main
+  const flies = actor.motion === 'fly'
+  // The area it hides, on average over where it is during the scene (actorPose moves a flier across `travel`).
+  const covered = (x: number, y: number, travel: number) => {
+    const path = flies ? [-0.5, -1 / 6, 1 / 6, 0.5].map((share) => share * travel * frame.width) : [0]
+    const total = path.reduce((sum, dx) => {
+      const box = boxOf(actor, bounds, x + dx, y)
+      return (
+        sum + standing.reduce((area, other) => area + other.weight * overlap(box, boxOf(other.actor, other.bounds)), 0)
+      )
+    }, 0)
+    return total / path.length
+  }
+  const before = covered(actor.x, actor.y, FLIGHT_TRAVEL)
+  if (before === 0) return
+  // The paint stays inside the frame, its top below the letterbox and a title's band.
+  const minX = frame.left - bounds.left + actor.anchorX
+  const maxX = frame.left + frame.width - bounds.right + actor.anchorX
+  const minY = frame.top + frame.height * 0.08 + actor.anchorY - bounds.top
+  const xs = minX <= maxX ? Array.from({ length: 13 }, (_, i) => minX + ((maxX - minX) * i) / 12) : [actor.x]
+  const ys = Array.from({ length: 7 }, (_, i) => actor.y - (Math.max(0, actor.y - minY) * i) / 6)
+  const travels = flies ? [FLIGHT_TRAVEL, FLIGHT_TRAVEL * 0.6, FLIGHT_TRAVEL * 0.25] : [FLIGHT_TRAVEL]
+  const reach = Math.hypot(frame.width, frame.height)
+  let best = { x: actor.x, y: actor.y, travel: FLIGHT_TRAVEL, score: before }
+  for (const travel of travels) {
+    for (const x of xs) {
+      for (const y of ys) {
+        // Moving and flying less each cost a little, so of two equally clear places the nearer, livelier wins.
+        const score =
+          covered(x, y, travel) +
+          before * (0.25 * (Math.hypot(x - actor.x, y - actor.y) / reach) + 0.15 * (1 - travel / FLIGHT_TRAVEL))
+        if (score < best.score) best = { x, y, travel, score }
+      }
+    }
+  }
+  actor.x = best.x
+  actor.y = best.y
+  if (best.travel !== FLIGHT_TRAVEL) actor.travel = best.travel
+}
+
 /** Where the counter's top runs, indoors, when food or things are the subject. */
 export function counterTop(horizonY: number, frame: Frame): number {
   return horizonY + (frame.top + frame.height - horizonY) * 0.1
@@ -148,6 +216,9 @@ export async function composeActors(options: {
   // Wide frames are short: there the main subject takes more of the height to read at phone size.
   const mainSize = Math.min(frame.height * (frame.width > frame.height ? 0.56 : 0.46), frame.width * 0.8)
   const actors: Actor[] = []
+  /** The subjects standing on the ground behind the main one, and how much hiding each one costs. */
+  const standingBehind: { actor: Actor; weight: number }[] = []
+  let airborneMain: Actor | undefined
   const main = subjects[0]
   // Food and objects indoors stand on a counter in front.
   const counter = indoor && main !== undefined && (main.kind === 'food' || main.kind === 'object')
@@ -193,7 +264,7 @@ export async function composeActors(options: {
     const half = styled.canvas.width / 2
     if (styled.canvas.width < frame.width) x = Math.min(Math.max(x, frame.left + half), frame.left + frame.width - half)
     const standing = !airborne && !bust && !(isMain && (AIRBORNE.has(subject.kind) || subject.flying))
-    actors.push({
+    const actor: Actor = {
       sprite: styled.canvas,
       anchorX,
       anchorY,
@@ -205,7 +276,21 @@ export async function composeActors(options: {
       from: isMain ? 0 : slot < 0.5 ? -1 : 1,
       shadow: standing ? shadowSprite(size * 0.7, style === '3d-cartoon' ? 0.42 : 0.26) : undefined,
       phase: index * 1.7 + (seed % 13),
+    }
+    actors.push(actor)
+    if (isMain && !standing && !bust && !counter) airborneMain = actor
+    // Hiding a person's or an animal's face costs more than the side of a mountain.
+    else if (!isMain && standing) {
+      standingBehind.push({ actor, weight: subject.kind === 'person' || subject.kind === 'animal' ? 3 : 1 })
+    }
+  }
+  const mainBounds = airborneMain && standingBehind.length > 0 ? paintBounds(airborneMain.sprite) : undefined
+  if (airborneMain && mainBounds) {
+    const others = standingBehind.flatMap(({ actor, weight }) => {
+      const bounds = paintBounds(actor.sprite)
+      return bounds ? [{ actor, bounds, weight }] : []
     })
+    clearOfGround({ actor: airborneMain, bounds: mainBounds }, others, frame)
   }
   // Far things first, the main subject last, so it is never covered; in a row, big things (a church) stand
   // behind small ones (a guitar), which they would otherwise hide.

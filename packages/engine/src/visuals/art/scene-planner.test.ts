@@ -114,6 +114,16 @@ describe('reading the words', () => {
     expect(planScene({ visual: '', narration: 'A rocket flew into outer space.', seed: 1 }).setting).toBe('space')
   })
 
+  it("draws a part of a place or a planet as that whole: Saturn's rings are Saturn, in space, not a ring", () => {
+    const rings = planScene({ visual: '', narration: "Saturn's rings are made of ice and rock.", seed: 1 })
+    expect(rings.subjects[0]?.id).toBe('ringed-planet')
+    expect(rings.setting).toBe('space')
+    expect(rings.subjects.map((subject) => subject.id)).not.toContain('ring')
+    // Someone's things are their own: Maya's dog is drawn.
+    const dog = planScene({ visual: '', narration: "Maya's dog ran to the beach.", seed: 1 })
+    expect(dog.subjects.map((subject) => subject.id)).toContain('dog')
+  })
+
   it('keeps one figure for a named character in every scene, and finds her by her pronoun', () => {
     const texts = ['Maya walked through the lemon groves of Amalfi.', 'She bought limoncello at a tiny shop.']
     const cast = castOf(texts)

@@ -318,6 +318,9 @@ export function planScene(request: PlanRequest): ScenePlan {
       }
       const properConcept = noun.proper ? CONCEPTS[noun.lemma] : undefined
       if (properConcept?.art) {
+        // "Saturn" is in space, as "planet" is.
+        if (properConcept.setting && (!setting || score > setting.score))
+          setting = { value: properConcept.setting, score }
         candidates.push(...conceptArt(properConcept, noun.text, score))
         markSubject()
         words.push({ word: noun.text, art: properConcept.art[0], reason: 'concept table' })
@@ -376,6 +379,17 @@ export function planScene(request: PlanRequest): ScenePlan {
           art: chosen[0]?.id,
           reason: chosen[0] ? 'concept table' : `the setting: ${concept.setting ?? concept.home ?? 'none'}`,
         })
+        continue
+      }
+      // "Saturn's rings", "Earth's core": a part of a place or a body in the sky is drawn as that place, through
+      // the concept table only, never by a drawing whose name is only spelled alike (a ring for a finger).
+      const owner = reading.nouns[nounIndex - 1]
+      const ownerConcept = owner?.proper ? CONCEPTS[owner.lemma] : undefined
+      if (owner && ownerConcept?.setting && owner.nextPos === 'PART' && owner.position === noun.position - 2) {
+        // What the sentence says of the part, it says of the whole: Saturn leads "Saturn's rings are…".
+        candidates.push(...conceptArt(ownerConcept, owner.text, score))
+        markSubject()
+        words.push({ word: noun.text, art: ownerConcept.art?.[0], reason: `a part of ${owner.text}` })
         continue
       }
       if (!isDrawableNoun(noun.lemma, hasExactArt(noun) ? 3 : 1) && nounSenses(noun.lemma).length > 0) {

@@ -1,0 +1,97 @@
+import { createCanvas } from '@napi-rs/canvas'
+import { describe, expect, it } from 'vitest'
+
+import type { Frame } from '../backdrops.ts'
+import { paintBounds } from '../paint-bounds.ts'
+import type { Actor, Motion } from '../scene-animation.ts'
+import { clearOfGround } from './compose.ts'
+
+const frame: Frame = { left: 100, top: 200, width: 720, height: 1280, layerWidth: 920, layerHeight: 1680 }
+
+/** An actor whose sprite holds paint in one rectangle, standing (anchored) at the sprite's bottom centre. */
+function actor(options: {
+  x: number
+  y: number
+  size: number
+  paint: [number, number, number, number]
+  motion?: Motion
+}) {
+  const sprite = createCanvas(options.size, options.size)
+  const [left, top, right, bottom] = options.paint
+  const context = sprite.getContext('2d')
+  context.fillStyle = '#3a7'
+  context.fillRect(left, top, right - left, bottom - top)
+  const placed: Actor = {
+    sprite,
+    anchorX: options.size / 2,
+    anchorY: options.size,
+    x: options.x,
+    y: options.y,
+    depth: 0.95,
+    motion: options.motion ?? 'float',
+    enter: 0,
+    from: 0,
+    phase: 0,
+  }
+  const bounds = paintBounds(sprite)
+  if (!bounds) throw new Error('blank sprite')
+  return { actor: placed, bounds }
+}
+
+/** Where an actor's paint is in the frame, shifted by dx. */
+function box({ actor: a, bounds }: ReturnType<typeof actor>, dx = 0) {
+  const left = a.x - a.anchorX + dx
+  const top = a.y - a.anchorY
+  return { left: left + bounds.left, right: left + bounds.right, top: top + bounds.top, bottom: top + bounds.bottom }
+}
+
+function overlap(a: ReturnType<typeof box>, b: ReturnType<typeof box>) {
+  return (
+    Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+    Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top))
+  )
+}
+
+describe('a main subject in the air keeps clear of the subjects standing behind it', () => {
+  it('a gull over a lighthouse rises and moves aside instead of covering the lantern, inside the frame', () => {
+    // A lighthouse in the middle of the frame, its lantern at the top; a wide gull in front of its upper half.
+    const lighthouse = { ...actor({ x: 460, y: 1000, size: 500, paint: [200, 40, 300, 500] }), weight: 1 }
+    const gull = actor({ x: 460, y: 900, size: 480, paint: [60, 120, 360, 400] })
+    const lantern = { ...box(lighthouse), bottom: box(lighthouse).top + 120 }
+    expect(overlap(box(gull), lantern)).toBeGreaterThan(0)
+    const restY = gull.actor.y
+
+    clearOfGround(gull, [lighthouse], frame)
+
+    expect(overlap(box(gull), lantern)).toBe(0)
+    expect(gull.actor.y).toBeLessThanOrEqual(restY)
+    const moved = box(gull)
+    expect(moved.left).toBeGreaterThanOrEqual(frame.left)
+    expect(moved.right).toBeLessThanOrEqual(frame.left + frame.width)
+    expect(moved.top).toBeGreaterThanOrEqual(frame.top + frame.height * 0.08)
+  })
+
+  it('a flier clears a person all along its flight, flying less far where it must', () => {
+    const person = { ...actor({ x: 700, y: 1050, size: 420, paint: [150, 20, 270, 420] }), weight: 3 }
+    const dragon = actor({ x: 520, y: 1000, size: 560, paint: [30, 40, 530, 540], motion: 'fly' })
+    const travelled = (subject: ReturnType<typeof actor>) => subject.actor.travel ?? 0.3
+    const along = (subject: ReturnType<typeof actor>) =>
+      [-0.5, -0.25, 0, 0.25, 0.5].reduce(
+        (sum, share) => sum + overlap(box(subject, share * travelled(subject) * frame.width), box(person)),
+        0,
+      )
+    const before = along(dragon)
+    expect(before).toBeGreaterThan(0)
+
+    clearOfGround(dragon, [person], frame)
+
+    expect(along(dragon)).toBeLessThan(before * 0.25)
+  })
+
+  it('leaves a subject that hides nothing where it is', () => {
+    const house = { ...actor({ x: 250, y: 1100, size: 300, paint: [20, 60, 280, 300] }), weight: 1 }
+    const bird = actor({ x: 650, y: 700, size: 200, paint: [20, 20, 180, 180] })
+    clearOfGround(bird, [house], frame)
+    expect([bird.actor.x, bird.actor.y, bird.actor.travel]).toEqual([650, 700, undefined])
+  })
+})
