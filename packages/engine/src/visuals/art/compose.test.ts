@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest'
 
 import type { Frame } from '../backdrops.ts'
 import { paintBounds } from '../paint-bounds.ts'
+import { createPalette } from '../palette.ts'
+import { createRandom } from '../random.ts'
 import type { Actor, Motion } from '../scene-animation.ts'
-import { clearOfGround } from './compose.ts'
+import { interpretScene } from '../scene-interpreter.ts'
+import { getArtLibrary } from './art-library.ts'
+import { clearOfGround, composeActors } from './compose.ts'
 
 const frame: Frame = { left: 100, top: 200, width: 720, height: 1280, layerWidth: 920, layerHeight: 1680 }
 
@@ -93,5 +97,47 @@ describe('a main subject in the air keeps clear of the subjects standing behind 
     const bird = actor({ x: 650, y: 700, size: 200, paint: [20, 20, 180, 180] })
     clearOfGround(bird, [house], frame)
     expect([bird.actor.x, bird.actor.y, bird.actor.travel]).toEqual([650, 700, undefined])
+  })
+})
+
+describe('birds of the yard', () => {
+  it('a hen the farmer feeds stands on the ground beside her, while a gull hangs in the sky', async () => {
+    const words = {
+      visual: '',
+      narration: 'Rosa fed the chickens.',
+      style: 'anime' as const,
+      seed: 5,
+      index: 0,
+      count: 1,
+    }
+    const spec = interpretScene(words)
+    const horizonY = frame.top + frame.height * 0.55
+    const compose = (secondary: string) =>
+      composeActors({
+        subjects: [
+          { id: 'woman-standing', kind: 'person', word: 'Rosa', score: 3, scale: 1 },
+          {
+            id: secondary,
+            kind: getArtLibrary().get(secondary)?.kind ?? 'object',
+            word: secondary,
+            score: 2,
+            scale: 1,
+          },
+        ],
+        spec,
+        style: 'anime',
+        palette: createPalette(spec, 'anime'),
+        frame,
+        horizonY,
+        random: createRandom(1),
+        layout: 0,
+        seed: 5,
+      })
+    expect(getArtLibrary().get('chicken')?.kind).toBe('bird')
+    const hen = (await compose('chicken')).actors.find((actor) => actor.motion !== 'stand')
+    expect(hen?.y).toBeGreaterThan(horizonY)
+    expect(hen?.shadow).toBeDefined()
+    const gull = (await compose('bird')).actors.find((actor) => actor.motion !== 'stand')
+    expect(gull?.y).toBeLessThan(horizonY)
   })
 })

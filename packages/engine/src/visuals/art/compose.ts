@@ -67,6 +67,22 @@ const MAIN_SIZE: Record<ArtKind, number> = {
 
 /** Things that hang in the sky (or the water) rather than stand on the ground. */
 const AIRBORNE = new Set<ArtKind>(['bird', 'aircraft', 'sky'])
+/** Birds of the yard, the shore and the water: they stand on the ground, not hang in the sky. */
+const GROUND_BIRDS = new Set([
+  'chicken',
+  'rooster',
+  'hatching-chick',
+  'baby-chick',
+  'front-facing-baby-chick',
+  'turkey',
+  'penguin',
+  'dodo',
+  'flamingo',
+  'peacock',
+  'duck',
+  'swan',
+  'goose',
+])
 
 function shadowSprite(width: number, alpha: number): Canvas {
   const height = Math.max(4, Math.round(width * 0.22))
@@ -225,11 +241,11 @@ export async function composeActors(options: {
   let ground = 0
   for (const [index, subject] of subjects.entries()) {
     const isMain = index === 0
-    const airborne = AIRBORNE.has(subject.kind) && !isMain
+    // A hen or a penguin stands and walks like any animal; only what the words say flies takes off.
+    const kind: ArtKind = subject.kind === 'bird' && GROUND_BIRDS.has(subject.id) ? 'animal' : subject.kind
+    const airborne = AIRBORNE.has(kind) && !isMain
     const bust = library.get(subject.id)?.bust === true
-    const size = Math.round(
-      subject.scale * (isMain ? mainSize * MAIN_SIZE[subject.kind] : mainSize * SECONDARY_SIZE[subject.kind]),
-    )
+    const size = Math.round(subject.scale * (isMain ? mainSize * MAIN_SIZE[kind] : mainSize * SECONDARY_SIZE[kind]))
     const raw = await library.draw(subject.id, size)
     const styled = stylize(bust ? fadeBase(raw) : raw, style, palette, seed + index)
     const anchorX = styled.canvas.width / 2
@@ -251,7 +267,7 @@ export async function composeActors(options: {
     } else if (isMain) {
       y = counter
         ? tableY + frame.height * 0.03
-        : AIRBORNE.has(subject.kind) || subject.flying
+        : AIRBORNE.has(kind) || subject.flying
           ? frame.top + frame.height * 0.55
           : groundY
       depth = 0.95
@@ -263,7 +279,7 @@ export async function composeActors(options: {
     // Keep the whole drawing inside the frame where it fits.
     const half = styled.canvas.width / 2
     if (styled.canvas.width < frame.width) x = Math.min(Math.max(x, frame.left + half), frame.left + frame.width - half)
-    const standing = !airborne && !bust && !(isMain && (AIRBORNE.has(subject.kind) || subject.flying))
+    const standing = !airborne && !bust && !(isMain && (AIRBORNE.has(kind) || subject.flying))
     const actor: Actor = {
       sprite: styled.canvas,
       anchorX,
@@ -271,7 +287,7 @@ export async function composeActors(options: {
       x,
       y,
       depth,
-      motion: airborne && subject.kind === 'sky' ? 'float' : subject.flying ? 'fly' : MOTION[subject.kind],
+      motion: airborne && kind === 'sky' ? 'float' : subject.flying ? 'fly' : MOTION[kind],
       enter: isMain ? 0.1 : 0.3 + index * 0.15,
       from: isMain ? 0 : slot < 0.5 ? -1 : 1,
       shadow: standing ? shadowSprite(size * 0.7, style === '3d-cartoon' ? 0.42 : 0.26) : undefined,
@@ -281,7 +297,7 @@ export async function composeActors(options: {
     if (isMain && !standing && !bust && !counter) airborneMain = actor
     // Hiding a person's or an animal's face costs more than the side of a mountain.
     else if (!isMain && standing) {
-      standingBehind.push({ actor, weight: subject.kind === 'person' || subject.kind === 'animal' ? 3 : 1 })
+      standingBehind.push({ actor, weight: kind === 'person' || kind === 'animal' ? 3 : 1 })
     }
   }
   const mainBounds = airborneMain && standingBehind.length > 0 ? paintBounds(airborneMain.sprite) : undefined
