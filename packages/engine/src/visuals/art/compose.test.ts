@@ -8,7 +8,7 @@ import { createRandom } from '../random.ts'
 import type { Actor, Motion } from '../scene-animation.ts'
 import { interpretScene } from '../scene-interpreter.ts'
 import { getArtLibrary } from './art-library.ts'
-import { clearOfGround, composeActors } from './compose.ts'
+import { clearOfGround, composeActors, stepAside } from './compose.ts'
 
 const frame: Frame = { left: 100, top: 200, width: 720, height: 1280, layerWidth: 920, layerHeight: 1680 }
 
@@ -139,5 +139,25 @@ describe('birds of the yard', () => {
     expect(hen?.shadow).toBeDefined()
     const gull = (await compose('bird')).actors.find((actor) => actor.motion !== 'stand')
     expect(gull?.y).toBeLessThan(horizonY)
+  })
+})
+
+describe('a subject standing behind the main one', () => {
+  it('steps aside along its ground line from behind a dog as wide as the frame, and stays in the frame', () => {
+    const dog = actor({ x: 460, y: 1100, size: 600, paint: [40, 80, 560, 600] })
+    const owner = actor({ x: 300, y: 1000, size: 400, paint: [140, 20, 260, 400] })
+    const ownerArea = (owner.bounds.right - owner.bounds.left) * (owner.bounds.bottom - owner.bounds.top)
+    expect(overlap(box(owner), box(dog)) / ownerArea).toBeGreaterThan(0.5)
+    stepAside(owner, [dog], frame)
+    expect(overlap(box(owner), box(dog)) / ownerArea).toBeLessThan(0.2)
+    expect(owner.actor.y).toBe(1000)
+    expect(box(owner).left).toBeGreaterThanOrEqual(frame.left)
+  })
+
+  it('stays where it is when the main subject hides little of it', () => {
+    const dog = actor({ x: 300, y: 1100, size: 300, paint: [20, 40, 280, 300] })
+    const owner = actor({ x: 700, y: 1000, size: 400, paint: [140, 20, 260, 400] })
+    stepAside(owner, [dog], frame)
+    expect(owner.actor.x).toBe(700)
   })
 })

@@ -193,6 +193,37 @@ export function clearOfGround(
   if (best.travel !== FLIGHT_TRAVEL) actor.travel = best.travel
 }
 
+/**
+ * A subject standing behind the main one is there to be seen: where the main subject, in front, hides more than
+ * a third of it (a dog as wide as the frame in front of its owner), it steps aside along its ground line to
+ * where it shows best, as near its place as that allows.
+ */
+export function stepAside(
+  subject: { actor: Actor; bounds: PaintBounds },
+  blockers: readonly { actor: Actor; bounds: PaintBounds }[],
+  frame: Frame,
+): void {
+  const { actor, bounds } = subject
+  const area = (bounds.right - bounds.left) * (bounds.bottom - bounds.top)
+  const hidden = (x: number) =>
+    blockers.reduce(
+      (sum, blocker) => sum + overlap(boxOf(actor, bounds, x, actor.y), boxOf(blocker.actor, blocker.bounds)),
+      0,
+    )
+  const before = hidden(actor.x)
+  if (area <= 0 || before <= area / 3) return
+  const minX = frame.left - bounds.left + actor.anchorX
+  const maxX = frame.left + frame.width - bounds.right + actor.anchorX
+  if (minX > maxX) return
+  let best = { x: actor.x, score: before }
+  for (let step = 0; step <= 24; step++) {
+    const x = minX + ((maxX - minX) * step) / 24
+    const score = hidden(x) + (area * 0.2 * Math.abs(x - actor.x)) / frame.width
+    if (score < best.score) best = { x, score }
+  }
+  actor.x = best.x
+}
+
 /** Where the counter's top runs, indoors, when food or things are the subject. */
 export function counterTop(horizonY: number, frame: Frame): number {
   return horizonY + (frame.top + frame.height - horizonY) * 0.1
@@ -235,6 +266,7 @@ export async function composeActors(options: {
   /** The subjects standing on the ground behind the main one, and how much hiding each one costs. */
   const standingBehind: { actor: Actor; weight: number }[] = []
   let airborneMain: Actor | undefined
+  let groundMain: Actor | undefined
   const main = subjects[0]
   // Food and objects indoors stand on a counter in front.
   const counter = indoor && main !== undefined && (main.kind === 'food' || main.kind === 'object')
@@ -295,18 +327,21 @@ export async function composeActors(options: {
     }
     actors.push(actor)
     if (isMain && !standing && !bust && !counter) airborneMain = actor
+    else if (isMain && !counter) groundMain = actor
     // Hiding a person's or an animal's face costs more than the side of a mountain.
     else if (!isMain && standing) {
       standingBehind.push({ actor, weight: kind === 'person' || kind === 'animal' ? 3 : 1 })
     }
   }
-  const mainBounds = airborneMain && standingBehind.length > 0 ? paintBounds(airborneMain.sprite) : undefined
-  if (airborneMain && mainBounds) {
+  const mainActor = airborneMain ?? groundMain
+  const mainBounds = mainActor && standingBehind.length > 0 ? paintBounds(mainActor.sprite) : undefined
+  if (mainActor && mainBounds) {
     const others = standingBehind.flatMap(({ actor, weight }) => {
       const bounds = paintBounds(actor.sprite)
       return bounds ? [{ actor, bounds, weight }] : []
     })
-    clearOfGround({ actor: airborneMain, bounds: mainBounds }, others, frame)
+    if (airborneMain) clearOfGround({ actor: mainActor, bounds: mainBounds }, others, frame)
+    else for (const other of others) stepAside(other, [{ actor: mainActor, bounds: mainBounds }], frame)
   }
   // Far things first, the main subject last, so it is never covered; in a row, big things (a church) stand
   // behind small ones (a guitar), which they would otherwise hide.

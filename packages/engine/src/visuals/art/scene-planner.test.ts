@@ -7,6 +7,7 @@ import type { VideoStyle } from '@storyreel/contracts/studio'
 
 import { prepareLocalScene } from '../local-visual-engine.ts'
 import { hashText } from '../random.ts'
+import { getArtLibrary } from './art-library.ts'
 import { layoutFor } from './compose.ts'
 import { hammingDistance, perceptualHash } from './perceptual-hash.ts'
 import { castOf, keyPhraseOf, planScene, type CastMember } from './scene-planner.ts'
@@ -122,6 +123,26 @@ describe('reading the words', () => {
     // Someone's things are their own: Maya's dog is drawn.
     const dog = planScene({ visual: '', narration: "Maya's dog ran to the beach.", seed: 1 })
     expect(dog.subjects.map((subject) => subject.id)).toContain('dog')
+  })
+
+  it('reads a verb the tagger took for a noun as the verb: "Biscuit chased a ball" draws no person called Chase', () => {
+    const texts = ['Leo took his dog Biscuit to the park every Sunday.', 'Biscuit chased a red ball across the grass.']
+    const cast = castOf(texts)
+    const chase = planScene({ visual: '', narration: texts[1] ?? '', seed: 1, cast })
+    const kinds = chase.subjects.map((subject) => getArtLibrary().get(subject.id)?.kind)
+    expect(chase.subjects[0]?.id).toBe('dog')
+    expect(kinds).not.toContain('person')
+    expect(chase.words.find((word) => word.word === 'chased')).toBeUndefined()
+  })
+
+  it('gives Grandma a woman\'s figure, and lends her only to a pronoun that fits: "his tractor" is not hers', () => {
+    const texts = ['Grandma bakes a pie for the family.', 'The farmer drives his tractor to the barn.', 'She smiles.']
+    const cast = castOf(texts)
+    expect(cast.map((member) => member.figure)).toEqual([expect.stringMatching(/^woman-standing-/)])
+    const figure = cast[0]?.figure ?? ''
+    const ids = (text: string) => planScene({ visual: '', narration: text, seed: 1, cast }).subjects.map((s) => s.id)
+    expect(ids(texts[1] ?? '')).not.toContain(figure)
+    expect(ids(texts[2] ?? '')).toContain(figure)
   })
 
   it('keeps one figure for a named character in every scene, and finds her by her pronoun', () => {

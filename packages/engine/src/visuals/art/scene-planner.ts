@@ -122,9 +122,16 @@ export function castOf(texts: string[]): CastMember[] {
       entry.he = countOf(pronouns, HE)
     }
   }
+  // "Grandma" and "Uncle Joe" say who they are; other names go by the pronouns around them.
+  const genderOf = (name: string, she: number, he: number) => {
+    const word = name.toLowerCase()
+    if (FEMALE.test(word)) return 'woman'
+    if (MALE.test(word)) return 'man'
+    return she > he ? 'woman' : he > she ? 'man' : 'person'
+  }
   const people = [...tally.entries()].map(([name, { she, he }]) => ({
     name,
-    figure: figureFor(name, she > he ? 'woman' : he > she ? 'man' : 'person'),
+    figure: figureFor(name, genderOf(name, she, he)),
   }))
   return [
     ...people,
@@ -412,12 +419,16 @@ export function planScene(request: PlanRequest): ScenePlan {
     }
     // "She", "he" in a story with one named person is that person.
     const people = cast.filter((member) => getArtLibrary().get(member.figure)?.kind === 'person')
-    if (!castSeen && people.length === 1 && reading.pronouns.some((word) => [...SHE, ...HE].includes(word))) {
+    // Only a pronoun that fits the figure: "his tractor" is not Grandma's.
+    const fits = (word: string, figure: string) =>
+      (SHE.includes(word) && !figure.startsWith('man-')) || (HE.includes(word) && !figure.startsWith('woman-'))
+    const only = people.length === 1 ? people[0] : undefined
+    if (!castSeen && only && reading.pronouns.some((word) => fits(word, only.figure))) {
       const [member] = people
       if (member) {
         castSeen = true
         // "She bought…": the person the sentence is about leads the scene, as when named.
-        const leads = reading.subjectPronouns.some((word) => [...SHE, ...HE].includes(word))
+        const leads = reading.subjectPronouns.some((word) => fits(word, member.figure))
         candidates.push({ id: member.figure, word: member.name, score: weight * 1.3 + (leads ? 4 : 0.5) })
         words.push({ word: member.name, art: member.figure, reason: 'named character (pronoun)' })
       }

@@ -102,6 +102,23 @@ function isBeforeVerb(tokens: { text: string; pos: string }[], at: number): bool
   return next.pos === 'NOUN' && AFTER_VERB.has(tokens[at + 2]?.pos ?? '') && isVerbForm(next.text)
 }
 
+/**
+ * "Biscuit chased a ball", "the farmer drives his tractor": a verb the tagger took for the second noun of a
+ * compound, told by its ending (-s, -ed), WordNet knowing it as a verb, and the object that follows it ("a",
+ * "his"); "solar panels on a roof" stays a noun.
+ */
+function isVerbAfterNoun(tokens: { text: string; pos: string }[], at: number): boolean {
+  const token = tokens[at]
+  const previous = tokens[at - 1]
+  return (
+    token?.pos === 'NOUN' &&
+    (previous?.pos === 'NOUN' || previous?.pos === 'PROPN') &&
+    /[a-z](?:s|ed)$/i.test(token.text) &&
+    (tokens[at + 1]?.pos === 'DET' || tokens[at + 1]?.pos === 'PRON') &&
+    isVerbForm(token.text)
+  )
+}
+
 export function readText(text: string): Reading {
   const engine = getNlp()
   const its = engine.its
@@ -139,9 +156,19 @@ export function readText(text: string): Reading {
         index++
         continue
       }
+      if (isVerbAfterNoun(tokens, index)) {
+        verbs.push(token.lemma)
+        index++
+        continue
+      }
       // A phrase: adjectives and nouns in a row, ending with a noun.
       let end = index
-      while (end < tokens.length && ['NOUN', 'PROPN', 'ADJ'].includes(tokens[end]?.pos ?? '')) end++
+      while (
+        end < tokens.length &&
+        ['NOUN', 'PROPN', 'ADJ'].includes(tokens[end]?.pos ?? '') &&
+        !(end > index && isVerbAfterNoun(tokens, end))
+      )
+        end++
       const run = tokens.slice(index, end)
       const nounsInRun = run
         .map((item, offset) => ({ item, offset }))

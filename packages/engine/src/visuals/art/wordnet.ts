@@ -293,6 +293,11 @@ export function isVerbForm(word: string): boolean {
     lower.endsWith('ies') ? `${lower.slice(0, -3)}y` : '',
     /(s|x|z|ch|sh)es$/.test(lower) ? lower.slice(0, -2) : '',
     lower.endsWith('s') ? lower.slice(0, -1) : '',
+    // The past: "carried", "walked", "chased", "stopped".
+    lower.endsWith('ied') ? `${lower.slice(0, -3)}y` : '',
+    lower.endsWith('ed') ? lower.slice(0, -2) : '',
+    lower.endsWith('ed') ? lower.slice(0, -1) : '',
+    /([b-df-hj-np-tv-z])\1ed$/.test(lower) ? lower.slice(0, -3) : '',
   ]
   return forms.some((form) => form !== '' && index.includes(`\n${form} v `))
 }
