@@ -98,6 +98,10 @@ export const CONCEPTS: Record<string, Concept> = {
   home: { art: ['house'] },
   house: { setting: 'street', art: ['house'] },
   room: { setting: 'home', art: ['couch-and-lamp'] },
+  // Furniture is indoors: "lay the boards on the table" happens in a room, not on a road.
+  table: { home: 'home', none: true },
+  shelf: { home: 'home', none: true },
+  workshop: { setting: 'home', art: ['toolbox', 'hammer-and-wrench'] },
   bedroom: { setting: 'home', art: ['bed'] },
   lab: { setting: 'lab', art: ['test-tube', 'microscope'] },
   laboratory: { setting: 'lab', art: ['test-tube', 'microscope'] },

@@ -145,6 +145,11 @@ describe('reading the words', () => {
     expect(ids(texts[2] ?? '')).toContain(figure)
   })
 
+  it('puts furniture indoors: boards laid on a table are in a room, not on a road', () => {
+    expect(planScene({ visual: '', narration: 'Lay the wooden boards on the table.', seed: 1 }).setting).toBe('home')
+    expect(planScene({ visual: '', narration: 'Paint the shelf and let it dry.', seed: 1 }).setting).toBe('home')
+  })
+
   it('keeps one figure for a named character in every scene, and finds her by her pronoun', () => {
     const texts = ['Maya walked through the lemon groves of Amalfi.', 'She bought limoncello at a tiny shop.']
     const cast = castOf(texts)
