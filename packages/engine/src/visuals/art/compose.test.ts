@@ -161,3 +161,50 @@ describe('a subject standing behind the main one', () => {
     expect(owner.actor.x).toBe(700)
   })
 })
+
+describe('people behind the things of a scene', () => {
+  it('the girl the cook teaches is never more than a third hidden, by the cook or by the lantern drawn before her', async () => {
+    const words = {
+      visual: '',
+      narration: 'An old cook teaches a young girl to fold dumplings at her night market stall.',
+      style: 'comic' as const,
+      index: 0,
+      count: 1,
+    }
+    const subjects = [
+      { id: 'person-standing-medium-light-skin-tone~2', kind: 'person' as const, word: 'cook', score: 3.6, scale: 1 },
+      { id: 'woman-standing-dark-skin-tone~0', kind: 'person' as const, word: 'girl', score: 1.9, scale: 0.7 },
+      { id: 'dumpling', kind: 'food' as const, word: 'dumplings', score: 1.9, scale: 1 },
+      { id: 'red-paper-lantern', kind: 'object' as const, word: 'night market', score: 1.8, scale: 1 },
+    ]
+    for (const seed of [1, 2, 3, 4]) {
+      for (const layout of [0, 1, 2, 3]) {
+        const spec = interpretScene({ ...words, seed })
+        const { actors } = await composeActors({
+          subjects,
+          spec,
+          style: 'comic',
+          palette: createPalette(spec, 'comic'),
+          frame,
+          horizonY: frame.top + frame.height * 0.55,
+          random: createRandom(seed),
+          layout,
+          seed,
+        })
+        const placed = actors.map((item) => {
+          const bounds = paintBounds(item.sprite)
+          if (!bounds) throw new Error('blank sprite')
+          return { actor: item, bounds }
+        })
+        // Drawn in this order, each over the ones before it; the girl is the person standing at the back.
+        const target = placed.find((item) => item.actor.motion === 'stand' && item.actor.depth < 0.9)
+        if (!target) throw new Error('no girl')
+        const area = (target.bounds.right - target.bounds.left) * (target.bounds.bottom - target.bounds.top)
+        const hidden = placed
+          .slice(placed.indexOf(target) + 1)
+          .reduce((sum, item) => sum + overlap(box(target), box(item)), 0)
+        expect(hidden / area, `seed ${seed}, layout ${layout}`).toBeLessThanOrEqual(1 / 3 + 0.02)
+      }
+    }
+  })
+})

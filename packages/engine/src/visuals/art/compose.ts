@@ -341,7 +341,16 @@ export async function composeActors(options: {
       return bounds ? [{ actor, bounds, weight }] : []
     })
     if (airborneMain) clearOfGround({ actor: mainActor, bounds: mainBounds }, others, frame)
-    else for (const other of others) stepAside(other, [{ actor: mainActor, bounds: mainBounds }], frame)
+    else {
+      const main = { actor: mainActor, bounds: mainBounds }
+      // Things step out from behind the main subject; people and animals also from behind the smaller things,
+      // which are drawn in front of them (a lantern before the girl the cook teaches).
+      for (const other of others.filter((item) => item.weight === 1)) stepAside(other, [main], frame)
+      for (const other of others.filter((item) => item.weight > 1)) {
+        const inFront = others.filter((item) => item !== other && item.actor.sprite.height < other.actor.sprite.height)
+        stepAside(other, [main, ...inFront], frame)
+      }
+    }
   }
   // Far things first, the main subject last, so it is never covered; in a row, big things (a church) stand
   // behind small ones (a guitar), which they would otherwise hide.
