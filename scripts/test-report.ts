@@ -5,16 +5,16 @@ import { stripVTControlCharacters } from 'node:util'
 import { ROOT } from './build-state.ts'
 
 // The counts `npm test` prints at its end, read from the Vitest and Playwright JSON reports.
-// `failures` names each failed test with the first line of its error, printed again at the very end: a CI log
-// is often read from its tail, and a failure scrolled far above the summary would otherwise go unnamed.
+// `failures` names each failed test with the first line of its error, for `npm test` to print after its counts:
+// a CI log is often read from its tail, and a failure scrolled far above the summary would otherwise go unnamed.
 export type Counts = { passed: number; failed: number; skipped: number; failures: string[] }
 
-function firstLine(message: string | undefined): string {
-  const line =
-    stripVTControlCharacters(message ?? '')
-      .split('\n')
-      .find((l) => l.trim() !== '') ?? ''
-  return line.trim().slice(0, 300)
+/** A failure's name and the first line of its error, when it has one. */
+function withError(name: string, message: string | undefined): string {
+  const line = stripVTControlCharacters(message ?? '')
+    .split('\n')
+    .find((text) => text.trim() !== '')
+  return line ? `${name}: ${line.trim().slice(0, 300)}` : name
 }
 
 export function readVitest(file: string): Counts {
@@ -35,9 +35,9 @@ export function readVitest(file: string): Counts {
   for (const suite of report.testResults) {
     const testFile = path.relative(ROOT, suite.name)
     const failed = suite.assertionResults.filter((test) => test.status === 'failed')
-    for (const test of failed) failures.push(`${testFile} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
+    for (const test of failed) failures.push(withError(`${testFile} › ${test.fullName}`, test.failureMessages?.[0]))
     // A file that fails before its tests run (an import error, a failing beforeAll) has no failed test of its own.
-    if (suite.status === 'failed' && failed.length === 0) failures.push(`${testFile}: ${firstLine(suite.message)}`)
+    if (suite.status === 'failed' && failed.length === 0) failures.push(withError(testFile, suite.message))
   }
   return {
     passed: report.numPassedTests,
@@ -65,7 +65,7 @@ function playwrightFailures(suite: PlaywrightSuite, titles: string[]): string[] 
     for (const test of spec.tests) {
       if (test.status !== 'unexpected') continue
       const error = test.results.findLast((result) => result.error)?.error
-      failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error?.message)}`)
+      failures.push(withError(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`, error?.message))
     }
   }
   for (const child of suite.suites ?? []) failures.push(...playwrightFailures(child, [...titles, child.title]))
@@ -80,7 +80,7 @@ export function readPlaywright(file: string): Counts {
     errors?: { message?: string }[]
   }
   const failures = report.suites.flatMap((suite) => playwrightFailures(suite, []))
-  for (const error of report.errors ?? []) failures.push(`Playwright: ${firstLine(error.message)}`)
+  for (const error of report.errors ?? []) failures.push(withError('Playwright', error.message))
   return {
     passed: report.stats.expected + report.stats.flaky,
     failed: report.stats.unexpected,

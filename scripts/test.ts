@@ -67,12 +67,13 @@ const total = {
   failed: unit.failed + e2e.failed,
   skipped: unit.skipped + e2e.skipped,
 }
+console.log(`\nunit: ${unit.passed} passed, ${unit.failed} failed`)
+console.log(`e2e: ${e2e.passed} passed, ${e2e.failed} failed`)
+console.log(`tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`)
+// Last, so a log read from its tail names what failed.
 const failures = [...unit.failures, ...e2e.failures]
 if (failures.length > 0) {
   console.log(`\nFailed:`)
   for (const failure of failures) console.log(`  ✗ ${failure}`)
 }
-console.log(`\nunit: ${unit.passed} passed, ${unit.failed} failed`)
-console.log(`e2e: ${e2e.passed} passed, ${e2e.failed} failed`)
-console.log(`tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`)
 process.exit(vitestStatus !== 0 || e2eStatus !== 0 || total.failed > 0 || total.passed === 0 ? 1 : 0)

@@ -22,13 +22,13 @@ export type Layer = { canvas: Canvas; depth: number; x: number; y: number; solid
 /** How a subject moves over the camera move. */
 export type Motion = 'stand' | 'hop' | 'sway' | 'drift' | 'bob' | 'fly' | 'float'
 
+/** The share of the frame's width a flying subject crosses during a scene. */
+export const FLIGHT_TRAVEL = 0.3
+
 /**
  * A subject of the scene: a bitmap drawn once at its final size, placed by its anchor (the middle of its
  * base) in layer coordinates, moved by the camera like a layer of its depth and by its own motion.
  */
-/** The share of the frame's width a flying subject crosses during a scene. */
-export const FLIGHT_TRAVEL = 0.3
-
 export type Actor = {
   sprite: Canvas
   anchorX: number
@@ -44,7 +44,7 @@ export type Actor = {
   /** A soft shadow drawn under its base, when it stands on something. */
   shadow?: Canvas
   phase: number
-  /** The share of the frame's width a flying subject crosses during the scene (0.3 unless set). */
+  /** The share of the frame's width a flying subject crosses during the scene (FLIGHT_TRAVEL unless set). */
   travel?: number
 }
 

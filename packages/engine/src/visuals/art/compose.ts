@@ -168,17 +168,21 @@ export function clearOfGround(
   }
   const before = covered(actor.x, actor.y, FLIGHT_TRAVEL)
   if (before === 0) return
-  // The paint stays inside the frame, its top below the letterbox and a title's band.
-  const minX = frame.left - bounds.left + actor.anchorX
-  const maxX = frame.left + frame.width - bounds.right + actor.anchorX
+  // The paint stays inside the frame all along the flight (a place half of whose flight is off screen would
+  // look clear for the wrong reason), its top below the letterbox and a title's band.
+  const xsFor = (travel: number) => {
+    const reachX = flies ? (travel * frame.width) / 2 : 0
+    const minX = frame.left - bounds.left + actor.anchorX + reachX
+    const maxX = frame.left + frame.width - bounds.right + actor.anchorX - reachX
+    return minX <= maxX ? Array.from({ length: 13 }, (_, i) => minX + ((maxX - minX) * i) / 12) : [actor.x]
+  }
   const minY = frame.top + frame.height * 0.08 + actor.anchorY - bounds.top
-  const xs = minX <= maxX ? Array.from({ length: 13 }, (_, i) => minX + ((maxX - minX) * i) / 12) : [actor.x]
   const ys = Array.from({ length: 7 }, (_, i) => actor.y - (Math.max(0, actor.y - minY) * i) / 6)
   const travels = flies ? [FLIGHT_TRAVEL, FLIGHT_TRAVEL * 0.6, FLIGHT_TRAVEL * 0.25] : [FLIGHT_TRAVEL]
   const reach = Math.hypot(frame.width, frame.height)
   let best = { x: actor.x, y: actor.y, travel: FLIGHT_TRAVEL, score: before }
   for (const travel of travels) {
-    for (const x of xs) {
+    for (const x of xsFor(travel)) {
       for (const y of ys) {
         // Moving and flying less each cost a little, so of two equally clear places the nearer, livelier wins.
         const score =
@@ -275,7 +279,7 @@ export async function composeActors(options: {
     const isMain = index === 0
     // A hen or a penguin stands and walks like any animal; only what the words say flies takes off.
     const kind: ArtKind = subject.kind === 'bird' && GROUND_BIRDS.has(subject.id) ? 'animal' : subject.kind
-    const airborne = AIRBORNE.has(kind) && !isMain
+    const airborne = (AIRBORNE.has(kind) || (subject.flying === true && subject.kind === 'bird')) && !isMain
     const bust = library.get(subject.id)?.bust === true
     const size = Math.round(subject.scale * (isMain ? mainSize * MAIN_SIZE[kind] : mainSize * SECONDARY_SIZE[kind]))
     const raw = await library.draw(subject.id, size)
@@ -343,13 +347,10 @@ export async function composeActors(options: {
     if (airborneMain) clearOfGround({ actor: mainActor, bounds: mainBounds }, others, frame)
     else {
       const main = { actor: mainActor, bounds: mainBounds }
-      // Things step out from behind the main subject; people and animals also from behind the smaller things,
-      // which are drawn in front of them (a lantern before the girl the cook teaches).
-      for (const other of others.filter((item) => item.weight === 1)) stepAside(other, [main], frame)
-      for (const other of others.filter((item) => item.weight > 1)) {
-        const inFront = others.filter((item) => item !== other && item.actor.sprite.height < other.actor.sprite.height)
-        stepAside(other, [main, ...inFront], frame)
-      }
+      // Smaller things are drawn over bigger ones (a lantern before the girl the cook teaches): front to back,
+      // each steps out from behind the main subject and from the things already settled in front of it.
+      const frontFirst = [...others].sort((a, b) => a.actor.sprite.height - b.actor.sprite.height)
+      for (const [index, other] of frontFirst.entries()) stepAside(other, [main, ...frontFirst.slice(0, index)], frame)
     }
   }
   // Far things first, the main subject last, so it is never covered; in a row, big things (a church) stand

