@@ -344,8 +344,15 @@ export async function composeActors(options: {
       const bounds = paintBounds(actor.sprite)
       return bounds ? [{ actor, bounds, weight }] : []
     })
-    if (airborneMain) clearOfGround({ actor: mainActor, bounds: mainBounds }, others, frame)
-    else {
+    if (airborneMain) {
+      // A face is what must not be hidden: the top of a person or an animal counts again, on top of its body.
+      const heads = others.flatMap(({ actor, bounds, weight }) =>
+        weight > 1
+          ? [{ actor, bounds: { ...bounds, bottom: bounds.top + (bounds.bottom - bounds.top) * 0.4 }, weight: 4 }]
+          : [],
+      )
+      clearOfGround({ actor: mainActor, bounds: mainBounds }, [...others, ...heads], frame)
+    } else {
       const main = { actor: mainActor, bounds: mainBounds }
       // Smaller things are drawn over bigger ones (a lantern before the girl the cook teaches): front to back,
       // each steps out from behind the main subject and from the things already settled in front of it.
