@@ -1,6 +1,8 @@
 import { createCanvas } from '@napi-rs/canvas'
 import { describe, expect, it } from 'vitest'
 
+import type { VideoStyle } from '@storyreel/contracts/studio'
+
 import type { Frame } from '../backdrops.ts'
 import { paintBounds } from '../paint-bounds.ts'
 import { createPalette } from '../palette.ts'
@@ -9,6 +11,7 @@ import type { Actor, Motion } from '../scene-animation.ts'
 import { interpretScene } from '../scene-interpreter.ts'
 import { getArtLibrary } from './art-library.ts'
 import { clearOfGround, composeActors, stepAside } from './compose.ts'
+import type { PlannedArt } from './scene-planner.ts'
 
 const frame: Frame = { left: 100, top: 200, width: 720, height: 1280, layerWidth: 920, layerHeight: 1680 }
 
@@ -54,6 +57,32 @@ function overlap(a: ReturnType<typeof box>, b: ReturnType<typeof box>) {
     Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
     Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top))
   )
+}
+
+/** The frame's horizon, for the composed scenes below. */
+const HORIZON_Y = frame.top + frame.height * 0.55
+
+/** Places subjects in a scene read from its narration, as the local visual engine does. */
+function compose(options: {
+  narration: string
+  style: VideoStyle
+  seed: number
+  layout: number
+  subjects: PlannedArt[]
+}) {
+  const { narration, style, seed, layout, subjects } = options
+  const spec = interpretScene({ visual: '', narration, style, seed, index: 0, count: 1 })
+  return composeActors({
+    subjects,
+    spec,
+    style,
+    palette: createPalette(spec, style),
+    frame,
+    horizonY: HORIZON_Y,
+    random: createRandom(seed),
+    layout,
+    seed,
+  })
 }
 
 describe('a main subject in the air keeps clear of the subjects standing behind it', () => {
@@ -102,18 +131,12 @@ describe('a main subject in the air keeps clear of the subjects standing behind 
 
 describe('birds of the yard', () => {
   it('a hen the farmer feeds stands on the ground beside her, while a gull hangs in the sky', async () => {
-    const words = {
-      visual: '',
-      narration: 'Rosa fed the chickens.',
-      style: 'anime' as const,
-      seed: 5,
-      index: 0,
-      count: 1,
-    }
-    const spec = interpretScene(words)
-    const horizonY = frame.top + frame.height * 0.55
-    const compose = (secondary: string) =>
-      composeActors({
+    const withSecondary = (secondary: string) =>
+      compose({
+        narration: 'Rosa fed the chickens.',
+        style: 'anime',
+        seed: 5,
+        layout: 0,
         subjects: [
           { id: 'woman-standing', kind: 'person', word: 'Rosa', score: 3, scale: 1 },
           {
@@ -124,21 +147,13 @@ describe('birds of the yard', () => {
             scale: 1,
           },
         ],
-        spec,
-        style: 'anime',
-        palette: createPalette(spec, 'anime'),
-        frame,
-        horizonY,
-        random: createRandom(1),
-        layout: 0,
-        seed: 5,
       })
     expect(getArtLibrary().get('chicken')?.kind).toBe('bird')
-    const hen = (await compose('chicken')).actors.find((actor) => actor.motion !== 'stand')
-    expect(hen?.y).toBeGreaterThan(horizonY)
+    const hen = (await withSecondary('chicken')).actors.find((actor) => actor.motion !== 'stand')
+    expect(hen?.y).toBeGreaterThan(HORIZON_Y)
     expect(hen?.shadow).toBeDefined()
-    const gull = (await compose('bird')).actors.find((actor) => actor.motion !== 'stand')
-    expect(gull?.y).toBeLessThan(horizonY)
+    const gull = (await withSecondary('bird')).actors.find((actor) => actor.motion !== 'stand')
+    expect(gull?.y).toBeLessThan(HORIZON_Y)
   })
 })
 
@@ -168,32 +183,20 @@ describe('a subject standing behind the main one', () => {
 
 describe('people behind the things of a scene', () => {
   it('the girl the cook teaches is never more than a third hidden, by the cook or by the lantern drawn before her', async () => {
-    const words = {
-      visual: '',
-      narration: 'An old cook teaches a young girl to fold dumplings at her night market stall.',
-      style: 'comic' as const,
-      index: 0,
-      count: 1,
-    }
-    const subjects = [
-      { id: 'person-standing-medium-light-skin-tone~2', kind: 'person' as const, word: 'cook', score: 3.6, scale: 1 },
-      { id: 'woman-standing-dark-skin-tone~0', kind: 'person' as const, word: 'girl', score: 1.9, scale: 0.7 },
-      { id: 'dumpling', kind: 'food' as const, word: 'dumplings', score: 1.9, scale: 1 },
-      { id: 'red-paper-lantern', kind: 'object' as const, word: 'night market', score: 1.8, scale: 1 },
+    const subjects: PlannedArt[] = [
+      { id: 'person-standing-medium-light-skin-tone~2', kind: 'person', word: 'cook', score: 3.6, scale: 1 },
+      { id: 'woman-standing-dark-skin-tone~0', kind: 'person', word: 'girl', score: 1.9, scale: 0.7 },
+      { id: 'dumpling', kind: 'food', word: 'dumplings', score: 1.9, scale: 1 },
+      { id: 'red-paper-lantern', kind: 'object', word: 'night market', score: 1.8, scale: 1 },
     ]
     for (const seed of [1, 2, 3, 4]) {
       for (const layout of [0, 1, 2, 3]) {
-        const spec = interpretScene({ ...words, seed })
-        const { actors } = await composeActors({
-          subjects,
-          spec,
+        const { actors } = await compose({
+          narration: 'An old cook teaches a young girl to fold dumplings at her night market stall.',
           style: 'comic',
-          palette: createPalette(spec, 'comic'),
-          frame,
-          horizonY: frame.top + frame.height * 0.55,
-          random: createRandom(seed),
-          layout,
           seed,
+          layout,
+          subjects,
         })
         const placed = actors.map((item) => {
           const bounds = paintBounds(item.sprite)

@@ -135,6 +135,12 @@ function boxOf(actor: Actor, bounds: PaintBounds, x = actor.x, y = actor.y): Box
   return { left: left + bounds.left, top: top + bounds.top, right: left + bounds.right, bottom: top + bounds.bottom }
 }
 
+/** The anchor positions along x at which an actor's paint lies inside the frame, `margin` in from each side. */
+function xRangeInFrame(actor: Actor, bounds: PaintBounds, frame: Frame, margin = 0): [number, number] {
+  const offset = actor.anchorX - bounds.left
+  return [frame.left + offset + margin, frame.left + frame.width - (bounds.right - actor.anchorX) - margin]
+}
+
 function overlap(a: Box, b: Box): number {
   return (
     Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
@@ -171,9 +177,7 @@ export function clearOfGround(
   // The paint stays inside the frame all along the flight (a place half of whose flight is off screen would
   // look clear for the wrong reason), its top below the letterbox and a title's band.
   const xsFor = (travel: number) => {
-    const reachX = flies ? (travel * frame.width) / 2 : 0
-    const minX = frame.left - bounds.left + actor.anchorX + reachX
-    const maxX = frame.left + frame.width - bounds.right + actor.anchorX - reachX
+    const [minX, maxX] = xRangeInFrame(actor, bounds, frame, flies ? (travel * frame.width) / 2 : 0)
     return minX <= maxX ? Array.from({ length: 13 }, (_, i) => minX + ((maxX - minX) * i) / 12) : [actor.x]
   }
   const minY = frame.top + frame.height * 0.08 + actor.anchorY - bounds.top
@@ -216,8 +220,7 @@ export function stepAside(
     )
   const before = hidden(actor.x)
   if (area <= 0 || before <= area / 3) return
-  const minX = frame.left - bounds.left + actor.anchorX
-  const maxX = frame.left + frame.width - bounds.right + actor.anchorX
+  const [minX, maxX] = xRangeInFrame(actor, bounds, frame)
   if (minX > maxX) return
   let best = { x: actor.x, score: before }
   for (let step = 0; step <= 24; step++) {

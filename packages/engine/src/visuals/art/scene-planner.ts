@@ -80,6 +80,9 @@ const FLIERS = new Set(['animal', 'bird'])
 const countOf = (words: string[], set: string[]) => words.filter((word) => set.includes(word)).length
 const SHE = ['she', 'her', 'hers']
 const HE = ['he', 'him', 'his']
+/** Whether a pronoun can stand for a figure: "his tractor" is not Grandma's. */
+const fitsFigure = (word: string, figure: string) =>
+  (SHE.includes(word) && !figure.startsWith('man-')) || (HE.includes(word) && !figure.startsWith('woman-'))
 
 /**
  * The people and pets a story names, read from all its scenes at once, each with one figure: a person's name
@@ -419,9 +422,6 @@ export function planScene(request: PlanRequest): ScenePlan {
     }
     // "She", "he" in a story with one named person is that person.
     const people = cast.filter((member) => getArtLibrary().get(member.figure)?.kind === 'person')
-    // Only a pronoun that fits the figure: "his tractor" is not Grandma's.
-    const fitsFigure = (word: string, figure: string) =>
-      (SHE.includes(word) && !figure.startsWith('man-')) || (HE.includes(word) && !figure.startsWith('woman-'))
     const member = people.length === 1 ? people[0] : undefined
     if (!castSeen && member && reading.pronouns.some((word) => fitsFigure(word, member.figure))) {
       castSeen = true
