@@ -11,6 +11,7 @@ import { getArtLibrary } from './art-library.ts'
 import { layoutFor } from './compose.ts'
 import { hammingDistance, perceptualHash } from './perceptual-hash.ts'
 import { castOf, keyPhraseOf, planScene, type CastMember } from './scene-planner.ts'
+import { readText } from './scene-reader.ts'
 
 type EvalScene = { narration: string; visual: string; duration: number; expect: string[]; wrong: string[] }
 type EvalVideo = { id: string; intent: string; style: VideoStyle; ratio: string; scenes: EvalScene[] }
@@ -133,6 +134,8 @@ describe('reading the words', () => {
     expect(chase.subjects[0]?.id).toBe('dog')
     expect(kinds).not.toContain('person')
     expect(chase.words.find((word) => word.word === 'chased')).toBeUndefined()
+    // Biscuit does the chasing: the one before the verb, who leads the scene.
+    expect(readText(texts[1] ?? '').nouns[0]).toMatchObject({ text: 'Biscuit', beforeVerb: true })
     // Nouns that only end like verbs stay nouns: the bus is drawn, not "school" alone.
     const bus = planScene({ visual: '', narration: 'Maya took the school bus this morning.', seed: 1 })
     expect(bus.subjects.map((subject) => subject.id)).toContain('bus')

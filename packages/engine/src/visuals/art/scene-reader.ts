@@ -99,6 +99,8 @@ function isBeforeVerb(tokens: { text: string; pos: string }[], at: number): bool
   const next = tokens[at + 1]
   if (!next) return false
   if (next.pos === 'VERB' || next.pos === 'AUX') return true
+  // The verb readText reads out of a compound ("Biscuit chased a ball") is a verb here too.
+  if (verbAfterNoun(tokens, at + 1)) return true
   return next.pos === 'NOUN' && AFTER_VERB.has(tokens[at + 2]?.pos ?? '') && isVerbForm(next.text)
 }
 
