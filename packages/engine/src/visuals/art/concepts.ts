@@ -262,6 +262,27 @@ export const CONCEPTS: Record<string, Concept> = {
 }
 
 /** Verbs that name an activity with a drawing of its own ("cook" → a pan on the stove). */
+/**
+ * Things the library draws in more than one colour, by the colour the words give them: "a red ball" is a
+ * glossy red ball, not a football; "a blue book" is not the red one. Only colours named right before the
+ * thing, in its phrase ("a bright red ball"), choose.
+ */
+export const COLOURED_ART: Record<string, Record<string, string>> = {
+  ball: {
+    red: 'red-circle',
+    orange: 'orange-circle',
+    yellow: 'yellow-circle',
+    green: 'green-circle',
+    blue: 'blue-circle',
+    purple: 'purple-circle',
+    brown: 'brown-circle',
+    black: 'black-circle',
+    white: 'white-circle',
+  },
+  book: { red: 'closed-book', blue: 'blue-book', green: 'green-book', orange: 'orange-book' },
+  apple: { red: 'red-apple', green: 'green-apple' },
+}
+
 export const VERB_ART: Record<string, string[]> = {
   cook: ['cooking'],
   bake: ['bread'],

@@ -141,6 +141,24 @@ describe('reading the words', () => {
     expect(bus.subjects.map((subject) => subject.id)).toContain('bus')
   })
 
+  it('draws a thing in the colour its phrase names, where the library has that colour: a red ball is no football', () => {
+    const texts = ['Leo took his dog Biscuit to the park every Sunday.', 'Biscuit chased a red ball across the grass.']
+    const chase = planScene({ visual: '', narration: texts[1] ?? '', seed: 1, cast: castOf(texts) })
+    expect(chase.subjects.map((subject) => subject.id)).toEqual(expect.arrayContaining(['dog', 'red-circle']))
+    expect(chase.subjects.map((subject) => subject.id)).not.toContain('soccer-ball')
+    // Later in the story, "the ball" is that red ball.
+    const story = [...texts, 'He smiled and threw the ball again.']
+    const thrown = planScene({ visual: '', narration: story[2] ?? '', seed: 1, cast: castOf(story) })
+    expect(thrown.subjects.map((subject) => subject.id)).toContain('red-circle')
+    const ids = (narration: string) =>
+      planScene({ visual: '', narration, seed: 1 }).subjects.map((subject) => subject.id)
+    expect(ids('She read a blue book under the old tree.')).toContain('blue-book')
+    expect(ids('A bright green apple sat in the bowl.')).toContain('green-apple')
+    // No colour, or a colour the library does not draw the thing in: the usual drawing.
+    expect(ids('The kids kicked a ball in the park.')).toContain('soccer-ball')
+    expect(ids('The kids kicked a pink ball in the park.')).toContain('soccer-ball')
+  })
+
   it('flies the birds the sentence has flying, even when someone else leads it; a hen being fed stands', () => {
     const geese = planScene({
       visual: '',
@@ -160,6 +178,22 @@ describe('reading the words', () => {
     const ids = (text: string) => planScene({ visual: '', narration: text, seed: 1, cast }).subjects.map((s) => s.id)
     expect(ids(texts[1] ?? '')).not.toContain(figure)
     expect(ids(texts[2] ?? '')).toContain(figure)
+  })
+
+  it('leads with the one who acts in "Her brother drove…", drawn with her skin tone in his own clothes', () => {
+    const texts = ['On a quiet farm, Rosa fed the chickens at sunrise.', 'Her brother drove the old tractor out.']
+    const cast = castOf(texts)
+    const rosa = cast.find((member) => member.name === 'Rosa')?.figure ?? ''
+    const drove = planScene({ visual: '', narration: texts[1] ?? '', seed: 1, cast })
+    const brother = drove.subjects[0]?.id ?? ''
+    expect(brother).toMatch(/^man-standing-/)
+    expect(brother.replace(/^man-/, '').split('~')[0]).toBe(rosa.replace(/^woman-/, '').split('~')[0])
+    expect(brother.split('~')[1]).not.toBe(rosa.split('~')[1])
+    expect(drove.subjects.map((subject) => subject.id)).toContain(rosa)
+    expect(readText(texts[1] ?? '').subjectPronouns).toEqual([])
+    // "His sister" is not Rosa's: no tone is lent where the possessive does not fit.
+    const his = planScene({ visual: '', narration: 'His sister waved from the barn.', seed: 1, cast })
+    expect(his.words.find((word) => word.word === 'sister')?.reason).not.toMatch(/family/)
   })
 
   it('puts furniture indoors: boards laid on a table are in a room, not on a road', () => {

@@ -1,7 +1,7 @@
 import type { Setting, TimeOfDay, Weather } from '../scene-interpreter.ts'
 import { hashText } from '../random.ts'
 import { getArtLibrary, inOutfit, OUTFIT_COUNT, type ArtKind } from './art-library.ts'
-import { CONCEPTS, VERB_ART, type Concept } from './concepts.ts'
+import { COLOURED_ART, CONCEPTS, VERB_ART, type Concept } from './concepts.ts'
 import { readText, type Noun } from './scene-reader.ts'
 import { artForSense, senseOfArt } from './art-senses.ts'
 import { broaderSenses, isDrawableNoun, nounSenses, readSynset, usualKind, usualSense } from './wordnet.ts'
@@ -15,7 +15,11 @@ import { broaderSenses, isDrawableNoun, nounSenses, readSynset, usualKind, usual
  * A named character, or the one animal an unnamed story follows ("the dragon", whom "It flew…" means): the
  * same figure in every scene of the video.
  */
-export type CastMember = { name: string; figure: string; pronoun?: 'it' }
+/**
+ * Who and what keeps one look through a story: a named person or pet, the animal it follows ("it"), and a
+ * thing the story gives a colour ("a red ball", then "the ball": a `thing`, by its lemma).
+ */
+export type CastMember = { name: string; figure: string; pronoun?: 'it'; thing?: true }
 
 export type PlannedArt = {
   id: string
@@ -93,8 +97,13 @@ export function castOf(texts: string[]): CastMember[] {
   const library = getArtLibrary()
   const tally = new Map<string, { she: number; he: number }>()
   const animals = new Map<string, string>()
+  const things = new Map<string, string>()
   const readings = texts.map((text) => readText(text))
   for (const reading of readings) {
+    for (const noun of reading.nouns) {
+      const coloured = colouredArt(noun)
+      if (coloured && !things.has(noun.lemma)) things.set(noun.lemma, coloured)
+    }
     for (const noun of reading.nouns) {
       const animal = noun.proper && noun.previousNoun ? library.find(noun.previousNoun)[0] : undefined
       const kind = animal && animal.score >= 10 ? library.get(animal.id)?.kind : undefined
@@ -140,6 +149,7 @@ export function castOf(texts: string[]): CastMember[] {
     ...people,
     ...[...animals.entries()].map(([name, figure]) => ({ name, figure })),
     ...(creature ? [creature] : []),
+    ...[...things.entries()].map(([name, figure]) => ({ name, figure, thing: true as const })),
   ]
 }
 
@@ -179,6 +189,16 @@ function conceptArt(concept: Concept, word: string, score: number): Candidate[] 
 /** Roles whose suit is who they are: drawn as themselves, a helmet in space reads as no giant. */
 const SUITED = new Set(['astronaut'])
 
+/** The drawing of a head noun in the colour named just before it in its phrase ("a bright red ball"). */
+function colouredArt(noun: Noun): string | undefined {
+  const colours = COLOURED_ART[noun.lemma]
+  if (!colours || !noun.head) return undefined
+  const words = noun.phrase.toLowerCase().split(' ')
+  const at = words.lastIndexOf(noun.text.toLowerCase())
+  const colour = words.slice(0, at).findLast((word) => colours[word])
+  return colour ? colours[colour] : undefined
+}
+
 function withTone(id: string): string {
   const library = getArtLibrary()
   const entry = library.get(id)
@@ -208,6 +228,26 @@ const FEMALE =
   /^(woman|girl|mother|mom|mum|grandmother|grandma|daughter|sister|aunt|wife|bride|queen|princess|lady|niece|actress|waitress|heroine|nun)$/
 const MALE =
   /^(man|boy|father|dad|grandfather|grandpa|son|brother|uncle|husband|groom|king|prince|gentleman|nephew|actor|waiter|hero|monk)$/
+
+/** Family words: someone's brother or grandma shares their skin tone. */
+const KIN =
+  /^(mother|mom|mum|father|dad|brother|sister|grandmother|grandma|grandfather|grandpa|son|daughter|aunt|uncle|cousin|niece|nephew|twin)$/
+
+/**
+ * "Her brother": the relative of a person the story names, with that person's skin tone and an outfit of
+ * its own. Only when the possessive fits the one person of the cast ("his sister" is not Rosa's).
+ */
+function relativeFigure(noun: Noun, cast: CastMember[]): { figure: string; of: string } | undefined {
+  if (!KIN.test(noun.lemma) || !noun.possessive || !noun.head) return undefined
+  const people = cast.filter((member) => !member.thing && getArtLibrary().get(member.figure)?.kind === 'person')
+  const member = people.length === 1 ? people[0] : undefined
+  const tone = member && /-standing-(.+)-skin-tone/.exec(member.figure)?.[1]
+  if (!member || !tone || !fitsFigure(noun.possessive, member.figure)) return undefined
+  const gender = FEMALE.test(noun.lemma) ? 'woman' : MALE.test(noun.lemma) ? 'man' : 'person'
+  const own = Number(member.figure.split('~')[1]) || 0
+  const outfit = (own + 1 + (hashText(noun.lemma, 11) % (OUTFIT_COUNT - 1))) % OUTFIT_COUNT
+  return { figure: inOutfit(`${gender}-standing-${tone}-skin-tone`, outfit), of: member.name }
+}
 
 /** A standing figure for someone the words name by role ("the baker", "musicians"), toned by the word. */
 function personFigure(lemma: string): string {
@@ -318,7 +358,9 @@ export function planScene(request: PlanRequest): ScenePlan {
       const markSubject = () => {
         if (candidates.length > count) sentencesWithSubject.add(noun.sentence)
       }
-      const member = cast.find((item) => !item.pronoun && item.name.toLowerCase() === noun.text.toLowerCase())
+      const member = cast.find(
+        (item) => !item.pronoun && !item.thing && item.name.toLowerCase() === noun.text.toLowerCase(),
+      )
       if (member) {
         castSeen = true
         candidates.push({ id: member.figure, word: noun.text, score: score + 4 })
@@ -347,6 +389,24 @@ export function planScene(request: PlanRequest): ScenePlan {
           words.push({ word: noun.text, art: figure, reason: 'a person named' })
         } else
           words.push({ word: noun.text, art: undefined, reason: noun.afterPlacePreposition ? 'place name' : 'name' })
+        continue
+      }
+      const relative = relativeFigure(noun, cast)
+      if (relative) {
+        candidates.push({ id: relative.figure, word: noun.text, score })
+        markSubject()
+        words.push({ word: noun.text, art: relative.figure, reason: `family of ${relative.of}` })
+        continue
+      }
+      // "A red ball": the thing in the colour its phrase gives it, where the library draws that colour, and
+      // "the ball" later in the story is that same red ball.
+      const coloured =
+        colouredArt(noun) ??
+        (noun.head && !noun.proper ? cast.find((item) => item.thing && item.name === noun.lemma)?.figure : undefined)
+      if (coloured) {
+        candidates.push({ id: coloured, word: noun.text, score })
+        markSubject()
+        words.push({ word: noun.phrase, art: coloured, reason: 'in the colour named' })
         continue
       }
       // A two-word phrase the concept table knows wins over its words ("coffee shop", "golden hour").
@@ -425,9 +485,12 @@ export function planScene(request: PlanRequest): ScenePlan {
     const member = people.length === 1 ? people[0] : undefined
     if (!castSeen && member && reading.pronouns.some((word) => fitsFigure(word, member.figure))) {
       castSeen = true
-      // "She bought…": the person the sentence is about leads the scene, as when named.
+      // "She bought…": the person the sentence is about leads the scene, as when named; in "her brother drove…"
+      // she is only whose brother it is.
       const leads = reading.subjectPronouns.some((word) => fitsFigure(word, member.figure))
-      candidates.push({ id: member.figure, word: member.name, score: weight * 1.3 + (leads ? 4 : 0.5) })
+      const fitting = (words: string[]) => words.filter((word) => fitsFigure(word, member.figure)).length
+      const owns = fitting(reading.possessives) === fitting(reading.pronouns)
+      candidates.push({ id: member.figure, word: member.name, score: weight * 1.3 + (leads ? 4 : owns ? 0 : 0.5) })
       words.push({ word: member.name, art: member.figure, reason: 'named character (pronoun)' })
     }
     // "It flew over the mountains": the animal the story follows, when the scene does not name it.

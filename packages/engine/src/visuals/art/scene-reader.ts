@@ -40,6 +40,8 @@ export type Noun = {
   beforeVerb: boolean
   /** The noun right before it in its phrase ("dog" in "his dog Biscuit"). */
   previousNoun: string | undefined
+  /** The possessive right before its phrase, lower-case ("her" in "Her brother drove…"). */
+  possessive: string | undefined
   /** Position in the text, in tokens. */
   position: number
 }
@@ -50,7 +52,18 @@ export type Reading = {
   pronouns: string[]
   /** Pronouns that open a sentence ("She bought…"): the one the sentence is about. */
   subjectPronouns: string[]
+  /** Pronouns that say whose a thing is ("her" in "her brother"), as written, lower-case. */
+  possessives: string[]
   sentences: string[]
+}
+
+const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their'])
+
+/** A possessive before a phrase: "his", "their" always; "her" when a noun or an adjective follows ("her old dog"). */
+function isPossessive(tokens: Array<{ text: string; pos: string }>, index: number): boolean {
+  const word = tokens[index]?.text.toLowerCase() ?? ''
+  if (!POSSESSIVES.has(word)) return false
+  return word !== 'her' || ['NOUN', 'PROPN', 'ADJ'].includes(tokens[index + 1]?.pos ?? '')
 }
 
 let nlp: ReturnType<typeof winkNLP> | undefined
@@ -126,6 +139,7 @@ export function readText(text: string): Reading {
   const verbs: string[] = []
   const pronouns: string[] = []
   const subjectPronouns: string[] = []
+  const possessives: string[] = []
   const sentences: string[] = []
   let position = 0
   doc.sentences().each((sentence, sentenceIndex: number) => {
@@ -147,8 +161,11 @@ export function readText(text: string): Reading {
       if (token.pos === 'VERB') verbs.push(token.lemma)
       if (token.pos === 'PRON') {
         pronouns.push(token.lemma)
-        // "It flew…" is something the story follows; "It was late" is nobody.
-        const acts = token.lemma !== 'it' || (tokens[1]?.pos === 'VERB' && tokens[1].lemma !== 'be')
+        if (isPossessive(tokens, index)) possessives.push(token.text.toLowerCase())
+        // "It flew…" is something the story follows; "It was late" is nobody; "Her brother drove…" is the brother.
+        const acts =
+          !isPossessive(tokens, index) &&
+          (token.lemma !== 'it' || (tokens[1]?.pos === 'VERB' && tokens[1].lemma !== 'be'))
         if (index === 0 && acts) subjectPronouns.push(token.lemma)
       }
       if (token.pos !== 'NOUN' && token.pos !== 'PROPN' && token.pos !== 'ADJ') {
@@ -204,6 +221,7 @@ export function readText(text: string): Reading {
             previousNoun:
               previous && (previous.pos === 'NOUN' || previous.pos === 'PROPN') ? previous.lemma : undefined,
             afterPlacePreposition: afterPlace,
+            possessive: isPossessive(tokens, index - 1) ? before?.text.toLowerCase() : undefined,
             position: position + index + offset,
           })
         }
@@ -213,5 +231,5 @@ export function readText(text: string): Reading {
     }
     position += tokens.length
   })
-  return { nouns, verbs, pronouns, subjectPronouns, sentences }
+  return { nouns, verbs, pronouns, subjectPronouns, possessives, sentences }
 }
