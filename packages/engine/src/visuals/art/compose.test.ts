@@ -10,7 +10,7 @@ import { createRandom } from '../random.ts'
 import type { Actor, Motion } from '../scene-animation.ts'
 import { interpretScene } from '../scene-interpreter.ts'
 import { getArtLibrary } from './art-library.ts'
-import { clearOfGround, composeActors, stepAside } from './compose.ts'
+import { CAMERA_CROP, clearOfGround, composeActors, stepAside } from './compose.ts'
 import type { PlannedArt } from './scene-planner.ts'
 
 const frame: Frame = { left: 100, top: 200, width: 720, height: 1280, layerWidth: 920, layerHeight: 1680 }
@@ -178,6 +178,42 @@ describe('a subject standing behind the main one', () => {
     expect(share).toBeLessThan(1 / 3)
     stepAside(owner, [dog], frame)
     expect(owner.actor.x).toBe(600)
+  })
+})
+
+describe('the subjects on the ground', () => {
+  it('keep their paint clear of what the camera crops at the frame edges, even after stepping aside', async () => {
+    const scenes: { narration: string; subjects: PlannedArt[] }[] = [
+      {
+        narration: 'Biscuit chased a red ball across the grass.',
+        subjects: [
+          { id: 'dog', kind: 'animal', word: 'Biscuit', score: 5, scale: 1 },
+          { id: 'red-circle', kind: 'object', word: 'red ball', score: 2, scale: 1 },
+          { id: 'deciduous-tree', kind: 'plant', word: 'park', score: 1, scale: 1 },
+        ],
+      },
+      {
+        narration: 'Steam the dumplings for ten minutes in the kitchen.',
+        subjects: [{ id: 'dumpling', kind: 'food', word: 'dumplings', score: 3, scale: 1 }],
+      },
+    ]
+    for (const { narration, subjects } of scenes) {
+      for (const seed of [1, 2, 3]) {
+        for (const layout of [0, 1, 2, 3]) {
+          const { actors } = await compose({ narration, style: '3d-cartoon', seed, layout, subjects })
+          expect(actors).toHaveLength(subjects.length)
+          for (const placed of actors) {
+            const bounds = paintBounds(placed.sprite)
+            if (!bounds) throw new Error('blank sprite')
+            const paint = box({ actor: placed, bounds })
+            const inset = frame.width * CAMERA_CROP - 0.5
+            const where = `${narration} seed ${seed}, layout ${layout}`
+            expect(paint.left, where).toBeGreaterThanOrEqual(frame.left + inset)
+            expect(paint.right, where).toBeLessThanOrEqual(frame.left + frame.width - inset)
+          }
+        }
+      }
+    }
   })
 })
 

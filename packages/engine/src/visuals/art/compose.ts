@@ -118,6 +118,13 @@ function fadeBase(source: Canvas): Canvas {
   return canvas
 }
 
+/**
+ * How far in from each side of the frame the subjects on the ground keep their paint, where they fit: at its
+ * widest the camera crops about this much of the width (the push-in's 1.12 zoom about 5 % a side, a pan about
+ * 4 % more on one side), and a ball or a dumpling cut by the edge reads as a mistake.
+ */
+export const CAMERA_CROP = 0.07
+
 /** The arrangements a scene can take: where the main subject stands and where the others go. */
 const LAYOUTS = [
   { main: 0.34, others: [0.74, 0.9, 0.58] },
@@ -210,6 +217,7 @@ export function stepAside(
   subject: { actor: Actor; bounds: PaintBounds },
   blockers: readonly { actor: Actor; bounds: PaintBounds }[],
   frame: Frame,
+  margin = 0,
 ): void {
   const { actor, bounds } = subject
   const area = (bounds.right - bounds.left) * (bounds.bottom - bounds.top)
@@ -220,7 +228,7 @@ export function stepAside(
     )
   const before = hidden(actor.x)
   if (area <= 0 || before <= area / 3) return
-  const [minX, maxX] = xRangeInFrame(actor, bounds, frame)
+  const [minX, maxX] = xRangeInFrame(actor, bounds, frame, margin)
   if (minX > maxX) return
   let best = { x: actor.x, score: before }
   for (let step = 0; step <= 24; step++) {
@@ -272,6 +280,8 @@ export async function composeActors(options: {
   const actors: Actor[] = []
   /** The subjects standing on the ground behind the main one, and how much hiding each one costs. */
   const standingBehind: { actor: Actor; weight: number }[] = []
+  /** The subjects on the ground or a counter, kept clear of the camera's crop where they fit. */
+  const grounded: Actor[] = []
   let airborneMain: Actor | undefined
   let groundMain: Actor | undefined
   const main = subjects[0]
@@ -333,12 +343,19 @@ export async function composeActors(options: {
       phase: index * 1.7 + (seed % 13),
     }
     actors.push(actor)
+    if (!airborne && !(isMain && !standing && !bust && !counter)) grounded.push(actor)
     if (isMain && !standing && !bust && !counter) airborneMain = actor
     else if (isMain && !counter) groundMain = actor
     // Hiding a person's or an animal's face costs more than the side of a mountain.
     else if (!isMain && standing) {
       standingBehind.push({ actor, weight: kind === 'person' || kind === 'animal' ? 3 : 1 })
     }
+  }
+  const margin = frame.width * CAMERA_CROP
+  for (const actor of grounded) {
+    const bounds = paintBounds(actor.sprite)
+    const [minX, maxX] = bounds ? xRangeInFrame(actor, bounds, frame, margin) : [actor.x, actor.x]
+    if (minX <= maxX) actor.x = Math.min(Math.max(actor.x, minX), maxX)
   }
   const mainActor = airborneMain ?? groundMain
   const mainBounds = mainActor && standingBehind.length > 0 ? paintBounds(mainActor.sprite) : undefined
@@ -360,7 +377,8 @@ export async function composeActors(options: {
       // Smaller things are drawn over bigger ones (a lantern before the girl the cook teaches): front to back,
       // each steps out from behind the main subject and from the things already settled in front of it.
       const frontFirst = [...others].sort((a, b) => a.actor.sprite.height - b.actor.sprite.height)
-      for (const [index, other] of frontFirst.entries()) stepAside(other, [main, ...frontFirst.slice(0, index)], frame)
+      for (const [index, other] of frontFirst.entries())
+        stepAside(other, [main, ...frontFirst.slice(0, index)], frame, margin)
     }
   }
   // Far things first, the main subject last, so it is never covered; in a row, big things (a church) stand
