@@ -217,6 +217,31 @@ describe('the subjects on the ground', () => {
   })
 })
 
+describe('a wide main subject', () => {
+  it('is drawn larger than its square would make it, to the area of a square one, within 75 % of the width', async () => {
+    const placed = async (id: string, kind: PlannedArt['kind']) => {
+      const { actors } = await compose({
+        narration: 'Keep the bedroom cool and dark.',
+        style: 'cinematic',
+        seed: 1,
+        layout: 0,
+        subjects: [{ id, kind, word: id, score: 3, scale: 1 }],
+      })
+      const bounds = actors[0] && paintBounds(actors[0].sprite)
+      if (!bounds) throw new Error('blank sprite')
+      return { width: bounds.right - bounds.left, height: bounds.bottom - bounds.top }
+    }
+    const bed = await placed('bed', 'object')
+    expect(bed.width).toBeGreaterThan(frame.width * 0.66)
+    expect(bed.width).toBeLessThanOrEqual(frame.width * 0.75 + 1)
+    // A tall drawing keeps its size: the phone is as tall as an object's square allows, and no taller.
+    const phone = await placed('mobile-phone', 'object')
+    const square = Math.min(frame.height * 0.46, frame.width * 0.8) * 0.78
+    expect(phone.height).toBeLessThanOrEqual(square)
+    expect(phone.height).toBeGreaterThan(square * 0.8)
+  })
+})
+
 describe('people behind the things of a scene', () => {
   it('the girl the cook teaches is never more than a third hidden, by the cook or by the lantern drawn before her', async () => {
     const subjects: PlannedArt[] = [

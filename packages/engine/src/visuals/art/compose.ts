@@ -125,6 +125,21 @@ function fadeBase(source: Canvas): Canvas {
  */
 export const CAMERA_CROP = 0.07
 
+/**
+ * How much larger a wide main subject is drawn (a bed, a bus): a drawing fills its square only across, so it
+ * gets the area a square one has, by the root of its width over its height, within 75 % of the frame's width
+ * (its style's edges add a little).
+ */
+function wideGrowth(drawing: Canvas, frame: Frame): number {
+  const paint = paintBounds(drawing)
+  if (!paint) return 1
+  const width = paint.right - paint.left
+  const height = paint.bottom - paint.top
+  if (width < height * 1.25) return 1
+  const grow = Math.min(Math.sqrt(width / height), (frame.width * 0.75) / width)
+  return grow > 1.05 ? grow : 1
+}
+
 /** The arrangements a scene can take: where the main subject stands and where the others go. */
 const LAYOUTS = [
   { main: 0.34, others: [0.74, 0.9, 0.58] },
@@ -294,8 +309,13 @@ export async function composeActors(options: {
     const kind: ArtKind = subject.kind === 'bird' && GROUND_BIRDS.has(subject.id) ? 'animal' : subject.kind
     const airborne = (AIRBORNE.has(kind) || (subject.flying === true && subject.kind === 'bird')) && !isMain
     const bust = library.get(subject.id)?.bust === true
-    const size = Math.round(subject.scale * (isMain ? mainSize * MAIN_SIZE[kind] : mainSize * SECONDARY_SIZE[kind]))
-    const raw = await library.draw(subject.id, size)
+    let size = Math.round(subject.scale * (isMain ? mainSize * MAIN_SIZE[kind] : mainSize * SECONDARY_SIZE[kind]))
+    let raw = await library.draw(subject.id, size)
+    const grow = isMain ? wideGrowth(raw, frame) : 1
+    if (grow > 1) {
+      size = Math.round(size * grow)
+      raw = await library.draw(subject.id, size)
+    }
     const styled = stylize(bust ? fadeBase(raw) : raw, style, palette, seed + index)
     const anchorX = styled.canvas.width / 2
     // Drawings fill their square down to about 4 % above the bottom edge: stand them on that line.
