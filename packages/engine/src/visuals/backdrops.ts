@@ -261,6 +261,35 @@ function outdoorFar(pens: LayerPens, frame: Frame, spec: SceneSpec, horizonY: nu
   }
 }
 
+/**
+ * A river across the land, just below the horizon: a winding band the colour of the sky it mirrors, with
+ * glints, where what stands at the back (a canoe, cows come down to drink) meets the water.
+ */
+function river(pen: Pen, frame: Frame, horizonY: number) {
+  const p = pen.palette
+  const depth = frame.top + frame.height - horizonY
+  const top = horizonY + depth * 0.06
+  const band = depth * 0.16
+  const phase = pen.random.range(0, Math.PI * 2)
+  const edge = (x: number, offset: number) =>
+    offset + Math.sin(phase + (x / frame.layerWidth) * Math.PI * 3) * depth * 0.025
+  const path = new Path2D()
+  const step = frame.layerWidth / 24
+  path.moveTo(0, edge(0, top))
+  for (let x = step; x <= frame.layerWidth + 1; x += step) path.lineTo(x, edge(x, top))
+  for (let x = frame.layerWidth; x >= -1; x -= step) path.lineTo(x, edge(x, top + band) + depth * 0.01)
+  path.closePath()
+  pen.shape(path, mix(p.skyTop, hsl(205, 0.65, 0.5), 0.7))
+  for (let index = 0; index < 9; index++) {
+    const x = pen.random.range(0, frame.layerWidth)
+    const y = edge(x, top + band * pen.random.range(0.25, 0.8))
+    const glint = new Path2D()
+    glint.moveTo(x, y)
+    glint.lineTo(x + frame.width * pen.random.range(0.05, 0.12), y)
+    pen.line(glint, hsl(195, 0.6, 0.92), frame.height * 0.004, 0.7)
+  }
+}
+
 function ground(pen: Pen, frame: Frame, spec: SceneSpec, horizonY: number) {
   const p = pen.palette
   const path = new Path2D()
@@ -292,6 +321,7 @@ function ground(pen: Pen, frame: Frame, spec: SceneSpec, horizonY: number) {
     pen.context.lineWidth = pen.look.outline * pen.unit
     pen.context.stroke(path)
   }
+  if (spec.water === 'river' && !snowy) river(pen, frame, horizonY)
   if (spec.setting === 'street') {
     // A paved lane between the houses, narrowing toward the vanishing point.
     const cx = frame.left + frame.width * 0.5

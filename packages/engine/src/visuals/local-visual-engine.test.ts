@@ -112,6 +112,27 @@ describe('the local visual engine', () => {
     expect(meanDifference(a, b)).toBeGreaterThan(10)
   })
 
+  it('shows the river the words lead to as water across the land, and none where they name no water', async () => {
+    const { width, height } = SIZES['9:16']
+    /** Share of the lower half's pixels that are water blue: blue well above red, and above green. */
+    const waterShare = (pixels: Uint8ClampedArray) => {
+      let water = 0
+      const start = Math.floor(height / 2) * width * 4
+      for (let index = start; index < pixels.length; index += 4) {
+        const [r, g, b] = [pixels[index] ?? 0, pixels[index + 1] ?? 0, pixels[index + 2] ?? 0]
+        if (b > r + 40 && b > g + 10) water++
+      }
+      return water / ((pixels.length - start) / 4)
+    }
+    for (const style of ['3d-cartoon', 'watercolor'] as VideoStyle[]) {
+      const scene = (narration: string) => engine.prepareScene(request({ style, visual: '', narration, seed: 7 }))
+      const river = frameOf(await scene('By noon the cows had wandered down to the river.'), width, height, 2)
+      const meadow = frameOf(await scene('By noon the cows had wandered down to the meadow.'), width, height, 2)
+      expect(waterShare(river), style).toBeGreaterThan(0.04)
+      expect(waterShare(meadow), style).toBeLessThan(0.01)
+    }
+  })
+
   it('is deterministic for the same input and seed, and another seed draws another picture', async () => {
     const { width, height } = SIZES['9:16']
     const first = frameOf(await engine.prepareScene(request({ style: 'comic' })), width, height, 2)

@@ -84,6 +84,7 @@ export async function prepareLocalScene(request: SceneArtRequest): Promise<Scene
     subjects: skyBodiesDrawnAsArt(plan.subjects),
     timeOfDay: plan.time ?? interpreted.timeOfDay,
     weather: interpreted.weather === 'clear' ? (plan.weather ?? 'clear') : interpreted.weather,
+    ...(plan.water ? { water: plan.water } : {}),
     // No caption-like title over the picture: the words are in the captions, or set large when nothing is drawn.
     title: '',
   }

@@ -121,6 +121,8 @@ export type SceneSpec = {
   keywords: string[]
   /** A number that mixes words and seed; painters derive all their randomness from it. */
   variation: number
+  /** Water across the land, where the words name it ("down to the river"). */
+  water?: 'river'
 }
 
 type Lexicon<K extends string> = [K, string[]][]

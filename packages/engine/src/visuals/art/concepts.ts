@@ -13,6 +13,8 @@ export type Concept = {
   home?: Setting
   time?: TimeOfDay
   weather?: Weather
+  /** Water running across the land ("down to the river"): the ground shows it. */
+  water?: 'river'
   /** A word that must never become a picture, whatever it spells like. */
   none?: true
 }
@@ -56,7 +58,10 @@ export const CONCEPTS: Record<string, Concept> = {
   island: { setting: 'ocean', art: ['palm-tree'] },
   coast: { setting: 'beach', art: ['sailboat'] },
   lake: { setting: 'ocean', art: ['canoe'] },
-  river: { setting: 'forest', art: ['canoe'] },
+  river: { setting: 'forest', water: 'river', art: ['canoe'] },
+  creek: { setting: 'forest', water: 'river', none: true },
+  brook: { setting: 'forest', water: 'river', none: true },
+  riverbank: { setting: 'forest', water: 'river', none: true },
   grove: { setting: 'park', art: ['deciduous-tree'] },
   orchard: { setting: 'farm', art: ['deciduous-tree'] },
   forest: { setting: 'forest', art: ['evergreen-tree'] },

@@ -196,6 +196,14 @@ describe('reading the words', () => {
     expect(his.words.find((word) => word.word === 'sister')?.reason).not.toMatch(/family/)
   })
 
+  it('puts the river the words name into the land, and no water where they name none', () => {
+    const plan = (narration: string) => planScene({ visual: '', narration, seed: 1 })
+    expect(plan('By noon the cows had wandered down to the river.').water).toBe('river')
+    expect(plan('The children splashed in the creek behind the barn.').water).toBe('river')
+    expect(plan('By noon the cows had wandered down to the meadow.').water).toBeUndefined()
+    expect(plan('Start your first live stream tonight.').water).toBeUndefined()
+  })
+
   it('puts furniture indoors: boards laid on a table are in a room, not on a road', () => {
     expect(planScene({ visual: '', narration: 'Lay the wooden boards on the table.', seed: 1 }).setting).toBe('home')
     expect(planScene({ visual: '', narration: 'Paint the shelf and let it dry.', seed: 1 }).setting).toBe('home')

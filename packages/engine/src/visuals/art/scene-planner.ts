@@ -40,6 +40,8 @@ export type ScenePlan = {
   setting: Setting | undefined
   time: TimeOfDay | undefined
   weather: Weather | undefined
+  /** Water the words put in the land ("the cows wandered down to the river"). */
+  water: 'river' | undefined
   /** The words set large when the scene has no subject. */
   keyPhrase: string
   /** Which word chose which drawing, in reading order. */
@@ -324,6 +326,7 @@ export function planScene(request: PlanRequest): ScenePlan {
   let setting: { value: Setting; score: number } | undefined
   let time: TimeOfDay | undefined
   let weather: Weather | undefined
+  let water: 'river' | undefined
   let castSeen = false
   let home: Setting | undefined
   let flies = false
@@ -424,6 +427,7 @@ export function planScene(request: PlanRequest): ScenePlan {
         if (concept?.setting && (!setting || score > setting.score)) setting = { value: concept.setting, score }
         time ??= concept?.time
         weather ??= concept?.weather
+        water ??= concept?.water
         words.push({ word: noun.text, art: undefined, reason: 'describes the word after it' })
         continue
       }
@@ -432,12 +436,17 @@ export function planScene(request: PlanRequest): ScenePlan {
         home ??= concept.home
         time ??= concept.time
         weather ??= concept.weather
+        water ??= concept.water
         if (concept.none) {
           abstractWords.push(label)
           words.push({
             word: label,
             art: undefined,
-            reason: concept.time ? `time of day: ${concept.time}` : 'abstract here',
+            reason: concept.time
+              ? `time of day: ${concept.time}`
+              : concept.water
+                ? 'water across the ground'
+                : 'abstract here',
           })
           continue
         }
@@ -531,6 +540,7 @@ export function planScene(request: PlanRequest): ScenePlan {
     setting: setting?.value ?? home ?? (main ? homeSetting : undefined),
     time,
     weather,
+    water,
     keyPhrase: main ? '' : keyPhraseOf(request.narration || request.visual),
     words,
     abstractWords,
