@@ -113,6 +113,10 @@ export const CONCEPTS: Record<string, Concept> = {
   sky: {},
   sun: { art: ['sun'] },
   sunshine: { art: ['sun'], weather: 'clear' },
+  sunlight: { art: ['sun'], weather: 'clear', time: 'day' },
+  // A roof is a house's; what is on it ("solar panels on a roof") is drawn on the house.
+  roof: { art: ['house'] },
+  rooftop: { art: ['house'] },
   moon: { art: ['crescent-moon'], time: 'night' },
   star: { art: ['glowing-star'], time: 'night' },
   planet: { setting: 'space', art: ['ringed-planet'] },
