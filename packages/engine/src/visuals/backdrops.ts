@@ -99,7 +99,7 @@ function sky(pen: Pen, frame: Frame, spec: SceneSpec, horizonY: number) {
     }
   }
   const sunX = frame.left + frame.width * (spec.composition.heroX < 0.5 ? 0.74 : 0.26)
-  const skyHasSun = !spec.subjects.includes('sun') && !spec.subjects.includes('moon')
+  const skyHasSun = !spec.subjects.some((subject) => subject === 'sun' || subject === 'moon' || subject === 'planet')
   if (
     skyHasSun &&
     spec.setting !== 'abstract' &&
@@ -250,7 +250,8 @@ function outdoorFar(pens: LayerPens, frame: Frame, spec: SceneSpec, horizonY: nu
       break
     }
     case 'space':
-      drawSubject(skyPen, 'planet', frame.left + frame.width * 0.8, frame.top + frame.height * 0.2, frame.width * 0.6)
+      if (!spec.subjects.includes('planet'))
+        drawSubject(skyPen, 'planet', frame.left + frame.width * 0.8, frame.top + frame.height * 0.2, frame.width * 0.6)
       break
     case 'night-sky':
       ridge(far, frame, horizonY, frame.height * 0.12, 4, shade(p.far, { l: -0.05 }), false)

@@ -150,12 +150,13 @@ describe('the local visual engine', () => {
     }
   })
 
-  it("leaves the backdrop's own moon or sun out when the words draw one", () => {
+  it("leaves the backdrop's own moon, sun or planet out when the words draw one", () => {
     const bodies = (text: string) => skyBodiesDrawnAsArt(planScene({ visual: text, narration: text, seed: 1 }).subjects)
     expect(bodies('Each night the cat watched the moon over the sea.')).toEqual(['moon'])
     expect(bodies('By morning the sun was out over the harbour.')).toEqual(['sun'])
     expect(bodies('The stars came out over the quiet farm.')).toEqual([])
     expect(bodies('A sunflower grows by the barn.')).toEqual([])
+    expect(bodies("Saturn's rings are made of ice and rock.")).toContain('planet')
   })
 
   it('renders a still as a JPEG', async () => {

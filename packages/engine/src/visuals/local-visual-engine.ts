@@ -10,7 +10,7 @@ import { createPalette } from './palette.ts'
 import { createPen, LOOKS, roundRectPath } from './pen.ts'
 import { createRandom } from './random.ts'
 import { createAnimatedScene, LAYER_MARGIN, type Layer } from './scene-animation.ts'
-import { interpretScene, type SceneSpec } from './scene-interpreter.ts'
+import { interpretScene, isWeatherless, type SceneSpec } from './scene-interpreter.ts'
 import type { SceneArt, SceneArtRequest, VisualEngine } from './visual-engine.ts'
 
 /** Layer depths: 0 is the sky at infinity, 1 the ground the hero stands on, above 1 what passes in front. */
@@ -41,9 +41,15 @@ export function cropToContent(
   return { canvas, x: left, y: top, ...(solid <= bottom ? { solidFrom: solid - top } : {}) }
 }
 
-/** A sun or moon the words call for is drawn as art, so the backdrop's sky leaves out its own. */
-export function skyBodiesDrawnAsArt(subjects: readonly Pick<PlannedArt, 'id' | 'kind'>[]): ('sun' | 'moon')[] {
-  return subjects.flatMap((subject): ('sun' | 'moon')[] => {
+/**
+ * A sun, moon or planet the words call for is drawn as art, so the backdrop's sky leaves out its own: one
+ * Saturn, not Saturn before the backdrop's planet and moon.
+ */
+export function skyBodiesDrawnAsArt(
+  subjects: readonly Pick<PlannedArt, 'id' | 'kind'>[],
+): ('sun' | 'moon' | 'planet')[] {
+  return subjects.flatMap((subject): ('sun' | 'moon' | 'planet')[] => {
+    if (subject.id === 'ringed-planet' || subject.id.startsWith('globe-showing-')) return ['planet']
     if (subject.kind !== 'sky') return []
     if (/moon/.test(subject.id)) return ['moon']
     return /^sun(-|$)/.test(subject.id) ? ['sun'] : []
@@ -78,12 +84,22 @@ export async function prepareLocalScene(request: SceneArtRequest): Promise<Scene
   })
   const setting =
     plan.setting ?? (interpreted.setting === 'space' && plan.subjects.length > 0 ? 'abstract' : interpreted.setting)
+  // Light, hour, weather and particles follow the setting drawn: Saturn's rings of ice are in space, not snow.
+  const read =
+    setting === interpreted.setting
+      ? interpreted
+      : interpretScene({
+          ...request,
+          visual: withoutWords(request.visual, plan.abstractWords),
+          narration: withoutWords(request.narration, plan.abstractWords),
+          setting,
+        })
   const spec: SceneSpec = {
-    ...interpreted,
+    ...read,
     setting,
     subjects: skyBodiesDrawnAsArt(plan.subjects),
-    timeOfDay: plan.time ?? interpreted.timeOfDay,
-    weather: interpreted.weather === 'clear' ? (plan.weather ?? 'clear') : interpreted.weather,
+    timeOfDay: setting === 'space' ? 'night' : (plan.time ?? read.timeOfDay),
+    weather: read.weather === 'clear' && !isWeatherless(setting) ? (plan.weather ?? 'clear') : read.weather,
     ...(plan.water ? { water: plan.water } : {}),
     // No caption-like title over the picture: the words are in the captions, or set large when nothing is drawn.
     title: '',

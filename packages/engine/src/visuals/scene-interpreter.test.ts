@@ -36,6 +36,21 @@ describe('interpretScene', () => {
     expect(party.subjects).toContain('cake')
   })
 
+  it('follows a setting read elsewhere: in space, ice is what rings are made of, never snow falling', () => {
+    const words = "Saturn's rings are made of ice and rock."
+    expect(read('', words).weather).toBe('snow')
+    const space = interpretScene({
+      visual: '',
+      narration: words,
+      style: 'anime',
+      seed: 1,
+      index: 1,
+      count: 3,
+      setting: 'space',
+    })
+    expect(space).toMatchObject({ setting: 'space', weather: 'clear', timeOfDay: 'night', particles: 'stars' })
+  })
+
   it('implies a place from the subject when none is named', () => {
     expect(read('A steaming espresso').setting).toBe('cafe')
     expect(read('A goldfish').setting).toBe('underwater')

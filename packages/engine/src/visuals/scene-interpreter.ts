@@ -477,6 +477,11 @@ function chooseLight(setting: Setting, time: TimeOfDay, weather: Weather, mood: 
 }
 
 /** Reads a scene's words into what to draw. Pure: the same request always yields the same spec. */
+const WEATHERLESS = new Set<Setting>(['space', 'underwater'])
+
+/** Settings where no weather falls: space and under the sea. */
+export const isWeatherless = (setting: Setting) => WEATHERLESS.has(setting)
+
 export function interpretScene(request: {
   visual: string
   narration: string
@@ -484,6 +489,8 @@ export function interpretScene(request: {
   seed: number
   index: number
   count: number
+  /** The setting read elsewhere (the scene planner's): light, hour, weather and particles then follow it. */
+  setting?: Setting
 }): SceneSpec {
   const visual = ` ${request.visual.toLowerCase()} `
   const narration = ` ${request.narration.toLowerCase()} `
@@ -493,7 +500,7 @@ export function interpretScene(request: {
 
   const subjectScores = score(SUBJECT_RULES, visual, narration)
   const settingScores = score(SETTING_RULES, visual, narration)
-  let setting = best(settingScores)
+  let setting = request.setting ?? best(settingScores)
   const subjects = [...subjectScores.entries()]
     .sort((a, b) => b[1] - a[1])
     .map(([subject]) => subject)
@@ -520,7 +527,10 @@ export function interpretScene(request: {
     else timeOfDay = pickBy(['day', 'day', 'sunset', 'dawn', 'day', 'sunset'] as const, 3)
   }
   if (setting === 'space') timeOfDay = 'night'
-  const weather = best(score(WEATHER_RULES, visual, narration)) ?? (setting === 'snow' ? 'snow' : 'clear')
+  // No rain or snow falls in space or under the sea: "rings of ice" is no weather.
+  const weather = isWeatherless(setting)
+    ? 'clear'
+    : (best(score(WEATHER_RULES, visual, narration)) ?? (setting === 'snow' ? 'snow' : 'clear'))
   const mood = best(score(MOOD_RULES, visual, narration)) ?? 'neutral'
 
   const moves = CAMERA_BY_MOOD[mood]
