@@ -301,7 +301,8 @@ export const VERB_ART: Record<string, string[]> = {
   dance: ['mirror-ball'],
   fish: ['fishing-pole'],
   read: ['open-book'],
-  write: ['writing-hand', 'memo'],
+  // A hand alone on the floor reads as a severed one: the note being written instead.
+  write: ['memo'],
   swim: ['person-swimming'],
   surf: ['person-surfing'],
   ski: ['skier'],
