@@ -242,6 +242,30 @@ describe('a wide main subject', () => {
   })
 })
 
+describe('a bust beside the main subject', () => {
+  it('stays above the captions band: the astronaut by the rocket is not behind the words', async () => {
+    for (const layout of [0, 1, 2, 3]) {
+      const { actors } = await compose({
+        narration: 'A rocket carries astronauts into outer space.',
+        style: 'anime',
+        seed: 3,
+        layout,
+        subjects: [
+          { id: 'rocket', kind: 'aircraft', word: 'rocket', score: 3, scale: 1 },
+          { id: 'astronaut-dark-skin-tone', kind: 'person', word: 'astronauts', score: 2, scale: 1 },
+        ],
+      })
+      const astronaut = actors.find((item) => item.motion === 'stand')
+      const bounds = astronaut && paintBounds(astronaut.sprite)
+      if (!astronaut || !bounds) throw new Error('no astronaut')
+      // Captions sit on a band ending at 86 % of the height, two lines tall: about 72 % and below.
+      expect(box({ actor: astronaut, bounds }).bottom, `layout ${layout}`).toBeLessThanOrEqual(
+        frame.top + frame.height * 0.72,
+      )
+    }
+  })
+})
+
 describe('people behind the things of a scene', () => {
   it('the girl the cook teaches is never more than a third hidden, by the cook or by the lantern drawn before her', async () => {
     const subjects: PlannedArt[] = [

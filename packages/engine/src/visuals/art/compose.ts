@@ -330,7 +330,8 @@ export async function composeActors(options: {
       depth = 0.3
     } else if (bust) {
       // A person drawn from the chest up fades out at the chest, face above the captions: a portrait shot.
-      y = frame.top + frame.height * 0.84
+      // Beside the main subject (an astronaut by the rocket), the whole bust stays above the captions' band.
+      y = frame.top + frame.height * (isMain ? 0.84 : 0.68)
       x = isMain ? x : frame.left + frame.width * (slot < 0.5 ? 0.14 : 0.86)
       depth = isMain ? 1.05 : 0.95
     } else if (isMain) {
