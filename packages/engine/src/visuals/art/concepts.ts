@@ -177,6 +177,23 @@ export const CONCEPTS: Record<string, Concept> = {
   meat: { art: ['cut-of-meat'] },
   bowl: { art: ['bowl-with-spoon'] },
   sauce: { art: ['bowl-with-spoon'] },
+  // Cooking words WordNet first reads another way: batter hits balls, a pan is a panning shot.
+  batter: { setting: 'kitchen', none: true },
+  pan: { setting: 'kitchen', art: ['cooking'] },
+  'frying pan': { setting: 'kitchen', art: ['cooking'] },
+  'maple syrup': { setting: 'kitchen', none: true },
+  berry: { art: ['strawberry'] },
+  drink: { art: ['cup-with-straw'] },
+  milk: { art: ['glass-of-milk'] },
+  bee: { home: 'park', art: ['honeybee'] },
+  volcano: { setting: 'mountains', art: ['volcano'] },
+  jacket: { art: ['coat'] },
+  website: { art: ['laptop'] },
+  pushup: { setting: 'gym', art: ['person-lifting-weights'] },
+  // "Ups" of push-ups (read as two words) is no page facing up; turbines are no fax machine, and none is drawn.
+  up: { none: true },
+  turbine: { none: true },
+  'wind turbine': { none: true },
   // Things whose keywords find nothing or the wrong thing.
   coffee: { art: ['hot-beverage'] },
   espresso: { art: ['hot-beverage'] },

@@ -204,6 +204,22 @@ describe('reading the words', () => {
     expect(plan('Start your first live stream tonight.').water).toBeUndefined()
   })
 
+  it('reads everyday words of recipes, sales and nature in their sense, and draws nothing for what it cannot', () => {
+    const ids = (narration: string) =>
+      planScene({ visual: '', narration, seed: 1 }).subjects.map((subject) => subject.id)
+    const kinds = (narration: string) => ids(narration).map((id) => getArtLibrary().get(id)?.kind)
+    // Batter is no baseball player: the pan is drawn, in a kitchen.
+    expect(kinds('Pour the batter into a hot pan and flip after two minutes.')).not.toContain('person')
+    expect(ids('Pour the batter into a hot pan and flip after two minutes.')).toContain('cooking')
+    expect(ids('Whisk two eggs with milk and a pinch of salt.')).toContain('glass-of-milk')
+    expect(ids('Bees carry pollen from flower to flower.')).toContain('honeybee')
+    // "Jackets this weekend" are jackets, not a verb before its object.
+    expect(ids('Save twenty percent on all winter jackets this weekend.')).toContain('coat')
+    // No wind turbine in the library, and no fax machine for one either; the "ups" of push-ups is no page.
+    expect(ids('Wind turbines spin on the hills above the village.')).not.toContain('fax-machine')
+    expect(ids('Ten push-ups every morning build real strength.')).not.toContain('page-facing-up')
+  })
+
   it('puts furniture indoors: boards laid on a table are in a room, not on a road', () => {
     expect(planScene({ visual: '', narration: 'Lay the wooden boards on the table.', seed: 1 }).setting).toBe('home')
     expect(planScene({ visual: '', narration: 'Paint the shelf and let it dry.', seed: 1 }).setting).toBe('home')
@@ -272,6 +288,10 @@ describe('reading the words', () => {
     expect(keyPhraseOf('Think about it.')).toBe('Think about it')
     const long = 'Remember that the most important part of every single plan is the patience you bring to it'
     expect(keyPhraseOf(long)).toBe('')
+    // A long sentence gives its main clause, never a fragment of the clause it runs into.
+    expect(keyPhraseOf('Your small business deserves a website that sells while you sleep.')).toBe(
+      'Your small business deserves a website',
+    )
   })
 })
 

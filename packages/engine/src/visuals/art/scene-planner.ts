@@ -311,7 +311,13 @@ export function keyPhraseOf(text: string): string {
     .split(/\s*(?:[,;:—–]|\s-\s|\band\b|\bbut\b)\s*/i)
     .map((clause) => clause.replace(/[.!?]+$/, '').trim())
     .filter((clause) => clause.split(/\s+/).length >= 2)
-  const fitting = clauses.find((clause) => clause.split(/\s+/).length <= 7)
+  const short = (clause: string) => clause.split(/\s+/).length <= 7
+  // A long clause keeps its main part, before the clause it runs into: "Your small business deserves a website"
+  // of "…a website that sells while you sleep".
+  const mainParts = clauses
+    .map((clause) => clause.split(/\s+(?:that|which|who|while|when|where|because|until|unless|if)\s+/i)[0] ?? '')
+    .filter((part) => part.split(/\s+/).length >= 3)
+  const fitting = clauses.find(short) ?? mainParts.find(short)
   const chosen = fitting ?? sentence.replace(/[.!?]+$/, '')
   const words = chosen.split(/\s+/)
   const phrase = words.length <= 9 ? chosen : ''

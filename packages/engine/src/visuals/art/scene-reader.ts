@@ -1,7 +1,7 @@
 import winkNLP, { type ItemToken } from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
 
-import { baseNoun, isVerbForm, verbBaseOf } from './wordnet.ts'
+import { baseNoun, isVerbForm, nounUse, verbBaseOf, verbUse } from './wordnet.ts'
 
 /** "Astronauts float…": a plural opening a sentence is a common noun, whatever the tagger says. */
 const isPluralNoun = (word: string) => baseNoun(word) !== word.toLowerCase()
@@ -128,8 +128,16 @@ function verbAfterNoun(tokens: { text: string; pos: string }[], at: number): str
   const next = tokens[at + 1]
   if (token?.pos !== 'NOUN' || (previous?.pos !== 'NOUN' && previous?.pos !== 'PROPN')) return undefined
   if (next?.pos !== 'DET' && next?.pos !== 'PRON') return undefined
-  return verbBaseOf(token.text)
+  const verb = verbBaseOf(token.text)
+  // "Winter jackets this weekend": a time after it is no object, and a word used more as a noun stays one.
+  const time = TIME_DETERMINERS.has(next.text.toLowerCase()) && TIME_NOUNS.test(tokens[at + 2]?.text ?? '')
+  if (verb && time && nounUse(baseNoun(token.text)) > verbUse(verb)) return undefined
+  return verb
 }
+
+const TIME_DETERMINERS = new Set(['this', 'that', 'every', 'each', 'next', 'last'])
+const TIME_NOUNS =
+  /^(morning|afternoon|evening|night|day|week|weekend|month|year|season|summer|winter|spring|autumn|fall|time)s?$/i
 
 export function readText(text: string): Reading {
   const engine = getNlp()

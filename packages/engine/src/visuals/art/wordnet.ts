@@ -114,6 +114,21 @@ function readIndexEntry(lemma: string): { senses: number[]; counted: number } | 
   return undefined
 }
 
+/** How many of a noun lemma's senses are seen in WordNet's tagged texts: how much it is used as a noun. */
+export function nounUse(lemma: string): number {
+  return readIndexEntry(lemma)?.counted ?? 0
+}
+
+/** The same for a verb lemma: "jacket" is used as a noun, "drive" more as a verb. */
+export function verbUse(lemma: string): number {
+  const index = verbs()
+  const at = index.indexOf(`\n${lemma.toLowerCase()} v `)
+  if (at < 0) return 0
+  const end = index.indexOf(10, at + 1)
+  const fields = index.toString('latin1', at + 1, end < 0 ? index.length : end).split(' ')
+  return Number(fields[5 + Number(fields[3])]) || 0
+}
+
 /** The synset offsets of a noun lemma, most frequent sense first; none when WordNet does not know it. */
 export function nounSenses(lemma: string): number[] {
   return readIndexEntry(lemma)?.senses ?? []
