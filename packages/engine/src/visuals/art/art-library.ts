@@ -90,6 +90,9 @@ const KIND_BY_SUBGROUP: Record<string, ArtKind> = {
   'sky-weather': 'sky',
 }
 
+/** Drawings of the weather group that stand on the ground rather than hang in the sky: a snowman is built. */
+const STANDING_WEATHER = new Set(['snowman', 'snowman-without-snow', 'umbrella-on-ground'])
+
 /** Groups never used as scene subjects: faces, hands, symbols, flags, keycaps. */
 const SKIPPED_SUBGROUPS = new Set([
   'hand-fingers-open',
@@ -193,7 +196,7 @@ function load(): Loaded {
     if (!group || !subgroup || SKIPPED_GROUPS.has(group) || SKIPPED_SUBGROUPS.has(subgroup)) continue
     const id = chars[item.hexcode.toLowerCase()] ?? chars[item.hexcode.toLowerCase().replace(/-fe0f/g, '')]
     if (!id || !icons.icons[id] || TILES.has(id)) continue
-    const kind = KIND_BY_SUBGROUP[subgroup] ?? 'object'
+    const kind = STANDING_WEATHER.has(id) ? 'object' : (KIND_BY_SUBGROUP[subgroup] ?? 'object')
     const tags = item.tags ?? []
     entries.set(id, { id, label: item.label, kind, tags, bust: subgroup === 'person' || subgroup === 'person-role' })
     add(item.label, id, 10)

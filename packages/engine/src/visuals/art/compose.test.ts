@@ -266,6 +266,59 @@ describe('a bust beside the main subject', () => {
   })
 })
 
+describe('a home scene', () => {
+  it('shows the kitten the puppy sleeps by, a couch the size of furniture, and a snowman built on the ground', async () => {
+    const paint = (placed: Actor) => {
+      const bounds = paintBounds(placed.sprite)
+      if (!bounds) throw new Error('blank sprite')
+      return { actor: placed, bounds }
+    }
+    for (const layout of [0, 1, 2, 3]) {
+      const { actors } = await compose({
+        narration: 'The puppy fell asleep on the couch next to the kitten.',
+        style: '3d-cartoon',
+        seed: 2,
+        layout,
+        subjects: [
+          { id: 'dog', kind: 'animal', word: 'puppy', score: 3, scale: 1 },
+          { id: 'couch-and-lamp', kind: 'object', word: 'couch', score: 2, scale: 1 },
+          { id: 'cat', kind: 'animal', word: 'kitten', score: 1.5, scale: 1 },
+        ],
+      })
+      const placed = actors.map(paint)
+      const [dog, couch, cat] = ['dog', 'couch', 'cat'].map((name) => {
+        const found = placed.find(({ actor: item }) =>
+          name === 'dog'
+            ? item.depth > 0.9
+            : name === 'cat'
+              ? item.motion === 'hop' && item.depth < 0.9
+              : item.motion === 'float',
+        )
+        if (!found) throw new Error(`no ${name}`)
+        return found
+      })
+      if (!dog || !couch || !cat) throw new Error('missing subject')
+      const area = (cat.bounds.right - cat.bounds.left) * (cat.bounds.bottom - cat.bounds.top)
+      const hidden = placed.slice(placed.indexOf(cat) + 1).reduce((sum, item) => sum + overlap(box(cat), box(item)), 0)
+      expect(hidden / area, `layout ${layout}`).toBeLessThanOrEqual(1 / 3 + 0.02)
+      expect(couch.bounds.right - couch.bounds.left).toBeGreaterThan((cat.bounds.right - cat.bounds.left) * 0.9)
+    }
+    const { actors } = await compose({
+      narration: 'Kids built a snowman in the backyard.',
+      style: 'watercolor',
+      seed: 1,
+      layout: 0,
+      subjects: [
+        { id: 'person-standing-medium-light-skin-tone~4', kind: 'person', word: 'Kids', score: 3, scale: 0.7 },
+        { id: 'snowman', kind: getArtLibrary().get('snowman')?.kind ?? 'sky', word: 'snowman', score: 2, scale: 1 },
+      ],
+    })
+    const snowman = actors.find((item) => item.depth < 0.9)
+    if (!snowman) throw new Error('no snowman')
+    expect(box(paint(snowman)).bottom).toBeGreaterThan(HORIZON_Y)
+  })
+})
+
 describe('people behind the things of a scene', () => {
   it('the girl the cook teaches is never more than a third hidden, by the cook or by the lantern drawn before her', async () => {
     const subjects: PlannedArt[] = [

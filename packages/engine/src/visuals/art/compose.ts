@@ -49,6 +49,10 @@ const SECONDARY_SIZE: Record<ArtKind, number> = {
   object: 0.34,
 }
 
+/** Furniture beside the main subject is furniture-sized, not the size of a cup. */
+const FURNITURE = new Set(['couch-and-lamp', 'bed', 'chair', 'door', 'toilet', 'bathtub', 'musical-keyboard'])
+const FURNITURE_SIZE = 0.62
+
 /** The main subject against the full size: food and small things are a third of the frame, not a wall. */
 const MAIN_SIZE: Record<ArtKind, number> = {
   person: 1,
@@ -302,6 +306,12 @@ export async function composeActors(options: {
   const main = subjects[0]
   // Food and objects indoors stand on a counter in front.
   const counter = indoor && main !== undefined && (main.kind === 'food' || main.kind === 'object')
+  // An animal as wide as the frame would leave its companion (the kitten it sleeps by, its owner) no room.
+  // It is drawn smaller, and off the middle, away from the side the others take.
+  const companion =
+    main?.kind === 'animal' &&
+    subjects.slice(1).some((subject) => subject.kind === 'person' || subject.kind === 'animal')
+  const mainShare = companion ? 0.8 : 1
   let ground = 0
   for (const [index, subject] of subjects.entries()) {
     const isMain = index === 0
@@ -309,7 +319,12 @@ export async function composeActors(options: {
     const kind: ArtKind = subject.kind === 'bird' && GROUND_BIRDS.has(subject.id) ? 'animal' : subject.kind
     const airborne = (AIRBORNE.has(kind) || (subject.flying === true && subject.kind === 'bird')) && !isMain
     const bust = library.get(subject.id)?.bust === true
-    let size = Math.round(subject.scale * (isMain ? mainSize * MAIN_SIZE[kind] : mainSize * SECONDARY_SIZE[kind]))
+    let size = Math.round(
+      subject.scale *
+        (isMain
+          ? mainSize * MAIN_SIZE[kind] * mainShare
+          : mainSize * (FURNITURE.has(subject.id) ? FURNITURE_SIZE : SECONDARY_SIZE[kind])),
+    )
     let raw = await library.draw(subject.id, size)
     const grow = isMain ? wideGrowth(raw, frame) : 1
     if (grow > 1) {
@@ -320,7 +335,8 @@ export async function composeActors(options: {
     const anchorX = styled.canvas.width / 2
     // Drawings fill their square down to about 4 % above the bottom edge: stand them on that line.
     const anchorY = styled.margin + size * 0.96
-    const slot = isMain ? layout.main : (layout.others[ground % layout.others.length] ?? 0.5)
+    const mainSlot = companion && layout.main === 0.5 ? (layout.others[0] > 0.5 ? 0.36 : 0.64) : layout.main
+    const slot = isMain ? mainSlot : (layout.others[ground % layout.others.length] ?? 0.5)
     let x = frame.left + frame.width * slot
     let y: number
     let depth: number
