@@ -218,6 +218,13 @@ describe('reading the words', () => {
     // No wind turbine in the library, and no fax machine for one either; the "ups" of push-ups is no page.
     expect(ids('Wind turbines spin on the hills above the village.')).not.toContain('fax-machine')
     expect(ids('Ten push-ups every morning build real strength.')).not.toContain('page-facing-up')
+    // A teddy bear is a toy; a flag planted on the moon grows no seedling; soy wax is no coffee bean.
+    expect(ids('The little girl hugged her teddy bear and fell asleep.')).toContain('teddy-bear')
+    expect(ids('The little girl hugged her teddy bear and fell asleep.')).not.toContain('bear')
+    expect(ids('The astronaut planted a flag on the moon.')).not.toContain('seedling')
+    expect(ids('Our candles are hand-poured with soy wax and essential oils.')).toEqual(['candle'])
+    // Accents: cafés are cafes.
+    expect(planScene({ visual: '', narration: 'Paris in spring: cafés and flowers.', seed: 1 }).setting).toBe('cafe')
   })
 
   it('puts furniture indoors: boards laid on a table are in a room, not on a road', () => {

@@ -57,6 +57,15 @@ export type Reading = {
   sentences: string[]
 }
 
+/**
+ * "Cafés" is "cafe": WordNet, the art keywords and the concept table spell without accents, and the tagger
+ * leaves a plural it does not know as written.
+ */
+function withoutAccents(lemma: string): string {
+  const plain = lemma.normalize('NFD').replace(/\p{M}/gu, '')
+  return plain === lemma ? lemma : baseNoun(plain)
+}
+
 const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their'])
 
 /** A possessive before a phrase: "his", "their" always; "her" when a noun or an adjective follows ("her old dog"). */
@@ -216,7 +225,9 @@ export function readText(text: string): Reading {
           nouns.push({
             text: item.text,
             // A capitalised word opening a sentence is tagged as a name, its plural kept: "Children race…".
-            lemma: item.pos !== 'PROPN' ? item.lemma : proper ? item.text.toLowerCase() : baseNoun(item.text),
+            lemma: withoutAccents(
+              item.pos !== 'PROPN' ? item.lemma : proper ? item.text.toLowerCase() : baseNoun(item.text),
+            ),
             phrase,
             compound: previous ? `${previous.lemma} ${item.lemma}` : undefined,
             head: offset === lastOffset,
