@@ -299,6 +299,7 @@ describe('reading the words', () => {
     expect(keyPhraseOf('Your small business deserves a website that sells while you sleep.')).toBe(
       'Your small business deserves a website',
     )
+    expect(keyPhraseOf('Five minutes of stretching can wake up your whole body.')).toBe('Five minutes of stretching')
   })
 })
 

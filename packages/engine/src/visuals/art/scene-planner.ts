@@ -317,7 +317,13 @@ export function keyPhraseOf(text: string): string {
   const mainParts = clauses
     .map((clause) => clause.split(/\s+(?:that|which|who|while|when|where|because|until|unless|if)\s+/i)[0] ?? '')
     .filter((part) => part.split(/\s+/).length >= 3)
-  const fitting = clauses.find(short) ?? mainParts.find(short)
+  // Else what the sentence is about, before its verb: "Five minutes of stretching" (can wake up your body).
+  const subjects = clauses
+    .map((clause) => clause.split(/\s+(?:can|could|will|would|should|may|might|must|is|are|was|were|has|have)\s+/i))
+    .filter((parts) => parts.length > 1)
+    .map((parts) => parts[0] ?? '')
+    .filter((part) => part.split(/\s+/).length >= 2)
+  const fitting = clauses.find(short) ?? mainParts.find(short) ?? subjects.find(short)
   const chosen = fitting ?? sentence.replace(/[.!?]+$/, '')
   const words = chosen.split(/\s+/)
   const phrase = words.length <= 9 ? chosen : ''
