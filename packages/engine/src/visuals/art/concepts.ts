@@ -187,6 +187,7 @@ export const CONCEPTS: Record<string, Concept> = {
   milk: { art: ['glass-of-milk'] },
   bee: { home: 'park', art: ['honeybee'] },
   kitten: { art: ['cat'] },
+  honey: { art: ['honey-pot'] },
   'teddy bear': { art: ['teddy-bear'] },
   penguin: { setting: 'snow', art: ['penguin'] },
   wizard: { art: ['mage'] },
@@ -337,6 +338,7 @@ export const VERB_ART: Record<string, string[]> = {
   // A hand alone on the floor reads as a severed one: the note being written instead.
   write: ['memo'],
   swim: ['person-swimming'],
+  jog: ['person-running'],
   surf: ['person-surfing'],
   ski: ['skier'],
   celebrate: ['party-popper'],

@@ -223,6 +223,11 @@ describe('reading the words', () => {
     expect(ids('The little girl hugged her teddy bear and fell asleep.')).not.toContain('bear')
     expect(ids('The astronaut planted a flag on the moon.')).not.toContain('seedling')
     expect(ids('Our candles are hand-poured with soy wax and essential oils.')).toEqual(['candle'])
+    // A mother elephant and her baby are elephants, not people; a girl's mother or a sleeping baby are.
+    expect(kinds('A mother elephant protects her baby.')).toEqual(['animal'])
+    expect(kinds('Maya and her mother walked the dog.').filter((kind) => kind === 'person')).toHaveLength(2)
+    expect(kinds('The baby slept while the cat purred.')).toContain('person')
+    expect(ids('Add a spoonful of honey to your tea.')).toContain('honey-pot')
     // Accents: cafés are cafes.
     expect(planScene({ visual: '', narration: 'Paris in spring: cafés and flowers.', seed: 1 }).setting).toBe('cafe')
   })

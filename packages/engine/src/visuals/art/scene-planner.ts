@@ -231,6 +231,9 @@ const FEMALE =
 const MALE =
   /^(man|boy|father|dad|grandfather|grandpa|son|brother|uncle|husband|groom|king|prince|gentleman|nephew|actor|waiter|hero|monk)$/
 
+/** Words for a parent or a young one, which around an animal are that animal's ("a mother elephant", "her baby"). */
+const YOUNG_OR_KIN = /^(mother|father|mom|mum|dad|baby|child|parent|young|offspring)$/
+
 /** Family words: someone's brother or grandma shares their skin tone. */
 const KIN =
   /^(mother|mom|mum|father|dad|brother|sister|grandmother|grandma|grandfather|grandpa|son|daughter|aunt|uncle|cousin|niece|nephew|twin)$/
@@ -404,6 +407,16 @@ export function planScene(request: PlanRequest): ScenePlan {
           words.push({ word: noun.text, art: figure, reason: 'a person named' })
         } else
           words.push({ word: noun.text, art: undefined, reason: noun.afterPlacePreposition ? 'place name' : 'name' })
+        continue
+      }
+      // "A mother elephant protects her baby": the mother is the elephant and the baby its young, not people.
+      const isAnimal = (other: Noun | undefined) => other !== undefined && usualKind(other.lemma) === 'animal'
+      const subjectHead = reading.nouns.find((other) => other.sentence === noun.sentence && other.subject && other.head)
+      const animals =
+        (noun.modifier && isAnimal(reading.nouns[nounIndex + 1])) ||
+        (noun.possessive !== undefined && isAnimal(subjectHead))
+      if (YOUNG_OR_KIN.test(noun.lemma) && animals && !noun.proper) {
+        words.push({ word: noun.text, art: undefined, reason: 'the animal’s family' })
         continue
       }
       const relative = relativeFigure(noun, cast)
