@@ -119,6 +119,8 @@ export const CONCEPTS: Record<string, Concept> = {
   rooftop: { art: ['house'] },
   moon: { art: ['crescent-moon'], time: 'night' },
   star: { art: ['glowing-star'], time: 'night' },
+  'shooting star': { art: ['shooting-star'], time: 'night' },
+  kingdom: { art: ['castle'] },
   planet: { setting: 'space', art: ['ringed-planet'] },
   galaxy: { setting: 'space', art: ['ringed-planet', 'comet'] },
   rocket: { setting: 'space', art: ['rocket'] },

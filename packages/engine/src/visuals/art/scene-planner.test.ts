@@ -232,6 +232,22 @@ describe('reading the words', () => {
     expect(planScene({ visual: '', narration: 'Paris in spring: cafés and flowers.', seed: 1 }).setting).toBe('cafe')
   })
 
+  it('draws "a young princess named Lila" once, as Lila, and finds her again in "Together they flew"', () => {
+    const texts = [
+      'Once upon a time, a young princess named Lila lived in a castle by the sea.',
+      'Lila ran outside and found a tiny glowing fox.',
+      'Together they flew over the kingdom until dawn.',
+    ]
+    const cast = castOf(texts)
+    const lila = cast.find((member) => member.name === 'Lila')?.figure
+    const people = (text: string) =>
+      planScene({ visual: '', narration: text, seed: 1, cast })
+        .subjects.map((subject) => subject.id)
+        .filter((id) => getArtLibrary().get(id)?.kind === 'person')
+    expect(people(texts[0] ?? '')).toEqual([lila])
+    expect(people(texts[2] ?? '')).toEqual([lila])
+  })
+
   it('puts furniture indoors: boards laid on a table are in a room, not on a road', () => {
     expect(planScene({ visual: '', narration: 'Lay the wooden boards on the table.', seed: 1 }).setting).toBe('home')
     expect(planScene({ visual: '', narration: 'Paint the shelf and let it dry.', seed: 1 }).setting).toBe('home')

@@ -87,8 +87,12 @@ const countOf = (words: string[], set: string[]) => words.filter((word) => set.i
 const SHE = ['she', 'her', 'hers']
 const HE = ['he', 'him', 'his']
 /** Whether a pronoun can stand for a figure: "his tractor" is not Grandma's. */
+/** "Together they flew…": in a story with one named person, they are with the others the sentence names. */
+const THEY = ['they', 'them', 'their']
 const fitsFigure = (word: string, figure: string) =>
-  (SHE.includes(word) && !figure.startsWith('man-')) || (HE.includes(word) && !figure.startsWith('woman-'))
+  (SHE.includes(word) && !figure.startsWith('man-')) ||
+  (HE.includes(word) && !figure.startsWith('woman-')) ||
+  THEY.includes(word)
 
 /**
  * The people and pets a story names, read from all its scenes at once, each with one figure: a person's name
@@ -417,6 +421,17 @@ export function planScene(request: PlanRequest): ScenePlan {
         (noun.possessive !== undefined && isAnimal(subjectHead))
       if (YOUNG_OR_KIN.test(noun.lemma) && animals && !noun.proper) {
         words.push({ word: noun.text, art: undefined, reason: 'the animal’s family' })
+        continue
+      }
+      // "A young princess named Lila": the role is the named character, drawn once, as her.
+      const named = reading.nouns.find(
+        (other) =>
+          other.position > noun.position &&
+          other.position <= noun.position + 2 &&
+          cast.some((member) => !member.thing && !member.pronoun && member.name === other.text),
+      )
+      if (named && !noun.proper && usualKind(noun.lemma) === 'person') {
+        words.push({ word: noun.text, art: undefined, reason: `is ${named.text}` })
         continue
       }
       const relative = relativeFigure(noun, cast)
