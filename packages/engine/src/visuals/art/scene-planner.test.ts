@@ -228,6 +228,11 @@ describe('reading the words', () => {
     expect(kinds('Maya and her mother walked the dog.').filter((kind) => kind === 'person')).toHaveLength(2)
     expect(kinds('The baby slept while the cat purred.')).toContain('person')
     expect(ids('Add a spoonful of honey to your tea.')).toContain('honey-pot')
+    // Tech words in their computing sense, and an order is no book: "Book your table".
+    expect(ids('Cloud storage keeps your files safe and easy to find.')).not.toContain('cloud')
+    expect(kinds('Password managers protect your accounts.')).not.toContain('person')
+    expect(ids('Book your table now for Valentine’s Day.')).not.toContain('open-book')
+    expect(ids('She read a book by the window.')).toContain('open-book')
     // Accents: cafés are cafes.
     expect(planScene({ visual: '', narration: 'Paris in spring: cafés and flowers.', seed: 1 }).setting).toBe('cafe')
   })
@@ -321,6 +326,7 @@ describe('reading the words', () => {
       'Your small business deserves a website',
     )
     expect(keyPhraseOf('Five minutes of stretching can wake up your whole body.')).toBe('Five minutes of stretching')
+    expect(keyPhraseOf('Recycling one can saves enough energy to power a small fridge for hours.')).toBe('')
   })
 })
 

@@ -311,6 +311,8 @@ function describeSense(lemma: string): string {
 const DESCRIBING_KINDS = new Set(['substance', 'object', 'attribute', 'shape', 'quantity', 'act', 'state'])
 
 /** The clause to set large on a scene with nothing to draw: a whole phrase, never a cut one. */
+const PHRASE_OPENERS = /^(a|an|the|one|this|that|these|those|every|each|some|any|my|your|our|their|his|her|its)$/i
+
 export function keyPhraseOf(text: string): string {
   const sentence = (text.match(/[^.!?]+[.!?]?/)?.[0] ?? text).trim()
   const clauses = sentence
@@ -329,7 +331,8 @@ export function keyPhraseOf(text: string): string {
     .map((clause) => clause.split(/\s+(?:can|could|will|would|should|may|might|must|is|are|was|were|has|have)\s+/i))
     .filter((parts) => parts.length > 1)
     .map((parts) => parts[0] ?? '')
-    .filter((part) => part.split(/\s+/).length >= 2)
+    // "Recycling one can saves…" has no subject "Recycling one": a phrase never ends on a determiner.
+    .filter((part) => part.split(/\s+/).length >= 2 && !PHRASE_OPENERS.test(part.split(/\s+/).at(-1) ?? ''))
   const fitting = clauses.find(short) ?? mainParts.find(short) ?? subjects.find(short)
   const chosen = fitting ?? sentence.replace(/[.!?]+$/, '')
   const words = chosen.split(/\s+/)

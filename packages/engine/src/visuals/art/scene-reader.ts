@@ -144,6 +144,19 @@ function verbAfterNoun(tokens: { text: string; pos: string }[], at: number): str
   return verb
 }
 
+/**
+ * "Book your table", "Grab the tickets": a sentence that opens on a word WordNet knows as a verb, followed by a
+ * determiner or a possessive, gives an order; the tagger reads the verb as a noun (or a name, capitalised).
+ */
+function imperativeAt(tokens: { text: string; lemma: string; pos: string }[], at: number): string | undefined {
+  const token = tokens[at]
+  const next = tokens[at + 1]
+  if (at !== 0 || !token || (token.pos !== 'NOUN' && token.pos !== 'PROPN')) return undefined
+  if (next?.pos !== 'DET' && !(next?.pos === 'PRON' && POSSESSIVES.has(next.text.toLowerCase()))) return undefined
+  const word = token.text.toLowerCase()
+  return isVerbForm(word) && !word.endsWith('s') ? word : undefined
+}
+
 const TIME_DETERMINERS = new Set(['this', 'that', 'every', 'each', 'next', 'last'])
 const TIME_NOUNS =
   /^(morning|afternoon|evening|night|day|week|weekend|month|year|season|summer|winter|spring|autumn|fall|time)s?$/i
@@ -189,7 +202,7 @@ export function readText(text: string): Reading {
         index++
         continue
       }
-      const verb = verbAfterNoun(tokens, index)
+      const verb = verbAfterNoun(tokens, index) ?? imperativeAt(tokens, index)
       if (verb) {
         verbs.push(verb)
         index++
