@@ -233,6 +233,12 @@ describe('reading the words', () => {
     expect(kinds('Password managers protect your accounts.')).not.toContain('person')
     expect(ids('Book your table now for Valentine’s Day.')).not.toContain('open-book')
     expect(ids('She read a book by the window.')).toContain('open-book')
+    // A treasure map is a map (the tagger read a verb); roots are no ginger, a box no bento; an Italian dish
+    // draws no Italian.
+    expect(ids('The kids found a treasure map in the attic.')).toContain('world-map')
+    expect(ids('Under the roots was a box full of gold coins.')).toEqual(['package', 'coin'])
+    expect(kinds('Today we are making classic Italian lasagna.')).not.toContain('person')
+    expect(ids('Take the cable car to the top for the best view.')).toContain('mountain-cableway')
     // Accents: cafés are cafes.
     expect(planScene({ visual: '', narration: 'Paris in spring: cafés and flowers.', seed: 1 }).setting).toBe('cafe')
   })

@@ -406,7 +406,8 @@ export function planScene(request: PlanRequest): ScenePlan {
       if (noun.proper) {
         // A name WordNet knows as a kind of person ("Grandma", "Maya") is someone to draw; other names
         // (places, brands, planets) are not.
-        const person = !noun.afterPlacePreposition && usualKind(noun.lemma) === 'person'
+        // "Classic Italian lasagna": a nationality before a noun says what the thing is like; it is nobody.
+        const person = !noun.afterPlacePreposition && !noun.modifier && usualKind(noun.lemma) === 'person'
         if (person) {
           const figure = personFigure(noun.lemma)
           candidates.push({ id: figure, word: noun.text, score })

@@ -1,7 +1,7 @@
 import winkNLP, { type ItemToken } from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
 
-import { baseNoun, isVerbForm, nounUse, verbBaseOf, verbUse } from './wordnet.ts'
+import { baseNoun, isVerbForm, nounSenses, nounUse, verbBaseOf, verbUse } from './wordnet.ts'
 
 /** "Astronauts float…": a plural opening a sentence is a common noun, whatever the tagger says. */
 const isPluralNoun = (word: string) => baseNoun(word) !== word.toLowerCase()
@@ -157,6 +157,22 @@ function imperativeAt(tokens: { text: string; lemma: string; pos: string }[], at
   return isVerbForm(word) && !word.endsWith('s') ? word : undefined
 }
 
+/**
+ * "A treasure map in the attic": the tagger reads "map" as a verb, but a verb's bare form cannot follow a
+ * single thing named with "a" or "the" and before a preposition; there it ends a compound noun, when WordNet
+ * knows it as a noun.
+ */
+function isCompoundNoun(tokens: { text: string; lemma: string; pos: string }[], at: number): boolean {
+  const [determiner, noun, token, next] = [tokens[at - 2], tokens[at - 1], tokens[at], tokens[at + 1]]
+  if (token?.pos !== 'VERB' || noun?.pos !== 'NOUN' || !determiner) return false
+  // With an object after it, it is the verb of an earlier subject: "panels on a roof turn sunlight…".
+  if (next && !['ADP', 'PUNCT', 'CCONJ', 'SCONJ'].includes(next.pos)) return false
+  if (!['a', 'an', 'the', 'this', 'that', 'every', 'each'].includes(determiner.text.toLowerCase())) return false
+  const word = token.text.toLowerCase()
+  const single = noun.text.toLowerCase() === noun.lemma
+  return single && word === token.lemma && !/(s|ed|ing)$/.test(word) && nounSenses(word).length > 0
+}
+
 const TIME_DETERMINERS = new Set(['this', 'that', 'every', 'each', 'next', 'last'])
 const TIME_NOUNS =
   /^(morning|afternoon|evening|night|day|week|weekend|month|year|season|summer|winter|spring|autumn|fall|time)s?$/i
@@ -183,6 +199,7 @@ export function readText(text: string): Reading {
     sentence.tokens().each((token: ItemToken) => {
       tokens.push({ text: token.out(), lemma: String(token.out(lemmaOf)).toLowerCase(), pos: token.out(posOf) })
     })
+    for (const [at, token] of tokens.entries()) if (isCompoundNoun(tokens, at)) token.pos = 'NOUN'
     let firstPhraseDone = false
     let index = 0
     while (index < tokens.length) {
