@@ -207,6 +207,11 @@ export const CONCEPTS: Record<string, Concept> = {
   // Roots alone are a tree's, not ginger.
   root: { none: true },
   'treasure map': { art: ['world-map'] },
+  'street food': { setting: 'street', art: ['takeout-box'] },
+  // Places the library draws by name.
+  'new york': { setting: 'city', art: ['statue-of-liberty'] },
+  'mount fuji': { setting: 'mountains', art: ['mount-fuji'] },
+  fuji: { setting: 'mountains', art: ['mount-fuji'] },
   'teddy bear': { art: ['teddy-bear'] },
   penguin: { setting: 'snow', art: ['penguin'] },
   wizard: { art: ['mage'] },

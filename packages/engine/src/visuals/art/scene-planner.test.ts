@@ -239,6 +239,9 @@ describe('reading the words', () => {
     expect(ids('Under the roots was a box full of gold coins.')).toEqual(['package', 'coin'])
     expect(kinds('Today we are making classic Italian lasagna.')).not.toContain('person')
     expect(ids('Take the cable car to the top for the best view.')).toContain('mountain-cableway')
+    // Places drawn by their two-word names.
+    expect(ids('New York never sleeps.')).toEqual(['statue-of-liberty'])
+    expect(ids('Watch the sunrise from the top of Mount Fuji.')).toEqual(['mount-fuji'])
     // Accents: cafés are cafes.
     expect(planScene({ visual: '', narration: 'Paris in spring: cafés and flowers.', seed: 1 }).setting).toBe('cafe')
   })

@@ -393,7 +393,9 @@ export function planScene(request: PlanRequest): ScenePlan {
         words.push({ word: noun.text, art: member.figure, reason: 'named character' })
         continue
       }
-      const properConcept = noun.proper ? CONCEPTS[noun.lemma] : undefined
+      // "New York", "Mount Fuji": a name of two words the concept table knows, at its last word.
+      const nameKey = ahead ? `${noun.lemma} ${ahead.lemma}` : (noun.compound ?? '')
+      const properConcept = noun.proper ? (CONCEPTS[nameKey] ?? CONCEPTS[noun.lemma]) : undefined
       if (properConcept?.art) {
         // "Saturn" is in space, as "planet" is.
         if (properConcept.setting && (!setting || score > setting.score))
