@@ -262,6 +262,21 @@ describe('reading the words', () => {
     expect(people(texts[2] ?? '')).toEqual([lila])
   })
 
+  it('follows the animal a story names first, through "Every night it sneaked…" to "they have been friends"', () => {
+    const texts = [
+      'The little mouse lived under the floor of a big old house.',
+      'Every night it sneaked into the kitchen to look for cheese.',
+      'One night the cat was waiting.',
+      'The mouse ran so fast that the cat slipped on the floor.',
+      'Since then they have been friends.',
+    ]
+    const cast = castOf(texts)
+    const main = (text: string) => planScene({ visual: '', narration: text, seed: 1, cast }).subjects[0]?.id
+    expect(main(texts[1] ?? '')).toBe('mouse')
+    expect(main(texts[4] ?? '')).toBe('mouse')
+    expect(readText('One morning she bought fresh bread.').subjectPronouns).toEqual(['she'])
+  })
+
   it('puts furniture indoors: boards laid on a table are in a room, not on a road', () => {
     expect(planScene({ visual: '', narration: 'Lay the wooden boards on the table.', seed: 1 }).setting).toBe('home')
     expect(planScene({ visual: '', narration: 'Paint the shelf and let it dry.', seed: 1 }).setting).toBe('home')

@@ -161,7 +161,7 @@ export function castOf(texts: string[]): CastMember[] {
 
 const CREATURE_KINDS = new Set(['animal', 'bird', 'sea-life'])
 
-/** The animal named in more texts of the story than any other, and in two at least ("the dragon"). */
+/** The animal named in the most texts of the story, and in two at least ("the dragon"). */
 function leadCreature(readings: ReturnType<typeof readText>[]): CastMember | undefined {
   const library = getArtLibrary()
   const seen = new Map<string, { name: string; texts: number }>()
@@ -176,8 +176,9 @@ function leadCreature(readings: ReturnType<typeof readText>[]): CastMember | und
     for (const [id, name] of ids) seen.set(id, { name, texts: (seen.get(id)?.texts ?? 0) + 1 })
   }
   const ranked = [...seen.entries()].sort((a, b) => b[1].texts - a[1].texts)
-  const [first, second] = ranked
-  if (!first || first[1].texts < 2 || (second && second[1].texts === first[1].texts)) return undefined
+  // On a tie the one the story names first leads: the mouse of "the mouse ran so fast that the cat slipped".
+  const [first] = ranked
+  if (!first || first[1].texts < 2) return undefined
   return { name: first[1].name, figure: first[0], pronoun: 'it' }
 }
 
@@ -237,6 +238,9 @@ const MALE =
 
 /** Words for a parent or a young one, which around an animal are that animal's ("a mother elephant", "her baby"). */
 const YOUNG_OR_KIN = /^(mother|father|mom|mum|dad|baby|child|parent|young|offspring)$/
+
+/** Words for company that, in a story of animals, are those animals. */
+const ANIMAL_COMPANY = /^(friend|family|pair|couple|team)$/
 
 /** Family words: someone's brother or grandma shares their skin tone. */
 const KIN =
@@ -427,6 +431,15 @@ export function planScene(request: PlanRequest): ScenePlan {
         (noun.possessive !== undefined && isAnimal(subjectHead))
       if (YOUNG_OR_KIN.test(noun.lemma) && animals && !noun.proper) {
         words.push({ word: noun.text, art: undefined, reason: 'the animal’s family' })
+        continue
+      }
+      // "Since then they have been friends", in a story of a mouse and a cat: the friends are the animals.
+      const creature = cast.find((member) => member.pronoun === 'it')
+      const noPeople = !cast.some((member) => getArtLibrary().get(member.figure)?.kind === 'person')
+      if (creature && noPeople && ANIMAL_COMPANY.test(noun.lemma)) {
+        candidates.push({ id: creature.figure, word: noun.text, score })
+        markSubject()
+        words.push({ word: noun.text, art: creature.figure, reason: `the ${creature.name} the story follows` })
         continue
       }
       // "A young princess named Lila": the role is the named character, drawn once, as her.

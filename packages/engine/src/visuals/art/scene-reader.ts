@@ -173,6 +173,9 @@ function isCompoundNoun(tokens: { text: string; lemma: string; pos: string }[], 
   return single && word === token.lemma && !/(s|ed|ing)$/.test(word) && nounSenses(word).length > 0
 }
 
+/** What may come before a sentence's subject in a time phrase: "Every night", "Later that day,". */
+const OPENING_POS = new Set(['DET', 'ADJ', 'ADV', 'NUM', 'PUNCT'])
+
 const TIME_DETERMINERS = new Set(['this', 'that', 'every', 'each', 'next', 'last'])
 const TIME_NOUNS =
   /^(morning|afternoon|evening|night|day|week|weekend|month|year|season|summer|winter|spring|autumn|fall|time)s?$/i
@@ -210,10 +213,15 @@ export function readText(text: string): Reading {
         pronouns.push(token.lemma)
         if (isPossessive(tokens, index)) possessives.push(token.text.toLowerCase())
         // "It flew…" is something the story follows; "It was late" is nobody; "Her brother drove…" is the brother.
+        const next = tokens[index + 1]
         const acts =
-          !isPossessive(tokens, index) &&
-          (token.lemma !== 'it' || (tokens[1]?.pos === 'VERB' && tokens[1].lemma !== 'be'))
-        if (index === 0 && acts) subjectPronouns.push(token.lemma)
+          !isPossessive(tokens, index) && (token.lemma !== 'it' || (next?.pos === 'VERB' && next.lemma !== 'be'))
+        // It opens the sentence, or follows only a time ("Every night it sneaked…", "One morning she…").
+        const opens =
+          index === 0 ||
+          (next?.pos === 'VERB' &&
+            tokens.slice(0, index).every((item) => OPENING_POS.has(item.pos) || TIME_NOUNS.test(item.text)))
+        if (opens && acts) subjectPronouns.push(token.lemma)
       }
       if (token.pos !== 'NOUN' && token.pos !== 'PROPN' && token.pos !== 'ADJ') {
         index++
