@@ -116,6 +116,7 @@ const SKIPPED_GROUPS = new Set(['smileys-emotion', 'component', 'symbols', 'flag
 
 /** Square tiles that are whole pictures rather than subjects (they would sit on the scene as a box). */
 const TILES = new Set([
+  'shooting-star',
   'foggy',
   'night-with-stars',
   'sunrise-over-mountains',

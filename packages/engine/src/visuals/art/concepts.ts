@@ -119,7 +119,12 @@ export const CONCEPTS: Record<string, Concept> = {
   rooftop: { art: ['house'] },
   moon: { art: ['crescent-moon'], time: 'night' },
   star: { art: ['glowing-star'], time: 'night' },
-  'shooting star': { art: ['shooting-star'], time: 'night' },
+  // Noto's shooting star is a square of night sky: a glowing star falls instead.
+  'shooting star': { art: ['glowing-star'], time: 'night' },
+  // A tower alone may be a castle's, an office's or a radio mast: drawn only when named.
+  tower: { none: true },
+  'tokyo tower': { setting: 'city', art: ['tokyo-tower'] },
+  attic: { setting: 'home', none: true },
   kingdom: { art: ['castle'] },
   // Computing words whose first sense is the weather or a person.
   'cloud storage': { art: ['file-folder'] },

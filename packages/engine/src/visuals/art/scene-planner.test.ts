@@ -239,6 +239,10 @@ describe('reading the words', () => {
     expect(ids('Under the roots was a box full of gold coins.')).toEqual(['package', 'coin'])
     expect(kinds('Today we are making classic Italian lasagna.')).not.toContain('person')
     expect(ids('Take the cable car to the top for the best view.')).toContain('mountain-cableway')
+    // No square of night sky for a shooting star, no Tokyo Tower for any tower, and an attic is indoors.
+    expect(ids('One evening a shooting star fell into the garden.')).not.toContain('shooting-star')
+    expect(ids('Every night she climbed the tower to watch the stars.')).not.toContain('tokyo-tower')
+    expect(planScene({ visual: '', narration: 'The kids found a map in the attic.', seed: 1 }).setting).toBe('home')
     // Places drawn by their two-word names.
     expect(ids('New York never sleeps.')).toEqual(['statue-of-liberty'])
     expect(ids('Watch the sunrise from the top of Mount Fuji.')).toEqual(['mount-fuji'])
