@@ -204,6 +204,11 @@ export const CONCEPTS: Record<string, Concept> = {
   kitten: { art: ['cat'] },
   honey: { art: ['honey-pot'] },
   pasta: { setting: 'kitchen', art: ['spaghetti'] },
+  pizzeria: { setting: 'cafe', art: ['pizza'] },
+  dough: { setting: 'kitchen', art: ['bread'] },
+  // A fisherman's nets, not a football goal.
+  net: { art: ['net-with-handle'] },
+  runner: { art: ['person-running'] },
   cheese: { art: ['cheese-wedge'] },
   lasagna: { setting: 'kitchen', none: true },
   'cable car': { setting: 'mountains', art: ['mountain-cableway'] },
