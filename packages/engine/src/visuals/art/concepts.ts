@@ -209,6 +209,8 @@ export const CONCEPTS: Record<string, Concept> = {
   // A fisherman's nets, not a football goal.
   net: { art: ['net-with-handle'] },
   runner: { art: ['person-running'] },
+  leaf: { art: ['fallen-leaf'] },
+  fog: { weather: 'fog', none: true },
   cheese: { art: ['cheese-wedge'] },
   lasagna: { setting: 'kitchen', none: true },
   'cable car': { setting: 'mountains', art: ['mountain-cableway'] },

@@ -243,6 +243,11 @@ describe('reading the words', () => {
     expect(ids('One evening a shooting star fell into the garden.')).not.toContain('shooting-star')
     expect(ids('Every night she climbed the tower to watch the stars.')).not.toContain('tokyo-tower')
     expect(planScene({ visual: '', narration: 'The kids found a map in the attic.', seed: 1 }).setting).toBe('home')
+    // Autumn leaves that covered the path are leaves (the tagger read a verb); fog is weather, not a drawing.
+    expect(ids('Autumn leaves covered the path.')).toEqual(['fallen-leaf'])
+    expect(ids('A deer stepped out of the fog.')).toEqual(['deer'])
+    expect(kinds('The old fisherman mended his nets by the harbour.')).toContain('person')
+    expect(ids('The old fisherman mended his nets by the harbour.')).not.toContain('goal-net')
     // Places drawn by their two-word names.
     expect(ids('New York never sleeps.')).toEqual(['statue-of-liberty'])
     expect(ids('Watch the sunrise from the top of Mount Fuji.')).toEqual(['mount-fuji'])

@@ -164,6 +164,16 @@ function imperativeAt(tokens: { text: string; lemma: string; pos: string }[], at
  */
 function isCompoundNoun(tokens: { text: string; lemma: string; pos: string }[], at: number): boolean {
   const [determiner, noun, token, next] = [tokens[at - 2], tokens[at - 1], tokens[at], tokens[at + 1]]
+  // "Autumn leaves covered the path": a plural before the sentence's verb is its subject, not a verb.
+  const plural = token?.text.toLowerCase() ?? ''
+  if (
+    token?.pos === 'VERB' &&
+    next?.pos === 'VERB' &&
+    (noun?.pos === 'ADJ' || noun?.pos === 'NOUN' || noun?.pos === 'PROPN') &&
+    /s$/.test(plural) &&
+    nounSenses(baseNoun(plural)).length > 0
+  )
+    return true
   if (token?.pos !== 'VERB' || noun?.pos !== 'NOUN' || !determiner) return false
   // With an object after it, it is the verb of an earlier subject: "panels on a roof turn sunlight…".
   if (next && !['ADP', 'PUNCT', 'CCONJ', 'SCONJ'].includes(next.pos)) return false
@@ -202,7 +212,11 @@ export function readText(text: string): Reading {
     sentence.tokens().each((token: ItemToken) => {
       tokens.push({ text: token.out(), lemma: String(token.out(lemmaOf)).toLowerCase(), pos: token.out(posOf) })
     })
-    for (const [at, token] of tokens.entries()) if (isCompoundNoun(tokens, at)) token.pos = 'NOUN'
+    for (const [at, token] of tokens.entries()) {
+      if (!isCompoundNoun(tokens, at)) continue
+      token.pos = 'NOUN'
+      token.lemma = baseNoun(token.text)
+    }
     let firstPhraseDone = false
     let index = 0
     while (index < tokens.length) {
