@@ -89,7 +89,8 @@ export const CONCEPTS: Record<string, Concept> = {
   cafe: { setting: 'cafe', art: ['hot-beverage'] },
   restaurant: { setting: 'cafe', art: ['fork-and-knife-with-plate'] },
   bakery: { setting: 'kitchen', art: ['bread', 'croissant'] },
-  kitchen: { setting: 'kitchen', art: ['cooking'] },
+  // The room sets the scene; a pan is drawn where the words cook.
+  kitchen: { setting: 'kitchen', none: true },
   office: { setting: 'office', art: ['laptop'] },
   desk: { setting: 'office', art: ['laptop'] },
   classroom: { setting: 'classroom', art: ['books'] },
@@ -209,6 +210,13 @@ export const CONCEPTS: Record<string, Concept> = {
   // A fisherman's nets, not a football goal.
   net: { art: ['net-with-handle'] },
   runner: { art: ['person-running'] },
+  'alarm clock': { art: ['alarm-clock'] },
+  calendar: { art: ['spiral-calendar'] },
+  checklist: { art: ['clipboard'] },
+  // "Keep track" is no railway.
+  track: { none: true },
+  'railway track': { art: ['railway-track'] },
+  'train track': { art: ['railway-track'] },
   leaf: { art: ['fallen-leaf'] },
   fog: { weather: 'fog', none: true },
   cheese: { art: ['cheese-wedge'] },

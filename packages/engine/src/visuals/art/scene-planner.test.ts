@@ -248,6 +248,22 @@ describe('reading the words', () => {
     expect(ids('A deer stepped out of the fog.')).toEqual(['deer'])
     expect(kinds('The old fisherman mended his nets by the harbour.')).toContain('person')
     expect(ids('The old fisherman mended his nets by the harbour.')).not.toContain('goal-net')
+    // Indoors, no house or sun beside the main subject; a building leading the scene takes it outside.
+    const bakery = planScene({
+      visual: 'A neighbourhood bakery on a quiet street in the morning sun',
+      narration: 'There is a neighbourhood bakery worth knowing about.',
+      seed: 1,
+    })
+    expect(bakery.subjects.map((subject) => subject.kind)).not.toContain('building')
+    expect(bakery.subjects.map((subject) => subject.kind)).not.toContain('sky')
+    expect(
+      planScene({ visual: '', narration: 'The old house stood in the kitchen garden.', seed: 1 }).setting,
+    ).not.toBe('kitchen')
+    // "Keep track" is no railway; an alarm clock and a calendar are drawn; a friend is one person.
+    expect(ids('Tip four: keep track. A checklist with ticks on a desk.')).not.toContain('railway-track')
+    expect(ids('An alarm clock on a bedside table in the morning.')).toContain('alarm-clock')
+    expect(ids('One day, the robot found a friend.')).not.toContain('people-holding-hands')
+    expect(ids('Friends laughed on the beach.')).toContain('people-holding-hands')
     // Places drawn by their two-word names.
     expect(ids('New York never sleeps.')).toEqual(['statue-of-liberty'])
     expect(ids('Watch the sunrise from the top of Mount Fuji.')).toEqual(['mount-fuji'])

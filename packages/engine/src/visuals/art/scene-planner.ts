@@ -1,4 +1,4 @@
-import type { Setting, TimeOfDay, Weather } from '../scene-interpreter.ts'
+import { isIndoor, type Setting, type TimeOfDay, type Weather } from '../scene-interpreter.ts'
 import { hashText } from '../random.ts'
 import { getArtLibrary, inOutfit, OUTFIT_COUNT, type ArtKind } from './art-library.ts'
 import { COLOURED_ART, CONCEPTS, VERB_ART, type Concept } from './concepts.ts'
@@ -238,6 +238,12 @@ const MALE =
 
 /** Words for a parent or a young one, which around an animal are that animal's ("a mother elephant", "her baby"). */
 const YOUNG_OR_KIN = /^(mother|father|mom|mum|dad|baby|child|parent|young|offspring)$/
+
+/** Drawings emoji files with the buildings that are materials: a log, a rock or a brick may lie indoors. */
+const BUILDING_MATERIALS = new Set(['wood', 'rock', 'brick'])
+
+/** Words the concept table draws as a group, which in the singular are one person. */
+const SINGLE_OF_GROUP = new Set(['friend'])
 
 /** Words for company that, in a story of animals, are those animals. */
 const ANIMAL_COMPANY = /^(friend|family|pair|couple|team)$/
@@ -497,7 +503,8 @@ export function planScene(request: PlanRequest): ScenePlan {
         weather ??= concept.weather
         water ??= concept.water
         if (concept.none) {
-          abstractWords.push(label)
+          // A place word ("kitchen", "attic") sets the scene; only a word with no place is left out as abstract.
+          if (!concept.setting) abstractWords.push(label)
           words.push({
             word: label,
             art: undefined,
@@ -505,11 +512,17 @@ export function planScene(request: PlanRequest): ScenePlan {
               ? `time of day: ${concept.time}`
               : concept.water
                 ? 'water across the ground'
-                : 'abstract here',
+                : concept.setting
+                  ? `the setting: ${concept.setting}`
+                  : 'abstract here',
           })
           continue
         }
-        const chosen = conceptArt(concept, label, score)
+        // "A friend" is one person; "friends" hold hands.
+        const one = SINGLE_OF_GROUP.has(noun.lemma) && noun.text.toLowerCase() === noun.lemma
+        const chosen = one
+          ? [{ id: personFigure(noun.lemma), word: noun.text, score }]
+          : conceptArt(concept, label, score)
         candidates.push(...chosen)
         markSubject()
         words.push({
@@ -588,15 +601,27 @@ export function planScene(request: PlanRequest): ScenePlan {
     // Sky things (sun, moon, clouds) set the scene; they lead it only when the words dwell on them.
     (a, b) => b.score - (b.kind === 'sky' ? 1 : 0) - (a.score - (a.kind === 'sky' ? 1 : 0)),
   )
-  const subjects = ranked.slice(0, 4)
+  const leading = ranked[0]
+  const homeSetting = ranked
+    .slice(0, 4)
+    .map((subject) => HOME_BY_KIND[subject.kind])
+    .find((found) => found !== undefined)
+  let place = setting?.value ?? home ?? (leading ? homeSetting : undefined)
+  // No house stands in a kitchen: indoors, buildings beside the main subject go; a building that leads the
+  // scene takes it outside ("a neighbourhood bakery on a quiet street": the street, with the bread).
+  // Nor a sun in it: the window shows the hour.
+  const outdoorOnly = (subject: PlannedArt) =>
+    (subject.kind === 'building' && !BUILDING_MATERIALS.has(subject.id)) || subject.kind === 'sky'
+  if (place && isIndoor(place) && leading && leading.kind === 'building' && outdoorOnly(leading)) place = 'street'
+  const indoors = place !== undefined && isIndoor(place)
+  const subjects = ranked.filter((subject, index) => index === 0 || !(indoors && outdoorOnly(subject))).slice(0, 4)
   const main = subjects[0]
   if (main && flies && FLIERS.has(main.kind)) main.flying = true
   // "The geese flew over the lake": birds the sentence has flying fly, even when something else leads it.
   if (flies) for (const subject of subjects.slice(1)) if (subject.kind === 'bird') subject.flying = true
-  const homeSetting = subjects.map((subject) => HOME_BY_KIND[subject.kind]).find((home) => home !== undefined)
   return {
     subjects,
-    setting: setting?.value ?? home ?? (main ? homeSetting : undefined),
+    setting: place,
     time,
     weather,
     water,
