@@ -210,6 +210,13 @@ export const CONCEPTS: Record<string, Concept> = {
   // A fisherman's nets, not a football goal.
   net: { art: ['net-with-handle'] },
   runner: { art: ['person-running'] },
+  // A cooking pot, not a honey pot; a shoe is a trainer, not a man's dress shoe.
+  pot: { setting: 'kitchen', art: ['pot-of-food'] },
+  'honey pot': { art: ['honey-pot'] },
+  'flower pot': { art: ['potted-plant'] },
+  shoe: { art: ['running-shoe'] },
+  // A market stall is no room with a couch.
+  stall: { setting: 'street', none: true },
   'alarm clock': { art: ['alarm-clock'] },
   calendar: { art: ['spiral-calendar'] },
   checklist: { art: ['clipboard'] },

@@ -264,6 +264,14 @@ describe('reading the words', () => {
     expect(ids('An alarm clock on a bedside table in the morning.')).toContain('alarm-clock')
     expect(ids('One day, the robot found a friend.')).not.toContain('people-holding-hands')
     expect(ids('Friends laughed on the beach.')).toContain('people-holding-hands')
+    // A cooking pot is no honey pot, a market stall no room with a couch.
+    expect(ids('A pot on the stove in a home kitchen.')).toContain('pot-of-food')
+    expect(ids('People at a market with fruit stalls.')).not.toContain('couch-and-lamp')
+    // A city the story welcomes you to is no person, even where it "is still quiet".
+    expect(castOf(['Welcome to Lisbon.', 'Start early, while Lisbon is still quiet.'])).toEqual([])
+    expect(castOf(['Tom waved to Maya.', 'Maya smiled and she waved back.']).map((member) => member.name)).toContain(
+      'Maya',
+    )
     // Places drawn by their two-word names.
     expect(ids('New York never sleeps.')).toEqual(['statue-of-liberty'])
     expect(ids('Watch the sunrise from the top of Mount Fuji.')).toEqual(['mount-fuji'])

@@ -104,8 +104,11 @@ export function castOf(texts: string[]): CastMember[] {
   const tally = new Map<string, { she: number; he: number }>()
   const animals = new Map<string, string>()
   const things = new Map<string, string>()
+  /** Names found after "to", "in", "through": places, unless someone calls them she or he. */
+  const placed = new Set<string>()
   const readings = texts.map((text) => readText(text))
   for (const reading of readings) {
+    for (const noun of reading.nouns) if (noun.proper && noun.afterPlacePreposition) placed.add(noun.text)
     for (const noun of reading.nouns) {
       const coloured = colouredArt(noun)
       if (coloured && !things.has(noun.lemma)) things.set(noun.lemma, coloured)
@@ -131,6 +134,8 @@ export function castOf(texts: string[]): CastMember[] {
     }
   }
   for (const name of animals.keys()) tally.delete(name)
+  // "Welcome to Lisbon… Lisbon is still quiet": a place, not a person.
+  for (const [name, entry] of tally) if (placed.has(name) && entry.she + entry.he === 0) tally.delete(name)
   const creature = animals.size === 0 ? leadCreature(readings) : undefined
   // With one person in the story, every "she" or "he" of the story is that person.
   if (tally.size === 1) {
