@@ -19,7 +19,7 @@ import { broaderSenses, isDrawableNoun, nounSenses, readSynset, usualKind, usual
  * Who and what keeps one look through a story: a named person or pet, the animal it follows ("it"), and a
  * thing the story gives a colour ("a red ball", then "the ball": a `thing`, by its lemma).
  */
-export type CastMember = { name: string; figure: string; pronoun?: 'it'; thing?: true }
+export type CastMember = { name: string; figure: string; pronoun?: 'it'; thing?: true; companion?: true }
 
 export type PlannedArt = {
   id: string
@@ -136,7 +136,7 @@ export function castOf(texts: string[]): CastMember[] {
   for (const name of animals.keys()) tally.delete(name)
   // "Welcome to Lisbon… Lisbon is still quiet": a place, not a person.
   for (const [name, entry] of tally) if (placed.has(name) && entry.she + entry.he === 0) tally.delete(name)
-  const creature = animals.size === 0 ? leadCreature(readings) : undefined
+  const creatures = animals.size === 0 ? leadCreature(readings) : []
   // With one person in the story, every "she" or "he" of the story is that person.
   if (tally.size === 1) {
     const pronouns = readings.flatMap((reading) => reading.pronouns)
@@ -159,15 +159,15 @@ export function castOf(texts: string[]): CastMember[] {
   return [
     ...people,
     ...[...animals.entries()].map(([name, figure]) => ({ name, figure })),
-    ...(creature ? [creature] : []),
+    ...creatures,
     ...[...things.entries()].map(([name, figure]) => ({ name, figure, thing: true as const })),
   ]
 }
 
 const CREATURE_KINDS = new Set(['animal', 'bird', 'sea-life'])
 
-/** The animal named in the most texts of the story, and in two at least ("the dragon"). */
-function leadCreature(readings: ReturnType<typeof readText>[]): CastMember | undefined {
+/** The animal named in the most texts of the story, and in two at least ("the dragon"), with the next one so named. */
+function leadCreature(readings: ReturnType<typeof readText>[]): CastMember[] {
   const library = getArtLibrary()
   const seen = new Map<string, { name: string; texts: number }>()
   for (const reading of readings) {
@@ -182,9 +182,13 @@ function leadCreature(readings: ReturnType<typeof readText>[]): CastMember | und
   }
   const ranked = [...seen.entries()].sort((a, b) => b[1].texts - a[1].texts)
   // On a tie the one the story names first leads: the mouse of "the mouse ran so fast that the cat slipped".
-  const [first] = ranked
-  if (!first || first[1].texts < 2) return undefined
-  return { name: first[1].name, figure: first[0], pronoun: 'it' }
+  const [first, second] = ranked
+  if (!first || first[1].texts < 2) return []
+  // The next animal named twice is its companion: "they have been friends" are the mouse and the cat.
+  return [
+    { name: first[1].name, figure: first[0], pronoun: 'it' },
+    ...(second && second[1].texts >= 2 ? [{ name: second[1].name, figure: second[0], companion: true as const }] : []),
+  ]
 }
 
 type Candidate = { id: string; word: string; score: number }
@@ -399,7 +403,8 @@ export function planScene(request: PlanRequest): ScenePlan {
         if (candidates.length > count) sentencesWithSubject.add(noun.sentence)
       }
       const member = cast.find(
-        (item) => !item.pronoun && !item.thing && item.name.toLowerCase() === noun.text.toLowerCase(),
+        (item) =>
+          !item.pronoun && !item.thing && !item.companion && item.name.toLowerCase() === noun.text.toLowerCase(),
       )
       if (member) {
         castSeen = true
@@ -449,6 +454,8 @@ export function planScene(request: PlanRequest): ScenePlan {
       const noPeople = !cast.some((member) => getArtLibrary().get(member.figure)?.kind === 'person')
       if (creature && noPeople && ANIMAL_COMPANY.test(noun.lemma)) {
         candidates.push({ id: creature.figure, word: noun.text, score })
+        const companion = cast.find((member) => member.companion)
+        if (companion) candidates.push({ id: companion.figure, word: noun.text, score: score * 0.8 })
         markSubject()
         words.push({ word: noun.text, art: creature.figure, reason: `the ${creature.name} the story follows` })
         continue
