@@ -210,8 +210,11 @@ export const CONCEPTS: Record<string, Concept> = {
   // A fisherman's nets, not a football goal.
   net: { art: ['net-with-handle'] },
   runner: { art: ['person-running'] },
-  // A cooking pot, not a honey pot; a shoe is a trainer, not a man's dress shoe.
-  pot: { setting: 'kitchen', art: ['pot-of-food'] },
+  // A shoe is a trainer, not a man's dress shoe.
+  // A pot alone may hold soup or a plant: drawn only when the words say which.
+  pot: { none: true },
+  'cooking pot': { setting: 'kitchen', art: ['pot-of-food'] },
+  'soup pot': { setting: 'kitchen', art: ['pot-of-food'] },
   'honey pot': { art: ['honey-pot'] },
   'flower pot': { art: ['potted-plant'] },
   shoe: { art: ['running-shoe'] },

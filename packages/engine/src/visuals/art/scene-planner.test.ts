@@ -259,13 +259,18 @@ describe('reading the words', () => {
     expect(
       planScene({ visual: '', narration: 'The old house stood in the kitchen garden.', seed: 1 }).setting,
     ).not.toBe('kitchen')
+    // A festival stage in the park shows the crowd, not an oak standing on the stage.
+    expect(ids('A crowd dancing in front of a stage in the park.')[0]).toBe('people-holding-hands')
+    expect(ids('A crowd dancing in front of a stage in the park.')).not.toContain('deciduous-tree')
     // "Keep track" is no railway; an alarm clock and a calendar are drawn; a friend is one person.
     expect(ids('Tip four: keep track. A checklist with ticks on a desk.')).not.toContain('railway-track')
     expect(ids('An alarm clock on a bedside table in the morning.')).toContain('alarm-clock')
     expect(ids('One day, the robot found a friend.')).not.toContain('people-holding-hands')
     expect(ids('Friends laughed on the beach.')).toContain('people-holding-hands')
     // A cooking pot is no honey pot, a market stall no room with a couch.
-    expect(ids('A pot on the stove in a home kitchen.')).toContain('pot-of-food')
+    expect(ids('A small plant growing in a pot on a windowsill.')).not.toContain('pot-of-food')
+    expect(ids('Stir the soup pot on the stove.')).toContain('pot-of-food')
+    expect(kinds('Tip seven: be patient.')).not.toContain('person')
     expect(ids('People at a market with fruit stalls.')).not.toContain('couch-and-lamp')
     // A city the story welcomes you to is no person, even where it "is still quiet".
     expect(castOf(['Welcome to Lisbon.', 'Start early, while Lisbon is still quiet.'])).toEqual([])

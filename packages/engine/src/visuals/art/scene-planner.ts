@@ -248,6 +248,9 @@ const MALE =
 /** Words for a parent or a young one, which around an animal are that animal's ("a mother elephant", "her baby"). */
 const YOUNG_OR_KIN = /^(mother|father|mom|mum|dad|baby|child|parent|young|offspring)$/
 
+/** Trees grow outside: a festival stage in the park shows the crowd and the band, not an oak on the stage. */
+const TREES = new Set(['deciduous-tree', 'evergreen-tree', 'palm-tree'])
+
 /** Drawings emoji files with the buildings that are materials: a log, a rock or a brick may lie indoors. */
 const BUILDING_MATERIALS = new Set(['wood', 'rock', 'brick'])
 
@@ -621,12 +624,20 @@ export function planScene(request: PlanRequest): ScenePlan {
   let place = setting?.value ?? home ?? (leading ? homeSetting : undefined)
   // No house stands in a kitchen: indoors, buildings beside the main subject go; a building that leads the
   // scene takes it outside ("a neighbourhood bakery on a quiet street": the street, with the bread).
-  // Nor a sun in it: the window shows the hour.
+  // Nor a sun or a tree in it: the window shows the hour.
   const outdoorOnly = (subject: PlannedArt) =>
-    (subject.kind === 'building' && !BUILDING_MATERIALS.has(subject.id)) || subject.kind === 'sky'
+    (subject.kind === 'building' && !BUILDING_MATERIALS.has(subject.id)) ||
+    subject.kind === 'sky' ||
+    TREES.has(subject.id)
   if (place && isIndoor(place) && leading && leading.kind === 'building' && outdoorOnly(leading)) place = 'street'
   const indoors = place !== undefined && isIndoor(place)
-  const subjects = ranked.filter((subject, index) => index === 0 || !(indoors && outdoorOnly(subject))).slice(0, 4)
+  // A tree or a sun leading an indoor scene gives way to what else the words name.
+  const others = ranked.filter((subject) => !(indoors && outdoorOnly(subject)))
+  const kept =
+    indoors && leading && outdoorOnly(leading) && others.length > 0
+      ? others
+      : ranked.filter((subject, index) => index === 0 || !(indoors && outdoorOnly(subject)))
+  const subjects = kept.slice(0, 4)
   const main = subjects[0]
   if (main && flies && FLIERS.has(main.kind)) main.flying = true
   // "The geese flew over the lake": birds the sentence has flying fly, even when something else leads it.

@@ -213,6 +213,9 @@ export function readText(text: string): Reading {
       tokens.push({ text: token.out(), lemma: String(token.out(lemmaOf)).toLowerCase(), pos: token.out(posOf) })
     })
     for (const [at, token] of tokens.entries()) {
+      // "Be patient", "is ready": a single noun right after "be", with no determiner, says what someone is.
+      if (token.pos === 'NOUN' && tokens[at - 1]?.lemma === 'be' && token.text.toLowerCase() === token.lemma)
+        token.pos = 'ADJ'
       if (!isCompoundNoun(tokens, at)) continue
       token.pos = 'NOUN'
       token.lemma = baseNoun(token.text)
