@@ -125,6 +125,9 @@ export const CONCEPTS: Record<string, Concept> = {
   // A tower alone may be a castle's, an office's or a radio mast: drawn only when named.
   tower: { none: true },
   'tokyo tower': { setting: 'city', art: ['tokyo-tower'] },
+  tokyo: { setting: 'city', art: ['tokyo-tower'] },
+  // Someone looking out of a window is inside, wherever they would otherwise stand.
+  window: { home: 'home', art: ['window'] },
   attic: { setting: 'home', none: true },
   kingdom: { art: ['castle'] },
   // Computing words whose first sense is the weather or a person.

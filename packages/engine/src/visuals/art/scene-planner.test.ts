@@ -277,6 +277,11 @@ describe('reading the words', () => {
     expect(castOf(['Tom waved to Maya.', 'Maya smiled and she waved back.']).map((member) => member.name)).toContain(
       'Maya',
     )
+    // Looking out of a window is indoors; Tokyo is drawn by its tower.
+    expect(
+      planScene({ visual: 'The grandmother looking out of a window at night', narration: '', seed: 1 }).setting,
+    ).toBe('home')
+    expect(ids('Tokyo is waiting for you.')).toEqual(['tokyo-tower'])
     // Places drawn by their two-word names.
     expect(ids('New York never sleeps.')).toEqual(['statue-of-liberty'])
     expect(ids('Watch the sunrise from the top of Mount Fuji.')).toEqual(['mount-fuji'])
