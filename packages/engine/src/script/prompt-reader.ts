@@ -194,6 +194,10 @@ function readsOnToNoun(tokens: Token[], start: number): boolean {
 }
 
 /** A noun phrase starting at `start`, or undefined; `end` is the index after it. */
+/** Nouns that name a business or a service: what an -ing word before them does there. */
+const BUSINESS_HEADS =
+  /^(?:shop|store|studio|salon|restaurant|bar|hotel|clinic|school|agency|market|boutique|parlou?r|spa|service|company|business|club|class|classes|centre|center|academy|app)s?$/
+
 function readNounPhrase(tokens: Token[], start: number): { phrase: NounPhrase; end: number } | undefined {
   let index = start
   let determiner: string | undefined
@@ -207,13 +211,16 @@ function readNounPhrase(tokens: Token[], start: number): { phrase: NounPhrase; e
     const token = tokens[index]
     if (!token) break
     const next = tokens[index + 1]
+    // "A dog grooming salon", "a dog walking service": an -ing word before a business names what it does.
+    const namesBusiness = /ing$/.test(token.normal) && next !== undefined && BUSINESS_HEADS.test(next.normal)
     // A gerund or participle before a noun names a kind ("fishing village", "handmade soap").
     const modifiesNext =
-      /(?:ing|ed|made)$/.test(token.normal) &&
-      !/^(?:named|called)$/.test(token.normal) &&
-      !words.some(isNoun) &&
-      (isNoun(next) || isAdjective(next)) &&
-      !isName(next)
+      namesBusiness ||
+      (/(?:ing|ed|made)$/.test(token.normal) &&
+        !/^(?:named|called)$/.test(token.normal) &&
+        !words.some(isNoun) &&
+        (isNoun(next) || isAdjective(next)) &&
+        !isName(next))
     const isValue = token.tags.has('Value') && isNoun(next)
     // "pork and ginger dumplings": "and" between nouns with no article after it joins one phrase.
     const joinsNouns =
@@ -232,6 +239,7 @@ function readNounPhrase(tokens: Token[], start: number): { phrase: NounPhrase; e
     // "a cook teaching a girl": an -ing word after a noun and before an article starts a clause.
     // "her grandson baking bread": after a person or an animal, an -ing word is what they do.
     const isParticiple =
+      !namesBusiness &&
       isNoun(words.at(-1)) &&
       /ing$/.test(token.normal) &&
       (!next ||

@@ -188,6 +188,18 @@ describe('the offline writer with a prompt', () => {
     expect(storyboard.scenes.some((scene) => /barista/.test(scene.visual))).toBe(true)
   })
 
+  it('reads "a dog grooming salon" as the salon, and tells a service without an inside to walk into', async () => {
+    const salon = await draft('Ad for a dog grooming salon')
+    expect(salon.title).toBe('Dog Grooming Salon')
+    expect(narrationOf(salon)).toContain('a dog grooming salon')
+    expect(narrationOf(salon)).not.toMatch(/uses a dog|Dog and grooming/)
+    expect(salon.scenes.some((scene) => /groomer/.test(scene.visual))).toBe(true)
+    const service = await draft('Ad for our dog walking service')
+    const words = narrationOf(service)
+    expect(words).not.toMatch(/Inside,|walk in\b|doors open/)
+    expect(service.scenes.map((scene) => scene.visual).join(' ')).not.toMatch(/inside a dog walking service/)
+  })
+
   it('tells a story with a beginning, a turn and an end, in that order', async () => {
     for (const targetSeconds of [15, 30, 90]) {
       const storyboard = await draft(

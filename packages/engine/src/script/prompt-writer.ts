@@ -144,7 +144,8 @@ function getBusiness(head: string): Business | undefined {
 
 function writeAd(brief: PromptBrief): Plan {
   const subject = brief.subject ?? fallbackPhrase('business')
-  const business = getBusiness(subject.head)
+  // The whole phrase first: "a dog grooming salon" is a groomer's, not a hairdresser's.
+  const business = getBusiness(subject.text) ?? getBusiness(subject.head)
   return business ? writeBusinessAd(brief, subject, business) : writeProductAd(brief, subject)
 }
 
@@ -155,15 +156,27 @@ function writeBusinessAd(brief: PromptBrief, subject: NounPhrase, business: Busi
   const audience = brief.audience ? refer(brief.audience).first : undefined
   const street = brief.place ? `a street in ${brief.place}` : 'a quiet street'
   const hook = brief.isOwn ? `Welcome to ${it.first}${inPlace}.` : `There is ${it.first}${inPlace} worth knowing about.`
-  const qualities = subject.qualities.filter((quality) => !/^(?:new|best|good|great)$/i.test(quality))
+  // Qualities are what the place is like ("handmade", "family-run"); words saying what it does ("dog grooming")
+  // are its name, not a list of what it is about.
+  const talks = business.isVenue
+    ? `${worker} talks with a customer across the counter of ${it.indefinite}`
+    : `${worker} talks with a customer on their doorstep`
+  const naming = subject.qualities.findLastIndex((quality) => /ing$/i.test(quality))
+  const qualities = subject.qualities.slice(naming + 1).filter((quality) => !/^(?:new|best|good|great)$/i.test(quality))
   const beats: Part[] = [
     {
       isRequired: true,
       lines: [
-        line(
-          `Inside, ${worker} ${business.work.replace(/^(\S+)/, '$1')}, taking the time to get it right.`,
-          `${worker} ${business.work} inside ${it.indefinite}`,
-        ),
+        business.isVenue
+          ? line(
+              `Inside, ${worker} ${business.work}, taking the time to get it right.`,
+              `${worker} ${business.work} inside ${it.indefinite}`,
+            )
+          : // A service has no inside: the work is done where the customer is.
+            line(
+              `Every day, ${worker} ${business.work}, taking the time to get it right.`,
+              `${worker} ${business.work}`,
+            ),
         line('Nothing here is rushed.', `a close-up of ${business.offer} on a wooden counter`),
         line('Every step is done by hand, the way it should be.', `the hands of ${worker} at work on a counter`),
       ],
@@ -172,15 +185,14 @@ function writeBusinessAd(brief: PromptBrief, subject: NounPhrase, business: Busi
       isRequired: false,
       lines: [
         qualities.length > 0
+          ? line(`${capitalize(joinList(qualities))}: that is what ${it.short} is all about.`, talks)
+          : line('Every detail is done with care.', talks),
+        business.isVenue
           ? line(
-              `${capitalize(joinList(qualities))}: that is what ${it.short} is all about.`,
-              `${worker} talks with a customer across the counter of ${it.indefinite}`,
+              'You can feel it the moment you walk in.',
+              `a customer steps through the open door of ${it.indefinite}`,
             )
-          : line(
-              'Every detail is done with care.',
-              `${worker} talks with a customer across the counter of ${it.indefinite}`,
-            ),
-        line('You can feel it the moment you walk in.', `a customer steps through the open door of ${it.indefinite}`),
+          : line('You can tell from the very first visit.', `${worker} greets a customer at their front door`),
       ],
     },
     {
@@ -207,40 +219,60 @@ function writeBusinessAd(brief: PromptBrief, subject: NounPhrase, business: Busi
     {
       isRequired: false,
       lines: [
+        business.isVenue
+          ? line(
+              'Before the doors open, the work has already begun.',
+              `${worker} gets ready inside ${it.indefinite} at dawn`,
+            )
+          : line('Before the day begins, the work has already started.', `${worker} gets ready at dawn`),
         line(
-          'Before the doors open, the work has already begun.',
-          `${worker} gets ready inside ${it.indefinite} at dawn`,
-        ),
-        line('Behind it all are people who care about the details.', `${worker} smiles behind the counter`),
-      ],
-    },
-    {
-      isRequired: false,
-      lines: [
-        line(
-          'Take your time: nobody will hurry you here.',
-          `a customer reads a book at a table inside ${it.indefinite}`,
-        ),
-        line(
-          'Some people drop in for a minute, others stay for an hour.',
-          `people come and go through the door of ${it.indefinite} in the afternoon`,
+          'Behind it all are people who care about the details.',
+          business.isVenue ? `${worker} smiles behind the counter` : `${worker} smiles at a customer`,
         ),
       ],
     },
     {
       isRequired: false,
       lines: [
-        line(
-          'Drop by on a quiet morning, or on a busy afternoon.',
-          `${it.indefinite} on ${street} on a sunny afternoon`,
-        ),
-        line('Every visit feels a little different, and that is part of the charm.', `${worker} waves to a customer`),
-        line('Tell a friend who has not been yet.', `two friends walk towards ${it.indefinite} together`),
-        line(
-          'Then come back, and bring someone new the next time.',
-          `a group of friends at the door of ${it.indefinite} in the evening`,
-        ),
+        business.isVenue
+          ? line(
+              'Take your time: nobody will hurry you here.',
+              `a customer reads a book at a table inside ${it.indefinite}`,
+            )
+          : line('Ask anything: nobody will hurry you.', `${worker} listens to a customer at their door`),
+        business.isVenue
+          ? line(
+              'Some people drop in for a minute, others stay for an hour.',
+              `people come and go through the door of ${it.indefinite} in the afternoon`,
+            )
+          : line(
+              'Some customers book once a month, others every week.',
+              `${worker} checks the day's bookings on a phone`,
+            ),
       ],
+    },
+    {
+      isRequired: false,
+      lines: business.isVenue
+        ? [
+            line(
+              'Drop by on a quiet morning, or on a busy afternoon.',
+              `${it.indefinite} on ${street} on a sunny afternoon`,
+            ),
+            line(
+              'Every visit feels a little different, and that is part of the charm.',
+              `${worker} waves to a customer`,
+            ),
+            line('Tell a friend who has not been yet.', `two friends walk towards ${it.indefinite} together`),
+            line(
+              'Then come back, and bring someone new the next time.',
+              `a group of friends at the door of ${it.indefinite} in the evening`,
+            ),
+          ]
+        : [
+            line('Every visit is a little different, and that is part of the job.', `${worker} waves to a customer`),
+            line('Tell a friend who could use a hand.', 'two friends talk on a doorstep'),
+          ],
     },
     ...(brief.place
       ? [
@@ -275,7 +307,12 @@ function writeBusinessAd(brief: PromptBrief, subject: NounPhrase, business: Busi
     hook: {
       isRequired: true,
       lines: [
-        line(hook, `${it.indefinite} on ${street} in the morning sun`),
+        line(
+          hook,
+          business.isVenue
+            ? `${it.indefinite} on ${street} in the morning sun`
+            : `${worker} at work in the morning sun`,
+        ),
         line('Come and see what is behind the door.', `the open door of ${it.indefinite} with a welcome sign`),
       ],
     },
@@ -283,7 +320,12 @@ function writeBusinessAd(brief: PromptBrief, subject: NounPhrase, business: Busi
     close: {
       isRequired: true,
       lines: [
-        line(`${visit} ${it.short}${inPlace} today.`, `${it.indefinite} on ${street} at dusk, its windows glowing`),
+        line(
+          `${visit} ${it.short}${inPlace} today.`,
+          business.isVenue
+            ? `${it.indefinite} on ${street} at dusk, its windows glowing`
+            : `${worker} says goodbye at the end of the day`,
+        ),
         line('Come by and see for yourself.', `the open door of ${it.indefinite} at night, warm light inside`),
       ],
     },

@@ -213,6 +213,11 @@ export const CONCEPTS: Record<string, Concept> = {
   // A fisherman's nets, not a football goal.
   net: { art: ['net-with-handle'] },
   runner: { art: ['person-running'] },
+  // People by their trade, where WordNet first reads a thing ("a cleaner" is a product) or nothing.
+  cleaner: { art: ['person-standing'] },
+  groomer: { art: ['person-standing'] },
+  // A salon is its people and what they tend, not a couch.
+  salon: { none: true },
   // A shoe is a trainer, not a man's dress shoe.
   // A pot alone may hold soup or a plant: drawn only when the words say which.
   pot: { none: true },

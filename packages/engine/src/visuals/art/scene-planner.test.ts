@@ -282,6 +282,9 @@ describe('reading the words', () => {
       planScene({ visual: 'The grandmother looking out of a window at night', narration: '', seed: 1 }).setting,
     ).toBe('home')
     expect(ids('Tokyo is waiting for you.')).toEqual(['tokyo-tower'])
+    // Someone who waves is no sea: "The girl waves to her friends" is in the park, not on the ocean.
+    expect(planScene({ visual: '', narration: 'The girl waves to her friends.', seed: 1 }).setting).not.toBe('ocean')
+    expect(planScene({ visual: '', narration: 'The waves crashed on the beach.', seed: 1 }).setting).toBe('ocean')
     // Places drawn by their two-word names.
     expect(ids('New York never sleeps.')).toEqual(['statue-of-liberty'])
     expect(ids('Watch the sunrise from the top of Mount Fuji.')).toEqual(['mount-fuji'])

@@ -1,7 +1,7 @@
 import winkNLP, { type ItemToken } from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
 
-import { baseNoun, isVerbForm, nounSenses, nounUse, verbBaseOf, verbUse } from './wordnet.ts'
+import { baseNoun, isVerbForm, nounSenses, nounUse, usualKind, verbBaseOf, verbUse } from './wordnet.ts'
 
 /** "Astronauts float…": a plural opening a sentence is a common noun, whatever the tagger says. */
 const isPluralNoun = (word: string) => baseNoun(word) !== word.toLowerCase()
@@ -117,7 +117,7 @@ const NOT_NOUNS = new Set([
 /** Parts of speech that follow a verb but never a noun's own noun ("drives his", "whistles on", "rolls out"). */
 const AFTER_VERB = new Set(['DET', 'PRON', 'ADP', 'PART', 'ADV', 'ADJ', 'NUM'])
 
-function isBeforeVerb(tokens: { text: string; pos: string }[], at: number): boolean {
+function isBeforeVerb(tokens: { text: string; lemma: string; pos: string }[], at: number): boolean {
   const next = tokens[at + 1]
   if (!next) return false
   if (next.pos === 'VERB' || next.pos === 'AUX') return true
@@ -131,11 +131,15 @@ function isBeforeVerb(tokens: { text: string; pos: string }[], at: number): bool
  * compound, told by its form (the "-s" or "-ed" of a verb WordNet knows) and the object that follows it ("a",
  * "his"); "solar panels on a roof" and "the school bus this morning" stay nouns. Gives the verb, or undefined.
  */
-function verbAfterNoun(tokens: { text: string; pos: string }[], at: number): string | undefined {
+function verbAfterNoun(tokens: { text: string; lemma: string; pos: string }[], at: number): string | undefined {
   const token = tokens[at]
   const previous = tokens[at - 1]
   const next = tokens[at + 1]
   if (token?.pos !== 'NOUN' || (previous?.pos !== 'NOUN' && previous?.pos !== 'PROPN')) return undefined
+  // "The girl waves to her friends": after someone who acts, before a preposition or the end, it is what they do.
+  const actor = ['person', 'animal'].includes(usualKind(previous.lemma) ?? '')
+  const closes = next === undefined || ['ADP', 'ADV', 'PUNCT'].includes(next.pos)
+  if (actor && closes && previous.pos === 'NOUN' && /s$/.test(token.text)) return verbBaseOf(token.text)
   if (next?.pos !== 'DET' && next?.pos !== 'PRON') return undefined
   const verb = verbBaseOf(token.text)
   // "Winter jackets this weekend": a time after it is no object, and a word used more as a noun stays one.
