@@ -313,7 +313,9 @@ function writeBusinessAd(brief: PromptBrief, subject: NounPhrase, business: Busi
             ? `${it.indefinite} on ${street} in the morning sun`
             : `${worker} at work in the morning sun`,
         ),
-        line('Come and see what is behind the door.', `the open door of ${it.indefinite} with a welcome sign`),
+        business.isVenue
+          ? line('Come and see what is behind the door.', `the open door of ${it.indefinite} with a welcome sign`)
+          : line('Here is how it works.', `${worker} arrives at a customer's front door`),
       ],
     },
     beats,

@@ -78,12 +78,6 @@ export const BUSINESSES: Record<string, Business> = {
   'hair salon': { worker: 'hairdresser', work: "cuts a customer's hair", offer: 'haircuts', isVenue: true },
   'grooming salon': { worker: 'groomer', work: "brushes a dog's coat", offer: 'a grooming appointment', isVenue: true },
   'grooming shop': { worker: 'groomer', work: "brushes a dog's coat", offer: 'a grooming appointment', isVenue: true },
-  'walking service': {
-    worker: 'dog walker',
-    work: 'sets off with three dogs on their leads',
-    offer: 'a first walk',
-    isVenue: false,
-  },
   barbershop: { worker: 'barber', work: "trims a customer's beard", offer: 'haircuts', isVenue: true },
   'barber shop': { worker: 'barber', work: "trims a customer's beard", offer: 'haircuts', isVenue: true },
   hotel: { worker: 'receptionist', work: 'hands a key to a guest', offer: 'a room', isVenue: true },
@@ -111,6 +105,11 @@ export const BUSINESSES: Record<string, Business> = {
     isVenue: false,
   },
   'food delivery': { worker: 'courier', work: 'hands a bag of food at a door', offer: 'deliveries', isVenue: false },
+  'plumbing company': { worker: 'plumber', work: 'fixes a dripping tap', offer: 'a visit', isVenue: false },
+  'plumbing service': { worker: 'plumber', work: 'fixes a dripping tap', offer: 'a visit', isVenue: false },
+  plumber: { worker: 'plumber', work: 'fixes a dripping tap', offer: 'a visit', isVenue: false },
+  'gardening service': { worker: 'gardener', work: 'trims a hedge', offer: 'a tidy garden', isVenue: false },
+  'moving company': { worker: 'mover', work: 'carries boxes to a van', offer: 'a moving day quote', isVenue: false },
 }
 
 /** What a person does with a kind of product, for shots of it in use (present tense, plural subject). */

@@ -396,6 +396,7 @@ describe('reading the words', () => {
       'Your small business deserves a website',
     )
     expect(keyPhraseOf('Five minutes of stretching can wake up your whole body.')).toBe('Five minutes of stretching')
+    expect(keyPhraseOf('Every day, a plumber fixes a tap.')).toBe('A plumber fixes a tap')
     expect(keyPhraseOf('Recycling one can saves enough energy to power a small fridge for hours.')).toBe('')
   })
 })

@@ -333,6 +333,10 @@ function describeSense(lemma: string): string {
 const DESCRIBING_KINDS = new Set(['substance', 'object', 'attribute', 'shape', 'quantity', 'act', 'state'])
 
 /** The clause to set large on a scene with nothing to draw: a whole phrase, never a cut one. */
+/** A clause that only says when ("Every day", "One morning") is not what a scene is about. */
+const TIME_ONLY =
+  /^(?:every|each|one|some|this|that|next|last|early|late)\s+(?:day|night|morning|afternoon|evening|week|weekend|year|summer|winter|spring|autumn|time)s?$/i
+
 const PHRASE_OPENERS = /^(a|an|the|one|this|that|these|those|every|each|some|any|my|your|our|their|his|her|its)$/i
 
 export function keyPhraseOf(text: string): string {
@@ -341,7 +345,7 @@ export function keyPhraseOf(text: string): string {
     .replace(/^(first|then|next|finally|now|so|and|but|also|lastly|after that)\b[,\s]*/i, '')
     .split(/\s*(?:[,;:—–]|\s-\s|\band\b|\bbut\b)\s*/i)
     .map((clause) => clause.replace(/[.!?]+$/, '').trim())
-    .filter((clause) => clause.split(/\s+/).length >= 2)
+    .filter((clause) => clause.split(/\s+/).length >= 2 && !TIME_ONLY.test(clause))
   const short = (clause: string) => clause.split(/\s+/).length <= 7
   // A long clause keeps its main part, before the clause it runs into: "Your small business deserves a website"
   // of "…a website that sells while you sleep".
