@@ -200,6 +200,13 @@ describe('the offline writer with a prompt', () => {
     expect(service.scenes.map((scene) => scene.visual).join(' ')).not.toMatch(/inside a dog walking service/)
   })
 
+  it('keeps candles at home: lit after a long day, never on the way to work or on a train', async () => {
+    const candles = await draft('Ad for our new scented candles', 45)
+    const all = `${narrationOf(candles)} ${candles.scenes.map((scene) => scene.visual).join(' ')}`
+    expect(all).not.toMatch(/on the way to work|on a train|city street/)
+    expect(all).toMatch(/lights? .*candles/)
+  })
+
   it('tells a story with a beginning, a turn and an end, in that order', async () => {
     for (const targetSeconds of [15, 30, 90]) {
       const storyboard = await draft(

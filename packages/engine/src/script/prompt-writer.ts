@@ -337,14 +337,34 @@ function writeBusinessAd(brief: PromptBrief, subject: NounPhrase, business: Busi
   }
 }
 
+/** Products used at home, whose shots stay there. */
+const HOME_PRODUCTS = new Set([
+  'candle',
+  'soap',
+  'cream',
+  'lamp',
+  'bed',
+  'sofa',
+  'chair',
+  'mug',
+  'pillow',
+  'blanket',
+  'towel',
+  'plant',
+  'tea',
+  'coffee',
+])
+
 function writeProductAd(brief: PromptBrief, subject: NounPhrase): Plan {
   const it = refer(subject, { definiteFirst: true })
   const pronoun = it.isPlural ? 'they' : 'it'
   const object = it.isPlural ? 'them' : 'it'
-  const use =
-    PRODUCT_USES[subject.head.toLowerCase()] ??
-    PRODUCT_USES[subject.head.toLowerCase().split(' ').at(-1) ?? ''] ??
-    'use'
+  const headWord = subject.head.toLowerCase().split(' ').at(-1) ?? ''
+  // "Scented candles" are candles: the singular finds what people do with them.
+  const singular = headWord.replace(/(?<=[^s])s$/, '')
+  const use = PRODUCT_USES[subject.head.toLowerCase()] ?? PRODUCT_USES[headWord] ?? PRODUCT_USES[singular] ?? 'use'
+  // Candles, soap and mugs stay at home: no one lights a candle on the way to work.
+  const atHome = HOME_PRODUCTS.has(singular) || HOME_PRODUCTS.has(headWord)
   const [verb = 'use', ...rest] = use.split(' ')
   const useText = [verb, ...rest].join(' ')
   const audience = brief.audience ? refer(brief.audience).first : undefined
@@ -380,13 +400,20 @@ function writeProductAd(brief: PromptBrief, subject: NounPhrase): Plan {
       {
         isRequired: false,
         lines: [
-          line(
-            `${capitalize(useText)} ${object} on the way to work, at the weekend, wherever the day takes you.`,
-            `${shotPerson} on a city street in the morning`,
-          ),
+          atHome
+            ? line(
+                `${capitalize(useText)} ${object} after a long day, at the weekend, whenever you need a moment.`,
+                `${shotPerson} at home in the evening`,
+              )
+            : line(
+                `${capitalize(useText)} ${object} on the way to work, at the weekend, wherever the day takes you.`,
+                `${shotPerson} on a city street in the morning`,
+              ),
           line(
             `${capitalize(pronoun)} ${presentTense('fit', it.isPlural)} into your day without getting in the way.`,
-            `${shotPerson} in a park in the afternoon`,
+            atHome
+              ? `${shotPerson} in a bright living room in the afternoon`
+              : `${shotPerson} in a park in the afternoon`,
           ),
         ],
       },
@@ -411,7 +438,10 @@ function writeProductAd(brief: PromptBrief, subject: NounPhrase): Plan {
             `${shotPerson} in a kitchen in the morning`,
           ),
           line('That is the whole idea.', `${it.indefinite} on a kitchen table in the morning light`),
-          line(`Keep ${object} close, and use ${object} often.`, `${shotPerson} on a train`),
+          line(
+            `Keep ${object} close, and use ${object} often.`,
+            atHome ? `${shotPerson} on a quiet evening at home` : `${shotPerson} on a train`,
+          ),
           line(
             `The more you use ${object}, the more ${pronoun} ${presentTense('become', it.isPlural)} part of your day.`,
             `${shotPerson} in the evening light`,

@@ -285,6 +285,11 @@ describe('reading the words', () => {
     // Someone who waves is no sea: "The girl waves to her friends" is in the park, not on the ocean.
     expect(planScene({ visual: '', narration: 'The girl waves to her friends.', seed: 1 }).setting).not.toBe('ocean')
     expect(planScene({ visual: '', narration: 'The waves crashed on the beach.', seed: 1 }).setting).toBe('ocean')
+    // At home is inside a home; "your home" is a house.
+    const athome = planScene({ visual: '', narration: 'A person lights candles at home in the evening.', seed: 1 })
+    expect(athome.setting).toBe('home')
+    expect(athome.subjects.map((subject) => subject.id)).not.toContain('house')
+    expect(ids('At night your home runs on the stored energy.')).toContain('house')
     // Places drawn by their two-word names.
     expect(ids('New York never sleeps.')).toEqual(['statue-of-liberty'])
     expect(ids('Watch the sunrise from the top of Mount Fuji.')).toEqual(['mount-fuji'])

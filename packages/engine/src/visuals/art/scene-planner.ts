@@ -446,6 +446,12 @@ export function planScene(request: PlanRequest): ScenePlan {
           words.push({ word: noun.text, art: undefined, reason: noun.afterPlacePreposition ? 'place name' : 'name' })
         continue
       }
+      // "At home in the evening", "a bright home": inside a home, not a house seen from the street.
+      if (noun.lemma === 'home' && (/\bat home\b/i.test(text) || (noun.phrase.includes(' ') && !noun.modifier))) {
+        if (!setting || score > setting.score) setting = { value: 'home', score }
+        words.push({ word: noun.text, art: undefined, reason: 'the setting: home' })
+        continue
+      }
       // "A mother elephant protects her baby": the mother is the elephant and the baby its young, not people.
       const isAnimal = (other: Noun | undefined) => other !== undefined && usualKind(other.lemma) === 'animal'
       const subjectHead = reading.nouns.find((other) => other.sentence === noun.sentence && other.subject && other.head)
