@@ -217,7 +217,7 @@ export const CONCEPTS: Record<string, Concept> = {
   cleaner: { art: ['person-standing'] },
   groomer: { art: ['person-standing'] },
   // A salon is its people and what they tend, not a couch.
-  salon: { none: true },
+  salon: { home: 'home', none: true },
   // A shoe is a trainer, not a man's dress shoe.
   // A pot alone may hold soup or a plant: drawn only when the words say which.
   pot: { none: true },
