@@ -453,7 +453,7 @@ function writeProductAd(brief: PromptBrief, subject: NounPhrase): Plan {
         lines: [
           line(
             `From the first day, ${pronoun} ${be(it.isPlural)} simply there when you need ${object}.`,
-            `${shotPerson} in the morning sun`,
+            atHome ? `${shotPerson} by a sunny window in the morning` : `${shotPerson} in the morning sun`,
           ),
           line(
             'Look closely, and you will see the care in every detail.',
