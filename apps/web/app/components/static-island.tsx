@@ -44,19 +44,21 @@ function getInternalLink(event: MouseEvent): HTMLAnchorElement | undefined {
 export const NAVIGATION_FALLBACK_MS = 4000
 
 /**
- * Navigates with the router and, should that not finish in NAVIGATION_FALLBACK_MS, loads the target as a
- * document, so a click on a link never does nothing. (A client navigation from the blog wall was seen to stall
- * in browser tests, about one run in three on a freshly built site, before any of its loaders ran; the cause
- * is not found yet.)
+ * Navigates with the router and, should the page still be where the click was NAVIGATION_FALLBACK_MS later,
+ * loads the target as a document, so a click on a link never does nothing. (A client navigation from the
+ * blog wall was seen to stall or end without moving in browser tests, about one run in three on a freshly
+ * built site, before any of its loaders ran; the cause is not found yet.)
  */
 export function navigateOrLoad(
   navigate: (to: string) => void | Promise<void>,
   to: string,
-  load: (to: string) => void,
-  timeoutMs = NAVIGATION_FALLBACK_MS,
+  options: { load: (to: string) => void; current: () => string; timeoutMs?: number },
 ): void {
-  const fallback = setTimeout(() => load(to), timeoutMs)
-  void Promise.resolve(navigate(to)).finally(() => clearTimeout(fallback))
+  const from = options.current()
+  void navigate(to)
+  setTimeout(() => {
+    if (options.current() === from) options.load(to)
+  }, options.timeoutMs ?? NAVIGATION_FALLBACK_MS)
 }
 
 /**
@@ -79,7 +81,10 @@ export function StaticIsland({ id, className, children }: { id: string; classNam
       if (!link) return
       event.preventDefault()
       const url = new URL(link.href)
-      navigateOrLoad(navigate, `${url.pathname}${url.search}${url.hash}`, (to) => window.location.assign(to))
+      navigateOrLoad(navigate, `${url.pathname}${url.search}${url.hash}`, {
+        load: (to) => window.location.assign(to),
+        current: () => `${window.location.pathname}${window.location.search}`,
+      })
     }
     island.addEventListener('click', onClick)
     return () => island.removeEventListener('click', onClick)
