@@ -45,6 +45,13 @@ function actor(options: {
   return { actor: placed, bounds }
 }
 
+/** A composed actor with the bounds of its paint, for the checks below. */
+function painted(placed: Actor) {
+  const bounds = paintBounds(placed.sprite)
+  if (!bounds) throw new Error('blank sprite')
+  return { actor: placed, bounds }
+}
+
 /** Where an actor's paint is in the frame, shifted by dx. */
 function box({ actor: a, bounds }: ReturnType<typeof actor>, dx = 0) {
   const left = a.x - a.anchorX + dx
@@ -203,9 +210,7 @@ describe('the subjects on the ground', () => {
           const { actors } = await compose({ narration, style: '3d-cartoon', seed, layout, subjects })
           expect(actors).toHaveLength(subjects.length)
           for (const placed of actors) {
-            const bounds = paintBounds(placed.sprite)
-            if (!bounds) throw new Error('blank sprite')
-            const paint = box({ actor: placed, bounds })
+            const paint = box(painted(placed))
             const inset = frame.width * CAMERA_CROP - 0.5
             const where = `${narration} seed ${seed}, layout ${layout}`
             expect(paint.left, where).toBeGreaterThanOrEqual(frame.left + inset)
@@ -268,11 +273,6 @@ describe('a bust beside the main subject', () => {
 
 describe('a home scene', () => {
   it('shows the kitten the puppy sleeps by, a couch the size of furniture, and a snowman built on the ground', async () => {
-    const paint = (placed: Actor) => {
-      const bounds = paintBounds(placed.sprite)
-      if (!bounds) throw new Error('blank sprite')
-      return { actor: placed, bounds }
-    }
     for (const layout of [0, 1, 2, 3]) {
       const { actors } = await compose({
         narration: 'The puppy fell asleep on the couch next to the kitten.',
@@ -285,7 +285,7 @@ describe('a home scene', () => {
           { id: 'cat', kind: 'animal', word: 'kitten', score: 1.5, scale: 1 },
         ],
       })
-      const placed = actors.map(paint)
+      const placed = actors.map(painted)
       const [dog, couch, cat] = ['dog', 'couch', 'cat'].map((name) => {
         const found = placed.find(({ actor: item }) =>
           name === 'dog'
@@ -315,7 +315,7 @@ describe('a home scene', () => {
     })
     const snowman = actors.find((item) => item.depth < 0.9)
     if (!snowman) throw new Error('no snowman')
-    expect(box(paint(snowman)).bottom).toBeGreaterThan(HORIZON_Y)
+    expect(box(painted(snowman)).bottom).toBeGreaterThan(HORIZON_Y)
   })
 })
 
@@ -336,11 +336,7 @@ describe('people behind the things of a scene', () => {
           layout,
           subjects,
         })
-        const placed = actors.map((item) => {
-          const bounds = paintBounds(item.sprite)
-          if (!bounds) throw new Error('blank sprite')
-          return { actor: item, bounds }
-        })
+        const placed = actors.map(painted)
         // Drawn in this order, each over the ones before it; the girl is the person standing at the back.
         const target = placed.find((item) => item.actor.motion === 'stand' && item.actor.depth < 0.9)
         if (!target) throw new Error('no girl')
