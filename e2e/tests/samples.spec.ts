@@ -4,12 +4,15 @@ import { openPage } from './open-page.ts'
 
 test.describe('sample videos', () => {
   for (const path of ['/', '/features']) {
-    test(`${path} shows rendered samples that load and play muted, with controls and captions`, async ({ page }) => {
+    test(`${path} shows rendered samples that load and play muted from their play buttons, with captions`, async ({
+      page,
+    }) => {
       await openPage(page, path)
       const videos = page.locator('main video')
       expect(await videos.count()).toBeGreaterThanOrEqual(3)
       for (const video of await videos.all()) {
-        await expect(video).toHaveAttribute('controls', '')
+        // No media controls until a sample is played: the play button stands in for them.
+        await expect(video).not.toHaveAttribute('controls')
         await expect(video).toHaveAttribute('preload', 'none')
         await expect(video).not.toHaveAttribute('autoplay')
         expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true)
@@ -17,6 +20,7 @@ test.describe('sample videos', () => {
         const source = (await video.locator('source').getAttribute('src')) ?? ''
         expect(source).toMatch(/^\/assets\/.+\.mp4$/)
       }
+      await expect(page.locator('main [data-sample-video] button[data-sample-play]')).toHaveCount(await videos.count())
 
       // Posters arrive as a player nears the viewport; the file answers byte ranges for seeking.
       const last = videos.last()
@@ -27,13 +31,19 @@ test.describe('sample videos', () => {
       expect(range.status()).toBe(206)
       expect(range.headers()['content-type']).toBe('video/mp4')
 
-      const first = videos.first()
-      await first.scrollIntoViewIfNeeded()
-      await first.evaluate((element: HTMLVideoElement) => element.play())
+      // From the keyboard: the play button starts the sample, which then shows its controls and has the focus.
+      const first = page.locator('main [data-sample-video]').first()
+      const play = first.getByRole('button', { name: /^Play “.+”, muted$/ })
+      await play.focus()
+      await page.keyboard.press('Enter')
+      const video = first.locator('video')
+      await expect(video).toHaveAttribute('controls', '')
+      await expect(play).toBeHidden()
+      await expect(video).toBeFocused()
       await expect
-        .poll(() => first.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 })
+        .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 })
         .toBeGreaterThan(0.2)
-      expect(await first.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true)
+      expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true)
     })
   }
 

@@ -1,3 +1,5 @@
+import { PlayIcon } from '#app/components/ui/site-icons.tsx'
+
 import type { SampleVideo } from './videos.ts'
 
 const RATIO_LABELS: Record<SampleVideo['ratio'], string> = {
@@ -6,10 +8,20 @@ const RATIO_LABELS: Record<SampleVideo['ratio'], string> = {
   '1:1': '1:1 square',
 }
 
+/** A sample's length as a player shows it: 0:18. */
+export function formatClipLength(seconds: number): string {
+  const whole = Math.round(seconds)
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
+}
+
 /**
- * One rendered sample, playable in place: controls, muted until the viewer turns the sound on, never
- * autoplaying, with the captions as a text track. Nothing of the video loads before play (preload none), and
- * its poster only when it nears the viewport (lazy-posters.ts), unless `eager` (above the fold).
+ * One rendered sample, playable in place: muted until the viewer turns the sound on, never autoplaying, with
+ * the captions as a text track. Nothing of the video loads before play (preload none), and its poster only
+ * when it nears the viewport (lazy-posters.ts), unless `eager` (above the fold).
+ * Until it is first played the poster carries a play button and the video has no controls:
+ * sample-video-player.ts turns the controls on and plays it. Chromium builds its media controls' shadow tree
+ * and style sheet for the first <video controls> on a page, about 50-80 ms of style on a cold load here
+ * (decision 039), time a visitor who only reads the page should not pay.
  */
 export function SampleVideoPlayer({
   video,
@@ -23,11 +35,11 @@ export function SampleVideoPlayer({
 }) {
   return (
     <div
-      className={`overflow-hidden rounded-2xl border border-line bg-[#0b0616] ${className}`}
+      data-sample-video
+      className={`relative overflow-hidden rounded-2xl border border-line bg-[#0b0616] ${className}`}
       style={{ aspectRatio: `${video.width} / ${video.height}` }}
     >
       <video
-        controls
         muted
         playsInline
         preload="none"
@@ -41,6 +53,19 @@ export function SampleVideoPlayer({
         <source src={video.src} type="video/mp4" />
         <track kind="captions" src={video.captions} srcLang="en" label="English" />
       </video>
+      <button
+        type="button"
+        data-sample-play
+        aria-label={`Play “${video.title}”, muted`}
+        className="group/play absolute inset-0 grid place-items-center bg-gradient-to-t from-black/45 via-transparent to-transparent text-white"
+      >
+        <span className="grid h-16 w-16 place-items-center rounded-full bg-black/60 shadow-lg ring-1 ring-white/40 transition group-hover/play:scale-105 group-hover/play:bg-black/75">
+          <PlayIcon className="ml-1 h-7 w-7" />
+        </span>
+        <span className="absolute bottom-3 right-3 rounded-full bg-black/65 px-2 py-0.5 text-xs font-semibold tabular-nums">
+          {formatClipLength(video.seconds)}
+        </span>
+      </button>
     </div>
   )
 }
