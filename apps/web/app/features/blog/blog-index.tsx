@@ -47,7 +47,8 @@ export function BlogIndex() {
   }, [])
 
   return (
-    <StaticIsland id={WALL_ID}>
+    // Seventy titles below the fold: their style and layout wait until the wall nears the viewport.
+    <StaticIsland id={WALL_ID} className="render-lazy">
       <BlogWall />
     </StaticIsland>
   )
