@@ -264,13 +264,18 @@ const ANIMAL_COMPANY = /^(friend|family|pair|couple|team)$/
 const KIN =
   /^(mother|mom|mum|father|dad|brother|sister|grandmother|grandma|grandfather|grandpa|son|daughter|aunt|uncle|cousin|niece|nephew|twin)$/
 
+/** The people of a story's cast: not its animals, nor the coloured things it names. */
+function castPeople(cast: CastMember[]): CastMember[] {
+  return cast.filter((member) => !member.thing && getArtLibrary().get(member.figure)?.kind === 'person')
+}
+
 /**
  * "Her brother": the relative of a person the story names, with that person's skin tone and an outfit of
  * its own. Only when the possessive fits the one person of the cast ("his sister" is not Rosa's).
  */
 function relativeFigure(noun: Noun, cast: CastMember[]): { figure: string; of: string } | undefined {
   if (!KIN.test(noun.lemma) || !noun.possessive || !noun.head) return undefined
-  const people = cast.filter((member) => !member.thing && getArtLibrary().get(member.figure)?.kind === 'person')
+  const people = castPeople(cast)
   const member = people.length === 1 ? people[0] : undefined
   const tone = member && /-standing-(.+)-skin-tone/.exec(member.figure)?.[1]
   if (!member || !tone || !fitsFigure(noun.possessive, member.figure)) return undefined
@@ -464,8 +469,7 @@ export function planScene(request: PlanRequest): ScenePlan {
       }
       // "Since then they have been friends", in a story of a mouse and a cat: the friends are the animals.
       const creature = cast.find((member) => member.pronoun === 'it')
-      const noPeople = !cast.some((member) => getArtLibrary().get(member.figure)?.kind === 'person')
-      if (creature && noPeople && ANIMAL_COMPANY.test(noun.lemma)) {
+      if (creature && castPeople(cast).length === 0 && ANIMAL_COMPANY.test(noun.lemma)) {
         candidates.push({ id: creature.figure, word: noun.text, score })
         const companion = cast.find((member) => member.companion)
         if (companion) candidates.push({ id: companion.figure, word: noun.text, score: score * 0.8 })
@@ -587,7 +591,7 @@ export function planScene(request: PlanRequest): ScenePlan {
       words.push({ word: verb, art, reason: 'activity' })
     }
     // "She", "he" in a story with one named person is that person.
-    const people = cast.filter((member) => getArtLibrary().get(member.figure)?.kind === 'person')
+    const people = castPeople(cast)
     const member = people.length === 1 ? people[0] : undefined
     if (!castSeen && member && reading.pronouns.some((word) => fitsFigure(word, member.figure))) {
       castSeen = true
