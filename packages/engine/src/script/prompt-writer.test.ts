@@ -200,6 +200,15 @@ describe('the offline writer with a prompt', () => {
     expect(service.scenes.map((scene) => scene.visual).join(' ')).not.toMatch(/inside a dog walking service/)
   })
 
+  it('shows a service where its customers are, with no counter, tables or door of its own', async () => {
+    const service = await draft('Ad for our dog walking service in Berlin for busy families', 60)
+    const shots = service.scenes.map((scene) => scene.visual).join(' ')
+    expect(shots).toMatch(/dog walker/)
+    expect(shots).not.toMatch(/inside|counter|at a table|walk past|on a wooden/i)
+    expect(narrationOf(service)).not.toMatch(/Come by|walk in|stay a little longer/)
+    expect(narrationOf(service)).toContain('Busy families are always welcome.')
+  })
+
   it('keeps candles at home: lit after a long day, never on the way to work or on a train', async () => {
     const candles = await draft('Ad for our new scented candles', 45)
     const all = `${narrationOf(candles)} ${candles.scenes.map((scene) => scene.visual).join(' ')}`

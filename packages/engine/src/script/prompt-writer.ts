@@ -149,6 +149,138 @@ function writeAd(brief: PromptBrief): Plan {
   return business ? writeBusinessAd(brief, subject, business) : writeProductAd(brief, subject)
 }
 
+/** What an ad says and shows that depends on the kind of business: a place to walk into, or a service. */
+type BusinessLines = {
+  /** The hook's picture, and the line after the hook. */
+  hookShot: string
+  opening: Line
+  /** The work, then two close pictures of it. */
+  work: Line[]
+  talkShot: string
+  firstVisit: Line
+  /** What a customer does: stays a while, or books. */
+  stay: Line[]
+  dawn: Line
+  smileShot: string
+  unhurried: Line
+  regulars: Line
+  /** Word of mouth, near the end. */
+  around: Line[]
+  placeShot: string
+  audienceShot: (audience: string) => string
+  close: Line[]
+}
+
+type BusinessContext = {
+  business: Business
+  worker: string
+  it: { indefinite: string; short: string }
+  street: string
+  isOwn: boolean
+}
+
+function businessLines({ business, worker, it, street, isOwn }: BusinessContext, closeText: string): BusinessLines {
+  if (business.isVenue) {
+    return {
+      hookShot: `${it.indefinite} on ${street} in the morning sun`,
+      opening: line('Come and see what is behind the door.', `the open door of ${it.indefinite} with a welcome sign`),
+      work: [
+        line(
+          `Inside, ${worker} ${business.work}, taking the time to get it right.`,
+          `${worker} ${business.work} inside ${it.indefinite}`,
+        ),
+        line('Nothing here is rushed.', `a close-up of ${business.offer} on a wooden counter`),
+        line('Every step is done by hand, the way it should be.', `the hands of ${worker} at work on a counter`),
+      ],
+      talkShot: `${worker} talks with a customer across the counter of ${it.indefinite}`,
+      firstVisit: line(
+        'You can feel it the moment you walk in.',
+        `a customer steps through the open door of ${it.indefinite}`,
+      ),
+      stay: [
+        line(
+          `Come in for ${business.offer}, and stay a little longer.`,
+          `customers sit at small tables inside ${it.indefinite} in the afternoon`,
+        ),
+        line(
+          'Bring a friend, or come on your own and take a seat by the window.',
+          `two friends laugh at a table by the window of ${it.indefinite}`,
+        ),
+      ],
+      dawn: line(
+        'Before the doors open, the work has already begun.',
+        `${worker} gets ready inside ${it.indefinite} at dawn`,
+      ),
+      smileShot: `${worker} smiles behind the counter`,
+      unhurried: line(
+        'Take your time: nobody will hurry you here.',
+        `a customer reads a book at a table inside ${it.indefinite}`,
+      ),
+      regulars: line(
+        'Some people drop in for a minute, others stay for an hour.',
+        `people come and go through the door of ${it.indefinite} in the afternoon`,
+      ),
+      around: [
+        line(
+          'Drop by on a quiet morning, or on a busy afternoon.',
+          `${it.indefinite} on ${street} on a sunny afternoon`,
+        ),
+        line('Every visit feels a little different, and that is part of the charm.', `${worker} waves to a customer`),
+        line('Tell a friend who has not been yet.', `two friends walk towards ${it.indefinite} together`),
+        line(
+          'Then come back, and bring someone new the next time.',
+          `a group of friends at the door of ${it.indefinite} in the evening`,
+        ),
+      ],
+      placeShot: `people walk past ${it.indefinite} on ${street} in the afternoon`,
+      audienceShot: (audience) => `${audience} at a table inside ${it.indefinite}`,
+      close: [
+        line(closeText, `${it.indefinite} on ${street} at dusk, its windows glowing`),
+        line('Come by and see for yourself.', `the open door of ${it.indefinite} at night, warm light inside`),
+      ],
+    }
+  }
+  // A service has no inside, counter or door of its own: the work is done where the customer is.
+  return {
+    hookShot: `${worker} at work in the morning sun`,
+    opening: line('Here is how it works.', `${worker} arrives at a customer's front door`),
+    work: [
+      line(`Every day, ${worker} ${business.work}, taking the time to get it right.`, `${worker} ${business.work}`),
+      line('Nothing is rushed.', `a close-up of ${worker} who ${business.work}`),
+      line('Every step is done with care, the way it should be.', `the hands of ${worker} at work`),
+    ],
+    talkShot: `${worker} talks with a customer on their doorstep`,
+    firstVisit: line('You can tell from the very first visit.', `${worker} greets a customer at their front door`),
+    stay: [
+      line(
+        `Book ${business.offer}, and let ${isOwn ? 'us' : 'them'} take it from there.`,
+        `${worker} at work in a bright home`,
+      ),
+      line('It is one less thing to worry about.', 'a person relaxes on a sofa in a tidy living room'),
+    ],
+    dawn: line('Before the day begins, the work has already started.', `${worker} gets ready at dawn`),
+    smileShot: `${worker} smiles at a customer`,
+    unhurried: line('Ask anything: nobody will hurry you.', `${worker} listens to a customer at their door`),
+    regulars: line(
+      'Some customers book once a month, others every week.',
+      `${worker} checks the day's bookings on a phone`,
+    ),
+    around: [
+      line('Every visit is a little different, and that is part of the job.', `${worker} waves to a customer`),
+      line('Tell a friend who could use a hand.', 'two friends talk on a doorstep'),
+    ],
+    placeShot: `${worker} on ${street} in the afternoon`,
+    audienceShot: (audience) => `${worker} with ${audience} at their front door`,
+    close: [
+      line(closeText, `${worker} says goodbye at the end of the day`),
+      line(
+        'Ask for a first visit and see for yourself.',
+        `${worker} shakes hands with a customer at their door at dusk`,
+      ),
+    ],
+  }
+}
+
 function writeBusinessAd(brief: PromptBrief, subject: NounPhrase, business: Business): Plan {
   const it = refer(subject)
   const inPlace = brief.place ? ` in ${brief.place}` : ''
@@ -156,136 +288,34 @@ function writeBusinessAd(brief: PromptBrief, subject: NounPhrase, business: Busi
   const audience = brief.audience ? refer(brief.audience).first : undefined
   const street = brief.place ? `a street in ${brief.place}` : 'a quiet street'
   const hook = brief.isOwn ? `Welcome to ${it.first}${inPlace}.` : `There is ${it.first}${inPlace} worth knowing about.`
+  const kind = businessLines(
+    { business, worker, it, street, isOwn: brief.isOwn },
+    `${business.isVenue ? 'Visit' : 'Book'} ${it.short}${inPlace} today.`,
+  )
   // Qualities are what the place is like ("handmade", "family-run"); words saying what it does ("dog grooming")
   // are its name, not a list of what it is about.
-  const talks = business.isVenue
-    ? `${worker} talks with a customer across the counter of ${it.indefinite}`
-    : `${worker} talks with a customer on their doorstep`
   const naming = subject.qualities.findLastIndex((quality) => /ing$/i.test(quality))
   const qualities = subject.qualities.slice(naming + 1).filter((quality) => !/^(?:new|best|good|great)$/i.test(quality))
   const beats: Part[] = [
-    {
-      isRequired: true,
-      lines: [
-        business.isVenue
-          ? line(
-              `Inside, ${worker} ${business.work}, taking the time to get it right.`,
-              `${worker} ${business.work} inside ${it.indefinite}`,
-            )
-          : // A service has no inside: the work is done where the customer is.
-            line(
-              `Every day, ${worker} ${business.work}, taking the time to get it right.`,
-              `${worker} ${business.work}`,
-            ),
-        line('Nothing here is rushed.', `a close-up of ${business.offer} on a wooden counter`),
-        line('Every step is done by hand, the way it should be.', `the hands of ${worker} at work on a counter`),
-      ],
-    },
+    { isRequired: true, lines: kind.work },
     {
       isRequired: false,
       lines: [
         qualities.length > 0
-          ? line(`${capitalize(joinList(qualities))}: that is what ${it.short} is all about.`, talks)
-          : line('Every detail is done with care.', talks),
-        business.isVenue
-          ? line(
-              'You can feel it the moment you walk in.',
-              `a customer steps through the open door of ${it.indefinite}`,
-            )
-          : line('You can tell from the very first visit.', `${worker} greets a customer at their front door`),
+          ? line(`${capitalize(joinList(qualities))}: that is what ${it.short} is all about.`, kind.talkShot)
+          : line('Every detail is done with care.', kind.talkShot),
+        kind.firstVisit,
       ],
     },
+    { isRequired: false, lines: kind.stay },
     {
       isRequired: false,
-      lines: business.isVenue
-        ? [
-            line(
-              `Come in for ${business.offer}, and stay a little longer.`,
-              `customers sit at small tables inside ${it.indefinite} in the afternoon`,
-            ),
-            line(
-              'Bring a friend, or come on your own and take a seat by the window.',
-              `two friends laugh at a table by the window of ${it.indefinite}`,
-            ),
-          ]
-        : [
-            line(
-              `Book ${business.offer}, and let ${brief.isOwn ? 'us' : 'them'} take it from there.`,
-              `${worker} at work in a bright home`,
-            ),
-            line('It is one less thing to worry about.', 'a person relaxes on a sofa in a tidy living room'),
-          ],
+      lines: [kind.dawn, line('Behind it all are people who care about the details.', kind.smileShot)],
     },
-    {
-      isRequired: false,
-      lines: [
-        business.isVenue
-          ? line(
-              'Before the doors open, the work has already begun.',
-              `${worker} gets ready inside ${it.indefinite} at dawn`,
-            )
-          : line('Before the day begins, the work has already started.', `${worker} gets ready at dawn`),
-        line(
-          'Behind it all are people who care about the details.',
-          business.isVenue ? `${worker} smiles behind the counter` : `${worker} smiles at a customer`,
-        ),
-      ],
-    },
-    {
-      isRequired: false,
-      lines: [
-        business.isVenue
-          ? line(
-              'Take your time: nobody will hurry you here.',
-              `a customer reads a book at a table inside ${it.indefinite}`,
-            )
-          : line('Ask anything: nobody will hurry you.', `${worker} listens to a customer at their door`),
-        business.isVenue
-          ? line(
-              'Some people drop in for a minute, others stay for an hour.',
-              `people come and go through the door of ${it.indefinite} in the afternoon`,
-            )
-          : line(
-              'Some customers book once a month, others every week.',
-              `${worker} checks the day's bookings on a phone`,
-            ),
-      ],
-    },
-    {
-      isRequired: false,
-      lines: business.isVenue
-        ? [
-            line(
-              'Drop by on a quiet morning, or on a busy afternoon.',
-              `${it.indefinite} on ${street} on a sunny afternoon`,
-            ),
-            line(
-              'Every visit feels a little different, and that is part of the charm.',
-              `${worker} waves to a customer`,
-            ),
-            line('Tell a friend who has not been yet.', `two friends walk towards ${it.indefinite} together`),
-            line(
-              'Then come back, and bring someone new the next time.',
-              `a group of friends at the door of ${it.indefinite} in the evening`,
-            ),
-          ]
-        : [
-            line('Every visit is a little different, and that is part of the job.', `${worker} waves to a customer`),
-            line('Tell a friend who could use a hand.', 'two friends talk on a doorstep'),
-          ],
-    },
+    { isRequired: false, lines: [kind.unhurried, kind.regulars] },
+    { isRequired: false, lines: kind.around },
     ...(brief.place
-      ? [
-          {
-            isRequired: false,
-            lines: [
-              line(
-                `It is a small part of everyday life in ${brief.place}.`,
-                `people walk past ${it.indefinite} on ${street} in the afternoon`,
-              ),
-            ],
-          },
-        ]
+      ? [{ isRequired: false, lines: [line(`It is a small part of everyday life in ${brief.place}.`, kind.placeShot)] }]
       : []),
     ...(audience
       ? [
@@ -294,43 +324,18 @@ function writeBusinessAd(brief: PromptBrief, subject: NounPhrase, business: Busi
             lines: [
               line(
                 `${capitalize(audience)} ${be(brief.audience?.isPlural ?? false)} always welcome.`,
-                `${audience} at a table inside ${it.indefinite}`,
+                kind.audienceShot(audience),
               ),
             ],
           },
         ]
       : []),
   ]
-  const visit = business.isVenue ? 'Visit' : 'Book'
   return {
     title: toTitle(`${brief.isOwn ? it.first : subject.text}${inPlace}`),
-    hook: {
-      isRequired: true,
-      lines: [
-        line(
-          hook,
-          business.isVenue
-            ? `${it.indefinite} on ${street} in the morning sun`
-            : `${worker} at work in the morning sun`,
-        ),
-        business.isVenue
-          ? line('Come and see what is behind the door.', `the open door of ${it.indefinite} with a welcome sign`)
-          : line('Here is how it works.', `${worker} arrives at a customer's front door`),
-      ],
-    },
+    hook: { isRequired: true, lines: [line(hook, kind.hookShot), kind.opening] },
     beats,
-    close: {
-      isRequired: true,
-      lines: [
-        line(
-          `${visit} ${it.short}${inPlace} today.`,
-          business.isVenue
-            ? `${it.indefinite} on ${street} at dusk, its windows glowing`
-            : `${worker} says goodbye at the end of the day`,
-        ),
-        line('Come by and see for yourself.', `the open door of ${it.indefinite} at night, warm light inside`),
-      ],
-    },
+    close: { isRequired: true, lines: kind.close },
     gaps: [],
     gapLimit: undefined,
     brief,
