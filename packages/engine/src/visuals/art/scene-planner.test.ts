@@ -284,6 +284,8 @@ describe('reading the words', () => {
     expect(ids('Tokyo is waiting for you.')).toEqual(['tokyo-tower'])
     // Someone who waves is no sea: "The girl waves to her friends" is in the park, not on the ocean.
     expect(planScene({ visual: '', narration: 'The girl waves to her friends.', seed: 1 }).setting).not.toBe('ocean')
+    const goodbye = planScene({ visual: '', narration: 'The dog walker waves goodbye at the door.', seed: 1 })
+    expect(goodbye.setting).not.toBe('ocean')
     expect(planScene({ visual: '', narration: 'The waves crashed on the beach.', seed: 1 }).setting).toBe('ocean')
     // At home is inside a home; "your home" is a house.
     const athome = planScene({ visual: '', narration: 'A person lights candles at home in the evening.', seed: 1 })

@@ -114,6 +114,9 @@ const NOT_NOUNS = new Set([
   'everyone',
 ])
 
+/** Words said in greeting, which follow a verb ("waves goodbye", "says hello"). */
+const GREETINGS = /^(?:goodbye|good-bye|bye|hello|hi|farewell)$/i
+
 /** Parts of speech that follow a verb but never a noun's own noun ("drives his", "whistles on", "rolls out"). */
 const AFTER_VERB = new Set(['DET', 'PRON', 'ADP', 'PART', 'ADV', 'ADJ', 'NUM'])
 
@@ -136,9 +139,10 @@ function verbAfterNoun(tokens: { text: string; lemma: string; pos: string }[], a
   const previous = tokens[at - 1]
   const next = tokens[at + 1]
   if (token?.pos !== 'NOUN' || (previous?.pos !== 'NOUN' && previous?.pos !== 'PROPN')) return undefined
-  // "The girl waves to her friends": after someone who acts, before a preposition or the end, it is what they do.
+  // "The girl waves to her friends": after someone who acts, before a preposition, a greeting ("waves goodbye")
+  // or the end, it is what they do.
   const actor = ['person', 'animal'].includes(usualKind(previous.lemma) ?? '')
-  const closes = next === undefined || ['ADP', 'ADV', 'PUNCT'].includes(next.pos)
+  const closes = next === undefined || ['ADP', 'ADV', 'PUNCT', 'INTJ'].includes(next.pos) || GREETINGS.test(next.text)
   if (actor && closes && previous.pos === 'NOUN' && /s$/.test(token.text)) return verbBaseOf(token.text)
   if (next?.pos !== 'DET' && next?.pos !== 'PRON') return undefined
   const verb = verbBaseOf(token.text)
