@@ -207,6 +207,7 @@ describe('the offline writer with a prompt', () => {
     expect(shots).not.toMatch(/inside|counter|at a table|walk past|on a wooden/i)
     expect(narrationOf(service)).not.toMatch(/Come by|walk in|stay a little longer/)
     expect(narrationOf(service)).toContain('Busy families are always welcome.')
+    expect(narrationOf(service).match(/done with care/g)?.length ?? 0).toBeLessThanOrEqual(1)
   })
 
   it('keeps candles at home: lit after a long day, never on the way to work or on a train', async () => {

@@ -247,7 +247,7 @@ function businessLines({ business, worker, it, street, isOwn }: BusinessContext,
     work: [
       line(`Every day, ${worker} ${business.work}, taking the time to get it right.`, `${worker} ${business.work}`),
       line('Nothing is rushed.', `a close-up of ${worker} who ${business.work}`),
-      line('Every step is done with care, the way it should be.', `the hands of ${worker} at work`),
+      line('Every job is done properly, from start to finish.', `the hands of ${worker} at work`),
     ],
     talkShot: `${worker} talks with a customer on their doorstep`,
     firstVisit: line('You can tell from the very first visit.', `${worker} greets a customer at their front door`),
