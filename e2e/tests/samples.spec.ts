@@ -33,7 +33,7 @@ test.describe('sample videos', () => {
 
       // From the keyboard: the play button starts the sample, which then shows its controls and has the focus.
       const first = page.locator('main [data-sample-video]').first()
-      const play = first.getByRole('button', { name: /^Play “.+”, muted$/ })
+      const play = first.getByRole('button', { name: /^Play “.+”, \d+:\d\d, muted$/ })
       await play.focus()
       await page.keyboard.press('Enter')
       const video = first.locator('video')
@@ -46,6 +46,20 @@ test.describe('sample videos', () => {
       expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true)
     })
   }
+
+  test("a sample plays from its button before any of the site's modules has run", async ({ page }) => {
+    // No module loads, so nothing hydrates: only the page's inline head script can play it.
+    await page.route('**/assets/*.js', (route) => route.abort())
+    await page.goto('/')
+    const player = page.locator('main [data-sample-video]').first()
+    await player.getByRole('button', { name: /^Play “/ }).click()
+    const video = player.locator('video')
+    await expect(video).toHaveAttribute('controls', '')
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0.2)
+    expect(await page.evaluate(() => '__reactRouterDataRouter' in window)).toBe(false)
+  })
 
   test('a voice sample plays from its button, one at a time', async ({ page }) => {
     await openPage(page, '/features')

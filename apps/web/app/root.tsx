@@ -18,6 +18,7 @@ import { Toaster } from './components/ui/toaster.tsx'
 import { LogoMark } from './components/logo.tsx'
 import { DISPLAY_MODE_SCRIPT } from './lib/display-mode.ts'
 import { ZOD_JITLESS_SCRIPT } from './lib/zod-jitless.ts'
+import { SAMPLE_VIDEO_SCRIPT } from './features/samples/sample-video-player.ts'
 import { canClaimChunkReload, getSessionStorage, isChunkLoadError } from './lib/chunk-reload.ts'
 import { setNavigate } from './lib/navigation.ts'
 import { reloadAfterChunkError, siteNavigationMiddleware, startSiteRuntime } from './lib/site-runtime.ts'
@@ -42,6 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#07060d" />
         <script dangerouslySetInnerHTML={{ __html: DISPLAY_MODE_SCRIPT }} />
         <script dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: SAMPLE_VIDEO_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -1,34 +1,16 @@
-/**
- * Plays the sample videos (sample-video.tsx) without React: they sit inside static islands, so one delegated
- * listener on the page does the work. A sample's play button gives the video its controls, hands it the focus
- * and plays it, still muted; any other sample that was playing pauses. If the browser refuses to play, the
- * controls stay for the viewer to try again.
- */
-
+/** A sample player (sample-video.tsx), and the button that stands in for its controls until it is played. */
 const PLAYER = '[data-sample-video]'
+const PLAY_BUTTON = 'button[data-sample-play]'
 
-/** Turns a sample's controls on in place of its play button and starts it. */
-export function startSampleVideo(player: Element, others: Iterable<HTMLVideoElement>): void {
-  const video = player.querySelector('video')
-  if (!video) return
-  for (const other of others) if (other !== video) other.pause()
-  // The poster may still be waiting for the viewport (lazy-posters.ts); the viewer is looking at it now.
-  if (!video.poster && video.dataset.poster) video.poster = video.dataset.poster
-  video.controls = true
-  for (const button of player.querySelectorAll<HTMLButtonElement>('button[data-sample-play]')) button.hidden = true
-  // The button that had the focus is gone: the video, now with its controls, takes it.
-  video.focus({ preventScroll: true })
-  void video.play()?.catch(() => undefined)
-}
-
-/** Starts listening on `root` (the document, or a part of it); returns the function that stops. */
-export function installSampleVideoPlayers(root: Document | HTMLElement): () => void {
-  const onClick = (event: Event) => {
-    const button = event.target instanceof Element ? event.target.closest('button[data-sample-play]') : null
-    const player = button?.closest(PLAYER)
-    if (!player) return
-    startSampleVideo(player, root.querySelectorAll<HTMLVideoElement>(`${PLAYER} video`))
-  }
-  root.addEventListener('click', onClick)
-  return () => root.removeEventListener('click', onClick)
-}
+/**
+ * Plays the sample videos. It runs as an inline script in <head> (root.tsx): one listener on the document, so a
+ * play button works from the moment the page is parsed, before hydration (which waits for the load event,
+ * decision 007) and after client-side navigations alike. Kept tiny and dependency-free; the server hashes it
+ * into the CSP.
+ *
+ * A press of a sample's play button pauses any other sample, sets the poster if it was still waiting for the
+ * viewport (lazy-posters.ts), turns the video's controls on in place of the button, hands the video the focus
+ * (tabindex 0: every browser then keeps it in the tab order, where its keyboard controls work) and plays it,
+ * still muted. If the browser refuses to play, the controls stay for the viewer to try again.
+ */
+export const SAMPLE_VIDEO_SCRIPT = `document.addEventListener('click',function(e){var b=e.target instanceof Element?e.target.closest('${PLAY_BUTTON}'):null;var p=b&&b.closest('${PLAYER}');var v=p&&p.querySelector('video');if(!v)return;document.querySelectorAll('${PLAYER} video').forEach(function(o){if(o!==v)o.pause()});if(!v.poster&&v.dataset.poster)v.poster=v.dataset.poster;v.controls=true;p.querySelectorAll('${PLAY_BUTTON}').forEach(function(x){x.hidden=true});v.tabIndex=0;v.focus({preventScroll:true});var r=v.play();if(r)r.catch(function(){})})`

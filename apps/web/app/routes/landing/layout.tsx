@@ -9,19 +9,16 @@ import { FreeWeekGiftButton } from '#app/features/referral/free-week-gift-button
 import { FreeWeekReferral } from '#app/features/referral/free-week-referral.tsx'
 import { CookieSettingsButton } from '#app/features/consent/cookie-settings-button.tsx'
 import { installLazyPosters } from '#app/features/samples/lazy-posters.ts'
-import { installSampleVideoPlayers } from '#app/features/samples/sample-video-player.ts'
 import { installVoiceSamplePlayers } from '#app/features/samples/voice-sample-player.ts'
 
 export default function LandingLayout() {
-  // Samples sit in static islands on several pages: one listener each plays the voices and the videos, one
-  // observer sets posters.
+  // Samples sit in static islands on several pages: one listener plays the voices, one observer sets posters
+  // (the videos' play buttons work from an inline script in root.tsx, before hydration).
   useEffect(() => {
     const stopVoices = installVoiceSamplePlayers(document)
-    const stopVideos = installSampleVideoPlayers(document)
     const stopPosters = installLazyPosters(document.body)
     return () => {
       stopVoices()
-      stopVideos()
       stopPosters()
     }
   }, [])
