@@ -15,8 +15,7 @@ export const FOOTER_LINK_CLASS = 'inline-block cursor-pointer py-1 text-sm text-
 /** `settingsLink` is the layout's way in for a feature's control, such as the cookie settings button. */
 export function Footer({ settingsLink }: { settingsLink?: ReactNode }) {
   return (
-    // Below the fold on every page: its style and layout wait until it nears the viewport (render-lazy, app.css).
-    <footer className="render-lazy border-t border-line bg-surface/60">
+    <footer className="border-t border-line bg-surface/60">
       <div className="mx-auto grid max-w-7xl gap-10 px-5 py-12 tablet:px-8 desktop:grid-cols-[1.3fr_1fr_auto]">
         <div className="flex flex-col gap-4">
           <Logo withText />

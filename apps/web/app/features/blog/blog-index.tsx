@@ -47,8 +47,7 @@ export function BlogIndex() {
   }, [])
 
   return (
-    // Seventy titles below the fold: their style and layout wait until the wall nears the viewport.
-    <StaticIsland id={WALL_ID} className="render-lazy">
+    <StaticIsland id={WALL_ID}>
       <BlogWall />
     </StaticIsland>
   )
