@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react'
-import { useSearchParams } from 'react-router'
+import { useNavigation, useSearchParams } from 'react-router'
 
 import {
   BLOG_CATEGORIES,
@@ -72,8 +72,11 @@ export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated])
 
+  // While a navigation is under way (a category, "Show all articles"), the address is about to change: syncing
+  // the box now would build on the old address and undo that navigation. The effect runs again when it lands.
+  const navigating = useNavigation().state !== 'idle'
   useEffect(() => {
-    if (!hydrated || query.trim() === urlQuery.trim()) return
+    if (!hydrated || navigating || query.trim() === urlQuery.trim()) return
     const timer = setTimeout(() => {
       setSearchParams(
         (params) => {
@@ -86,7 +89,7 @@ export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary
       )
     }, URL_SYNC_MS)
     return () => clearTimeout(timer)
-  }, [hydrated, query, urlQuery, setSearchParams])
+  }, [hydrated, navigating, query, urlQuery, setSearchParams])
 
   const matches = useMemo(() => filterArticles(articles, { category, query }), [articles, category, query])
   const counts = useMemo(
