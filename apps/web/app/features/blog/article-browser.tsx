@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react'
-import { useNavigation, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 
 import {
   BLOG_CATEGORIES,
@@ -72,11 +72,12 @@ export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated])
 
-  // While a navigation is under way (a category, "Show all articles"), the address is about to change: syncing
-  // the box now would build on the old address and undo that navigation. The effect runs again when it lands.
-  const navigating = useNavigation().state !== 'idle'
+  // After "Show all articles" the address is about to lose its query: syncing the emptied box before that lands
+  // would build on the old address (its category too) and undo the clearing. Set until the address has no query.
+  const clearing = useRef(false)
   useEffect(() => {
-    if (!hydrated || navigating || query.trim() === urlQuery.trim()) return
+    if (clearing.current && !urlQuery) clearing.current = false
+    if (!hydrated || (clearing.current && !query.trim()) || query.trim() === urlQuery.trim()) return
     const timer = setTimeout(() => {
       setSearchParams(
         (params) => {
@@ -89,7 +90,7 @@ export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary
       )
     }, URL_SYNC_MS)
     return () => clearTimeout(timer)
-  }, [hydrated, navigating, query, urlQuery, setSearchParams])
+  }, [hydrated, query, urlQuery, setSearchParams])
 
   const matches = useMemo(() => filterArticles(articles, { category, query }), [articles, category, query])
   const counts = useMemo(
@@ -113,6 +114,7 @@ export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary
   }
 
   function clearFilters() {
+    clearing.current = true
     setQuery('')
     setSearchParams(new URLSearchParams(), { replace: true, preventScrollReset: true })
     inputRef.current?.focus()
