@@ -176,10 +176,12 @@ type BusinessContext = {
   worker: string
   it: { indefinite: string; short: string }
   street: string
+  /** " in Lisbon", or nothing. */
+  inPlace: string
   isOwn: boolean
 }
 
-function businessLines({ business, worker, it, street, isOwn }: BusinessContext, closeText: string): BusinessLines {
+function businessLines({ business, worker, it, street, inPlace, isOwn }: BusinessContext): BusinessLines {
   if (business.isVenue) {
     return {
       hookShot: `${it.indefinite} on ${street} in the morning sun`,
@@ -235,7 +237,7 @@ function businessLines({ business, worker, it, street, isOwn }: BusinessContext,
       placeShot: `people walk past ${it.indefinite} on ${street} in the afternoon`,
       audienceShot: (audience) => `${audience} at a table inside ${it.indefinite}`,
       close: [
-        line(closeText, `${it.indefinite} on ${street} at dusk, its windows glowing`),
+        line(`Visit ${it.short}${inPlace} today.`, `${it.indefinite} on ${street} at dusk, its windows glowing`),
         line('Come by and see for yourself.', `the open door of ${it.indefinite} at night, warm light inside`),
       ],
     }
@@ -272,7 +274,7 @@ function businessLines({ business, worker, it, street, isOwn }: BusinessContext,
     placeShot: `${worker} on ${street} in the afternoon`,
     audienceShot: (audience) => `${worker} with ${audience} at their front door`,
     close: [
-      line(closeText, `${worker} says goodbye at the end of the day`),
+      line(`Book ${it.short}${inPlace} today.`, `${worker} says goodbye at the end of the day`),
       line(
         'Ask for a first visit and see for yourself.',
         `${worker} shakes hands with a customer at their door at dusk`,
@@ -288,10 +290,7 @@ function writeBusinessAd(brief: PromptBrief, subject: NounPhrase, business: Busi
   const audience = brief.audience ? refer(brief.audience).first : undefined
   const street = brief.place ? `a street in ${brief.place}` : 'a quiet street'
   const hook = brief.isOwn ? `Welcome to ${it.first}${inPlace}.` : `There is ${it.first}${inPlace} worth knowing about.`
-  const kind = businessLines(
-    { business, worker, it, street, isOwn: brief.isOwn },
-    `${business.isVenue ? 'Visit' : 'Book'} ${it.short}${inPlace} today.`,
-  )
+  const kind = businessLines({ business, worker, it, street, inPlace, isOwn: brief.isOwn })
   // Qualities are what the place is like ("handmade", "family-run"); words saying what it does ("dog grooming")
   // are its name, not a list of what it is about.
   const naming = subject.qualities.findLastIndex((quality) => /ing$/i.test(quality))
