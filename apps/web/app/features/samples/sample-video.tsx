@@ -18,9 +18,9 @@ export function formatClipLength(seconds: number): string {
  * One rendered sample, playable in place: muted until the viewer turns the sound on, never autoplaying, with
  * the captions as a text track. Nothing of the video loads before play (preload none), and its poster only
  * when it nears the viewport (lazy-posters.ts), unless `eager` (above the fold).
- * Until it is first played the poster carries a play button and the video has no controls:
- * sample-video-player.ts (an inline script) turns the controls on and plays it. Chromium builds its media controls' shadow tree
- * and style sheet for the first <video controls> on a page, about 50-80 ms of style on a cold load here
+ * Until it is first played the poster carries a play button and the video has no controls: the inline script
+ * of sample-video-player.ts turns the controls on and plays it. Chromium builds its media controls' shadow
+ * tree and style sheet for the first <video controls> on a page, about 50-80 ms of style on a cold load here
  * (decision 039), time a visitor who only reads the page should not pay.
  */
 export function SampleVideoPlayer({
@@ -33,6 +33,7 @@ export function SampleVideoPlayer({
   eager?: boolean
   className?: string
 }) {
+  const length = formatClipLength(video.seconds)
   return (
     <div
       data-sample-video
@@ -57,7 +58,7 @@ export function SampleVideoPlayer({
       <button
         type="button"
         data-sample-play
-        aria-label={`Play “${video.title}”, ${formatClipLength(video.seconds)}, muted`}
+        aria-label={`Play “${video.title}”, ${length}, muted`}
         className="group/play absolute inset-0 grid cursor-pointer place-items-center focus-visible:outline-offset-[-4px] bg-gradient-to-t from-black/45 via-transparent to-transparent text-white"
       >
         <span className="grid h-16 w-16 place-items-center rounded-full bg-black/60 shadow-lg ring-1 ring-white/40 transition group-hover/play:scale-105 group-hover/play:bg-black/75">
@@ -67,7 +68,7 @@ export function SampleVideoPlayer({
           aria-hidden="true"
           className="absolute bottom-3 right-3 rounded-full bg-black/65 px-2 py-0.5 text-xs font-semibold tabular-nums"
         >
-          {formatClipLength(video.seconds)}
+          {length}
         </span>
       </button>
       {/* Without JavaScript the button does nothing: the poster opens the video in the browser's own player. */}
