@@ -61,6 +61,24 @@ test.describe('the server', () => {
     expect((await request.get(String(css))).headers()['content-type']).toBe('text/css; charset=utf-8')
   })
 
+  test('the scripts a page starts with ask V8 to compile them as they download, and route scripts do not', async ({
+    page,
+  }) => {
+    const scripts = new Map<string, string>()
+    page.on('response', async (response) => {
+      const name = /\/assets\/([^/]+?)-[\w-]{8}\.js$/.exec(new URL(response.url()).pathname)?.[1]
+      if (name) scripts.set(name, await response.text())
+    })
+    await page.goto('/')
+    // Hydration imports the route modules and then React DOM's entry.
+    await expect.poll(() => scripts.has('entry.client')).toBe(true)
+    await page.waitForLoadState('networkidle')
+    for (const name of ['framework', 'entry.client', 'site', 'root']) {
+      expect(scripts.get(name)?.split('\n')[0], name).toBe('//# allFunctionsCalledOnLoad')
+    }
+    expect(scripts.get('home')?.startsWith('//#'), 'home').toBe(false)
+  })
+
   test('answers conditional requests with 304', async ({ request }) => {
     const first = await request.get('/features')
     const etag = first.headers()['etag']
