@@ -119,12 +119,18 @@ const STARTUP_CHUNKS = new Set(['framework', 'entry.client', 'site', 'root'])
 export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad'
 
 /**
- * Written into the files once they are on disk: the minifier drops comments, and Vite adds its own lines at
- * the top of a chunk after every plugin's generateBundle. The hint must come first, before any function.
+ * Written into the files once they are on disk, after every change made to a chunk's code: the minifier drops
+ * comments, and Vite's import analysis puts its own `__vite__mapDeps` line at the top of some chunks. The hint
+ * must come first, before any function. It also goes into the chunk's hash, so a file that gains it gets a new
+ * name and no browser keeps an old copy without it. No source maps are built; one would be a line off.
+ * @see https://v8.dev/blog/explicit-compile-hints
  */
 function eagerCompilePlugin(): Plugin {
   return {
     name: 'storyreel:eager-compile',
+    augmentChunkHash(chunk) {
+      return this.environment.name === 'client' && STARTUP_CHUNKS.has(chunk.name) ? EAGER_COMPILE_HINT : undefined
+    },
     async writeBundle(options, bundle) {
       if (this.environment.name !== 'client' || !options.dir) return
       for (const chunk of Object.values(bundle)) {

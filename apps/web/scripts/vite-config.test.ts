@@ -77,6 +77,14 @@ describe('the eager-compile hint', () => {
     }
   })
 
+  it('changes the hashes of the chunks it writes into, so their file names change with it', () => {
+    type AugmentChunkHash = (this: { environment: { name: string } }, chunk: { name: string }) => string | undefined
+    const augment = findPlugin().augmentChunkHash as AugmentChunkHash
+    expect(augment.call({ environment: { name: 'client' } }, { name: 'framework' })).toBe(EAGER_COMPILE_HINT)
+    expect(augment.call({ environment: { name: 'client' } }, { name: 'home' })).toBeUndefined()
+    expect(augment.call({ environment: { name: 'ssr' } }, { name: 'framework' })).toBeUndefined()
+  })
+
   it('leaves route chunks, which only some pages run, and the server build alone', async () => {
     const client = await writeChunks('client', chunks)
     const server = await writeChunks('ssr', chunks)
