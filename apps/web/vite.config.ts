@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { writeFile } from 'node:fs/promises'
-import path from 'node:path'
 
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
@@ -119,10 +117,11 @@ const STARTUP_CHUNKS = new Set(['framework', 'entry.client', 'site', 'root'])
 export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad'
 
 /**
- * Written into the files once they are on disk, after every change made to a chunk's code: the minifier drops
- * comments, and Vite's import analysis puts its own `__vite__mapDeps` line at the top of some chunks. The hint
- * must come first, before any function. It also goes into the chunk's hash, so a file that gains it gets a new
- * name and no browser keeps an old copy without it. No source maps are built; one would be a line off.
+ * Written into each chunk's code after every other change to it: the minifier drops comments, and Vite's import
+ * analysis puts its own `__vite__mapDeps` line at the top of some chunks in its generateBundle, which runs before
+ * this one (order: 'post'). The hint must come first, before any function. It also goes into the chunk's hash,
+ * so a file that gains it gets a new name and no browser keeps an old copy without it. No source maps are built;
+ * one would be a line off.
  * @see https://v8.dev/blog/explicit-compile-hints
  */
 function eagerCompilePlugin(): Plugin {
@@ -131,12 +130,15 @@ function eagerCompilePlugin(): Plugin {
     augmentChunkHash(chunk) {
       return this.environment.name === 'client' && STARTUP_CHUNKS.has(chunk.name) ? EAGER_COMPILE_HINT : undefined
     },
-    async writeBundle(options, bundle) {
-      if (this.environment.name !== 'client' || !options.dir) return
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !STARTUP_CHUNKS.has(chunk.name)) continue
-        await writeFile(path.join(options.dir, chunk.fileName), `${EAGER_COMPILE_HINT}\n${chunk.code}`)
-      }
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        if (this.environment.name !== 'client') return
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk' && STARTUP_CHUNKS.has(chunk.name))
+            chunk.code = `${EAGER_COMPILE_HINT}\n${chunk.code}`
+        }
+      },
     },
   }
 }

@@ -1,7 +1,3 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-
 import type { ConfigEnv, Plugin } from 'vite'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -27,11 +23,8 @@ describe('the web build configuration', () => {
 })
 
 describe('the eager-compile hint', () => {
-  type WriteBundle = (
-    this: { environment: { name: string } },
-    options: { dir?: string },
-    bundle: object,
-  ) => Promise<void>
+  type Chunk = { type: 'chunk'; name: string; fileName: string; code: string }
+  type GenerateBundle = (this: { environment: { name: string } }, options: object, bundle: object) => void
 
   function findPlugin(): Plugin {
     const plugins = (viteConfig(BUILD).plugins ?? []).flat() as Plugin[]
@@ -40,41 +33,37 @@ describe('the eager-compile hint', () => {
     return plugin
   }
 
-  async function writeChunks(environment: string, chunks: Array<{ name: string; fileName: string; code: string }>) {
-    const dir = await mkdtemp(path.join(tmpdir(), 'eager-compile-'))
-    const bundle: Record<string, object> = {}
-    for (const chunk of chunks) {
-      // The files as Vite left them, with its own first line where it adds one.
-      await writeFile(path.join(dir, chunk.fileName), chunk.code)
-      bundle[chunk.fileName] = { type: 'chunk', ...chunk }
+  /** The bundle as Vite hands it to the last generateBundle hooks, with its own first line where it adds one. */
+  function generate(environment: string): Record<string, Chunk | { type: 'asset'; fileName: string }> {
+    const chunks: Chunk[] = [
+      { type: 'chunk', name: 'framework', fileName: 'framework-a.js', code: 'import"./rolldown-runtime-b.js";' },
+      { type: 'chunk', name: 'entry.client', fileName: 'entry.client-c.js', code: 'export const b=2;' },
+      { type: 'chunk', name: 'site', fileName: 'site-d.js', code: 'const __vite__mapDeps=(i)=>i;\nexport const c=3;' },
+      { type: 'chunk', name: 'root', fileName: 'root-e.js', code: 'export default 4;' },
+      { type: 'chunk', name: 'home', fileName: 'home-f.js', code: 'export default 5;' },
+      { type: 'chunk', name: 'create-main', fileName: 'create-main-g.js', code: 'export default 6;' },
+    ]
+    const bundle = {
+      ...Object.fromEntries(chunks.map((chunk) => [chunk.fileName, chunk])),
+      'app.css': { type: 'asset' as const, fileName: 'app.css' },
     }
-    bundle['app.css'] = { type: 'asset', name: 'app.css', fileName: 'app.css' }
-    await (findPlugin().writeBundle as WriteBundle).call({ environment: { name: environment } }, { dir }, bundle)
-    const read = (fileName: string) => readFile(path.join(dir, fileName), 'utf8')
-    return { read, cleanUp: () => rm(dir, { recursive: true }) }
+    const hook = findPlugin().generateBundle as { order?: string; handler: GenerateBundle }
+    hook.handler.call({ environment: { name: environment } }, {}, bundle)
+    return bundle
   }
 
-  const chunks = [
-    { name: 'framework', fileName: 'framework-a.js', code: 'import"./rolldown-runtime-b.js";export const a=1;' },
-    { name: 'entry.client', fileName: 'entry.client-c.js', code: 'export const b=2;' },
-    { name: 'site', fileName: 'site-d.js', code: 'const __vite__mapDeps=(i)=>i;\nexport const c=3;' },
-    { name: 'root', fileName: 'root-e.js', code: 'export default 4;' },
-    { name: 'home', fileName: 'home-f.js', code: 'export default 5;' },
-    { name: 'create-main', fileName: 'create-main-g.js', code: 'export default 6;' },
-  ]
+  const code = (bundle: ReturnType<typeof generate>, fileName: string) => (bundle[fileName] as Chunk).code
 
-  it("puts the hint on the first line of the chunks every page starts with, above Vite's own lines", async () => {
-    const { read, cleanUp } = await writeChunks('client', chunks)
-    try {
-      expect(await read('framework-a.js')).toBe(
-        `${EAGER_COMPILE_HINT}\nimport"./rolldown-runtime-b.js";export const a=1;`,
-      )
-      expect(await read('entry.client-c.js')).toBe(`${EAGER_COMPILE_HINT}\nexport const b=2;`)
-      expect(await read('site-d.js')).toBe(`${EAGER_COMPILE_HINT}\nconst __vite__mapDeps=(i)=>i;\nexport const c=3;`)
-      expect(await read('root-e.js')).toBe(`${EAGER_COMPILE_HINT}\nexport default 4;`)
-    } finally {
-      await cleanUp()
-    }
+  it("runs after Vite's own generateBundle, which adds lines at the top of some chunks", () => {
+    expect((findPlugin().generateBundle as { order?: string }).order).toBe('post')
+  })
+
+  it("puts the hint on the first line of the chunks every page starts with, above Vite's own lines", () => {
+    const bundle = generate('client')
+    expect(code(bundle, 'framework-a.js')).toBe(`${EAGER_COMPILE_HINT}\nimport"./rolldown-runtime-b.js";`)
+    expect(code(bundle, 'entry.client-c.js')).toBe(`${EAGER_COMPILE_HINT}\nexport const b=2;`)
+    expect(code(bundle, 'site-d.js')).toBe(`${EAGER_COMPILE_HINT}\nconst __vite__mapDeps=(i)=>i;\nexport const c=3;`)
+    expect(code(bundle, 'root-e.js')).toBe(`${EAGER_COMPILE_HINT}\nexport default 4;`)
   })
 
   it('changes the hashes of the chunks it writes into, so their file names change with it', () => {
@@ -85,16 +74,10 @@ describe('the eager-compile hint', () => {
     expect(augment.call({ environment: { name: 'ssr' } }, { name: 'framework' })).toBeUndefined()
   })
 
-  it('leaves route chunks, which only some pages run, and the server build alone', async () => {
-    const client = await writeChunks('client', chunks)
-    const server = await writeChunks('ssr', chunks)
-    try {
-      expect(await client.read('home-f.js')).toBe('export default 5;')
-      expect(await client.read('create-main-g.js')).toBe('export default 6;')
-      expect(await server.read('framework-a.js')).toBe('import"./rolldown-runtime-b.js";export const a=1;')
-    } finally {
-      await client.cleanUp()
-      await server.cleanUp()
-    }
+  it('leaves route chunks, which only some pages run, and the server build alone', () => {
+    const client = generate('client')
+    expect(code(client, 'home-f.js')).toBe('export default 5;')
+    expect(code(client, 'create-main-g.js')).toBe('export default 6;')
+    expect(code(generate('ssr'), 'framework-a.js')).toBe('import"./rolldown-runtime-b.js";')
   })
 })
