@@ -204,3 +204,57 @@ test.describe('blog index', () => {
     }
   })
 })
+
+/** Each lazily rendered block's height while it is skipped (from its estimate) and once rendered. */
+async function lazyBlockHeights(page: Page): Promise<Array<{ block: string; skipped: number; real: number }>> {
+  const measure = async (css: string) => {
+    const style = await page.addStyleTag({ content: css })
+    const heights = await page.evaluate(() =>
+      [...document.querySelectorAll('.render-lazy')].map((block) => ({
+        block: block.getAttribute('aria-labelledby') ?? block.className,
+        height: Math.round(block.getBoundingClientRect().height),
+      })),
+    )
+    await style.evaluate((element: Element) => {
+      element.remove()
+    })
+    return heights
+  }
+  // Without `auto`, a block that has rendered (near the top) does not keep its real height when skipped.
+  const skipped = await measure(
+    '.render-lazy { content-visibility: hidden !important; contain-intrinsic-size: var(--lazy-height) !important; }',
+  )
+  const real = await measure('.render-lazy { content-visibility: visible !important; }')
+  return skipped.map(({ block, height }, index) => ({ block, skipped: height, real: real[index]?.height ?? 0 }))
+}
+
+test.describe('lazily rendered blocks', () => {
+  // A block below the fold keeps its estimated height until it nears the viewport; a jump past it (a
+  // fragment, the scrollbar, scrollIntoView) then lands where the real heights move the content.
+  test('are estimated within 15 % of their real height on a phone, a tablet and a desktop', async ({ page }) => {
+    for (const width of [390, 900, 1280]) {
+      await page.setViewportSize({ width, height: 800 })
+      for (const path of ['/', `/blog/${STEP_BY_STEP_SLUG}`]) {
+        await page.goto(path)
+        const blocks = await lazyBlockHeights(page)
+        expect(blocks.length, path).toBeGreaterThan(0)
+        for (const { block, skipped, real } of blocks) {
+          expect(Math.abs(skipped - real) / real, `${path} at ${width} px: ${block} is ${real} px high`).toBeLessThan(
+            0.15,
+          )
+        }
+      }
+    }
+  })
+
+  test('do not move the blog index under the pointer after a jump to the end of the home page', async ({ page }) => {
+    await page.goto('/')
+    const link = page.getByTestId('blog-index').getByRole('link').first()
+    await link.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }))
+    const landed = await link.boundingBox()
+    // Two frames: the blocks near the viewport render in the first.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    const settled = await link.boundingBox()
+    expect(Math.abs((settled?.y ?? 0) - (landed?.y ?? 0))).toBeLessThan(10)
+  })
+})

@@ -79,7 +79,10 @@ export function PostArticle({ post, related }: { post: PostView; related: readon
         </div>
       </div>
       {related.length > 0 ? (
-        <section aria-labelledby="related-title" className="render-lazy mx-auto max-w-6xl px-5 pb-20">
+        <section
+          aria-labelledby="related-title"
+          className="render-lazy [--lazy-height:720px] tablet:[--lazy-height:470px] desktop:[--lazy-height:480px] mx-auto max-w-6xl px-5 pb-20"
+        >
           <h2 id="related-title" className="text-2xl font-bold tracking-tight text-ink">
             Keep reading
           </h2>

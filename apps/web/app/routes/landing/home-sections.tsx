@@ -224,7 +224,10 @@ const AUDIENCES = [
 
 function Audiences() {
   return (
-    <section aria-labelledby="audiences-title" className="render-lazy border-t border-line/70 py-20 desktop:py-28">
+    <section
+      aria-labelledby="audiences-title"
+      className="render-lazy [--lazy-height:1730px] tablet:[--lazy-height:1270px] desktop:[--lazy-height:720px] border-t border-line/70 py-20 desktop:py-28"
+    >
       <div className={container}>
         <SectionHeading id="audiences-title" eyebrow="Who it's for" title="Built for people with more ideas than hours">
           Whether video is your craft, your channel or just one of a hundred jobs, the workflow stays the same: write
@@ -269,7 +272,10 @@ const FORMATS = [
 
 function Formats() {
   return (
-    <section aria-labelledby="formats-title" className="render-lazy py-12 desktop:py-16">
+    <section
+      aria-labelledby="formats-title"
+      className="render-lazy [--lazy-height:700px] tablet:[--lazy-height:490px] desktop:[--lazy-height:310px] py-12 desktop:py-16"
+    >
       <div className={container}>
         <div className="glass relative isolate overflow-hidden rounded-[2rem] p-7 tablet:p-10">
           <div
@@ -322,7 +328,10 @@ function Formats() {
 
 function PricingTeaser() {
   return (
-    <section aria-labelledby="pricing-title" className="render-lazy py-16 desktop:py-24">
+    <section
+      aria-labelledby="pricing-title"
+      className="render-lazy [--lazy-height:870px] tablet:[--lazy-height:640px] desktop:[--lazy-height:410px] py-16 desktop:py-24"
+    >
       <div className={`${container} grid items-center gap-10 desktop:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]`}>
         <div>
           <p className="eyebrow">Pricing</p>
@@ -370,7 +379,10 @@ function PricingTeaser() {
 function Testimonials() {
   const testimonials = getHomeTestimonials()
   return (
-    <section aria-labelledby="stories-title" className="render-lazy border-y border-line/70 bg-surface/60 py-20">
+    <section
+      aria-labelledby="stories-title"
+      className="render-lazy [--lazy-height:1570px] tablet:[--lazy-height:1160px] desktop:[--lazy-height:660px] border-y border-line/70 bg-surface/60 py-20"
+    >
       <div className={container}>
         <div className="flex flex-col items-start justify-between gap-6 desktop:flex-row desktop:items-end">
           <div className="max-w-2xl">
@@ -398,7 +410,10 @@ function Testimonials() {
 
 function Faq({ faqs }: { faqs: readonly FaqItem[] }) {
   return (
-    <section aria-labelledby="faq-title" className="render-lazy py-20 desktop:py-28">
+    <section
+      aria-labelledby="faq-title"
+      className="render-lazy [--lazy-height:960px] tablet:[--lazy-height:840px] desktop:[--lazy-height:645px] py-20 desktop:py-28"
+    >
       <div className={`${container} grid gap-12 desktop:grid-cols-[minmax(0,0.8fr)_minmax(0,1.2fr)]`}>
         <div>
           <p className="eyebrow">FAQ</p>
@@ -421,7 +436,10 @@ function Faq({ faqs }: { faqs: readonly FaqItem[] }) {
 
 function FinalCta() {
   return (
-    <section aria-labelledby="cta-title" className="render-lazy pb-20 desktop:pb-28">
+    <section
+      aria-labelledby="cta-title"
+      className="render-lazy [--lazy-height:590px] tablet:[--lazy-height:490px] desktop:[--lazy-height:520px] pb-20 desktop:pb-28"
+    >
       <div className={container}>
         <div className="relative isolate overflow-hidden rounded-[2.5rem] border border-line bg-surface px-6 py-16 text-center tablet:px-12 desktop:py-20">
           <div
@@ -482,7 +500,7 @@ function Capabilities() {
   return (
     <section
       aria-labelledby="capabilities-title"
-      className="render-lazy relative isolate pb-20 pt-4 desktop:pb-28 desktop:pt-8"
+      className="render-lazy [--lazy-height:2000px] tablet:[--lazy-height:1660px] desktop:[--lazy-height:1020px] relative isolate pb-20 pt-4 desktop:pb-28 desktop:pt-8"
     >
       <div
         aria-hidden="true"
