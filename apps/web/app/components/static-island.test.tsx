@@ -4,9 +4,9 @@ import { startTransition, use } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 
-import { navigateOrLoad, StaticIsland } from './static-island.tsx'
+import { StaticIsland } from './static-island.tsx'
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>
@@ -111,33 +111,6 @@ describe('StaticIsland', () => {
     expect(errors).toEqual([])
     expect(container.querySelector('#island-restarted')?.textContent).toBe('Prerendered words and a link to pricing')
     expect(container.textContent).toContain('After the island')
-  })
-
-  it('loads a link as a document when its client navigation has not left the page in time, and not otherwise', async () => {
-    vi.useFakeTimers()
-    try {
-      let at = '/'
-      const loaded: string[] = []
-      const options = { load: (to: string) => loaded.push(to), current: () => at, timeoutMs: 4000 }
-      // A navigation that stalls, or ends without moving: the document is loaded after 4 s.
-      navigateOrLoad(() => new Promise<void>(() => undefined), '/blog/a', options)
-      await vi.advanceTimersByTimeAsync(3999)
-      expect(loaded).toEqual([])
-      await vi.advanceTimersByTimeAsync(1)
-      expect(loaded).toEqual(['/blog/a'])
-      // A navigation that arrives: nothing more.
-      navigateOrLoad(
-        () => {
-          at = '/blog/b'
-        },
-        '/blog/b',
-        options,
-      )
-      await vi.advanceTimersByTimeAsync(10_000)
-      expect(loaded).toEqual(['/blog/a'])
-    } finally {
-      vi.useRealTimers()
-    }
   })
 
   it('renders its children when there is no prerendered HTML (a client-side navigation)', () => {

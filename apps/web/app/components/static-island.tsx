@@ -40,27 +40,6 @@ function getInternalLink(event: MouseEvent): HTMLAnchorElement | undefined {
   return samePage && url.hash ? undefined : link
 }
 
-/** How long a link's client navigation may take before the page is loaded as a document instead. */
-export const NAVIGATION_FALLBACK_MS = 4000
-
-/**
- * Navigates with the router and, should the page still be where the click was NAVIGATION_FALLBACK_MS later,
- * loads the target as a document, so a click on a link never does nothing. (A client navigation from the
- * blog wall was seen to stall or end without moving in browser tests, about one run in three on a freshly
- * built site, before any of its loaders ran; the cause is not found yet.)
- */
-export function navigateOrLoad(
-  navigate: (to: string) => void | Promise<void>,
-  to: string,
-  options: { load: (to: string) => void; current: () => string; timeoutMs?: number },
-): void {
-  const from = options.current()
-  void navigate(to)
-  setTimeout(() => {
-    if (options.current() === from) options.load(to)
-  }, options.timeoutMs ?? NAVIGATION_FALLBACK_MS)
-}
-
 /**
  * Markup that never changes after the build: on the page load it keeps the prerendered HTML as it is and
  * never needs the components that made it, so their code (`children`, usually lazy) loads only when the
@@ -81,10 +60,7 @@ export function StaticIsland({ id, className, children }: { id: string; classNam
       if (!link) return
       event.preventDefault()
       const url = new URL(link.href)
-      navigateOrLoad(navigate, `${url.pathname}${url.search}${url.hash}`, {
-        load: (to) => window.location.assign(to),
-        current: () => `${window.location.pathname}${window.location.search}`,
-      })
+      void navigate(`${url.pathname}${url.search}${url.hash}`)
     }
     island.addEventListener('click', onClick)
     return () => island.removeEventListener('click', onClick)
