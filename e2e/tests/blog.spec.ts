@@ -41,6 +41,53 @@ test.describe('/blog', () => {
     await expect(page.locator(articleLinks)).toHaveCount(BLOG_SLUGS.length)
   })
 
+  test('keeps each choice made while the address is still catching up, on a slow phone', async ({ page }) => {
+    await openPage(page, '/blog')
+    // A slow phone: React renders the router's address changes in a transition, which then lags behind the
+    // box and the filters by more than the box's 300 ms wait.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 })
+    const filters = page.getByRole('navigation', { name: 'Categories' })
+    const search = page.getByRole('searchbox', { name: 'Search articles' })
+    // Words typed right after choosing a category, before its address has landed, keep the category.
+    await filters.getByRole('link', { name: /^Product/ }).click()
+    await search.fill('redeem')
+    await expect(page).toHaveURL(/\?category=product&q=redeem$/)
+    await expect(page.getByRole('status')).toHaveText('1 article matches “redeem” in Product')
+
+    // "Show all articles" clears both, and the box's own sync does not bring either back.
+    await search.fill('zebra quantum')
+    await expect(page).toHaveURL(/q=zebra\+quantum$/)
+    await page.getByRole('button', { name: 'Show all articles' }).click()
+    await expect(search).toHaveValue('')
+    await expect(page).toHaveURL(/\/blog$/)
+    await expect(page.locator(articleLinks)).toHaveCount(BLOG_SLUGS.length)
+    await expect(filters.getByRole('link', { name: /^All/ })).toHaveAttribute('aria-current', 'true')
+    // Past the data's delay and the box's sync, the address is still clear.
+    await page.waitForTimeout(1500)
+    await expect(page).toHaveURL(/\/blog$/)
+  })
+
+  test('follows the address back and forward through the categories chosen', async ({ page }) => {
+    await openPage(page, '/blog')
+    const filters = page.getByRole('navigation', { name: 'Categories' })
+    const search = page.getByRole('searchbox', { name: 'Search articles' })
+    await filters.getByRole('link', { name: /^Product/ }).click()
+    await expect(page).toHaveURL(/\?category=product$/)
+    await search.fill('redeem')
+    await expect(page).toHaveURL(/\?category=product&q=redeem$/)
+    // The words replaced the address's entry; the category was an entry of its own.
+    await page.goBack()
+    await expect(page).toHaveURL(/\/blog$/)
+    await expect(filters.getByRole('link', { name: /^All/ })).toHaveAttribute('aria-current', 'true')
+    await expect(search).toHaveValue('')
+    await expect(page.locator(articleLinks)).toHaveCount(BLOG_SLUGS.length)
+    await page.goForward()
+    await expect(page).toHaveURL(/\?category=product&q=redeem$/)
+    await expect(search).toHaveValue('redeem')
+    await expect(page.getByRole('status')).toHaveText('1 article matches “redeem” in Product')
+  })
+
   test('a shared filtered address opens filtered', async ({ page }) => {
     await openPage(page, '/blog?category=extensive-music-library&q=tempo')
     await expect(page.getByRole('searchbox', { name: 'Search articles' })).toHaveValue('tempo')

@@ -57,40 +57,60 @@ export const getCategorySectionId = (category: BlogCategory) => `category-${getB
 export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary[] }) {
   const hydrated = useIsHydrated()
   const [searchParams, setSearchParams] = useSearchParams()
-  const category = hydrated ? findBlogCategoryBySlug(searchParams.get('category')) : undefined
-  const urlQuery = hydrated ? (searchParams.get('q') ?? '') : ''
-  const [query, setQuery] = useState(urlQuery)
+  const address = hydrated ? searchParams.toString() : ''
+  const [category, setCategory] = useState<BlogCategory | undefined>(undefined)
+  const [query, setQuery] = useState('')
   const inputRef = useRef<HTMLInputElement>(null)
   const searchId = useId()
+  // The filters lead and the address follows, a moment later: the router renders a new address in a transition,
+  // which on a busy phone lands well after the next key or click. These are the addresses written and not yet
+  // shown, oldest first; each change builds on the newest, never on an address about to be replaced.
+  const written = useRef<string[]>([])
+  const started = useRef(false)
 
-  // Whatever was typed before hydration is in the box but not in state; the address may hold a query too.
+  // The address leads on hydration (with anything typed before it, in the box but not in state) and whenever it
+  // changes by other means: back, forward, a link. Its own writes landing change nothing.
   useEffect(() => {
     if (!hydrated) return
-    const typed = inputRef.current?.value ?? ''
-    setQuery((current) => current || typed || urlQuery)
-    // Only once, when hydration ends: later the box leads and the address follows.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated])
+    const own = written.current.indexOf(address)
+    if (started.current && own !== -1) {
+      written.current = written.current.slice(own + 1)
+      return
+    }
+    written.current = []
+    const params = new URLSearchParams(address)
+    const typed = started.current ? '' : (inputRef.current?.value ?? '')
+    started.current = true
+    setCategory(findBlogCategoryBySlug(params.get('category')))
+    setQuery(typed || (params.get('q') ?? ''))
+  }, [hydrated, address])
 
-  // After "Show all articles" the address is about to lose its query: syncing the emptied box before that lands
-  // would build on the old address (its category too) and undo the clearing. Set until the address has no query.
-  const clearing = useRef(false)
+  function writeAddress(change: { category?: BlogCategory | undefined; query?: string }, replace: boolean) {
+    const latest = written.current.at(-1) ?? address
+    const next = new URLSearchParams(latest)
+    if ('category' in change) {
+      if (change.category) next.set('category', getBlogCategorySlug(change.category))
+      else next.delete('category')
+    }
+    if (change.query !== undefined) {
+      if (change.query.trim()) next.set('q', change.query.trim())
+      else next.delete('q')
+    }
+    if (next.toString() === latest) return
+    written.current.push(next.toString())
+    setSearchParams(next, { replace, preventScrollReset: true })
+  }
+
+  // The words go into the address once typing pauses.
   useEffect(() => {
-    if (clearing.current && !urlQuery) clearing.current = false
-    if (!hydrated || (clearing.current && !query.trim()) || query.trim() === urlQuery.trim()) return
-    const timer = setTimeout(() => {
-      setSearchParams(
-        (params) => {
-          const next = new URLSearchParams(params)
-          if (query.trim()) next.set('q', query.trim())
-          else next.delete('q')
-          return next
-        },
-        { replace: true, preventScrollReset: true },
-      )
-    }, URL_SYNC_MS)
+    if (!started.current) return
+    const latest = new URLSearchParams(written.current.at(-1) ?? address)
+    if ((latest.get('q') ?? '') === query.trim()) return
+    const timer = setTimeout(() => writeAddress({ query }, true), URL_SYNC_MS)
     return () => clearTimeout(timer)
-  }, [hydrated, query, urlQuery, setSearchParams])
+    // The timer's writeAddress is this render's: it builds on the newest address written, or on this one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query, address])
 
   const matches = useMemo(() => filterArticles(articles, { category, query }), [articles, category, query])
   const counts = useMemo(
@@ -102,21 +122,14 @@ export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary
 
   function chooseCategory(event: MouseEvent<HTMLAnchorElement>, next: BlogCategory | undefined) {
     event.preventDefault()
-    setSearchParams(
-      (params) => {
-        const nextParams = new URLSearchParams(params)
-        if (next) nextParams.set('category', getBlogCategorySlug(next))
-        else nextParams.delete('category')
-        return nextParams
-      },
-      { preventScrollReset: true },
-    )
+    setCategory(next)
+    writeAddress({ category: next }, false)
   }
 
   function clearFilters() {
-    clearing.current = true
+    setCategory(undefined)
     setQuery('')
-    setSearchParams(new URLSearchParams(), { replace: true, preventScrollReset: true })
+    writeAddress({ category: undefined, query: '' }, true)
     inputRef.current?.focus()
   }
 
