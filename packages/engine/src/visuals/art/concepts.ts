@@ -17,6 +17,11 @@ export type Concept = {
   water?: 'river'
   /** A word that must never become a picture, whatever it spells like. */
   none?: true
+  /**
+   * The kind of WordNet sense the entry stands for, where the word has others: reached through a broader
+   * sense of another word, only a sense of this kind counts ("mud" is a kind of earth, the soil, not the planet).
+   */
+  kind?: string
 }
 
 export const CONCEPTS: Record<string, Concept> = {
@@ -106,6 +111,10 @@ export const CONCEPTS: Record<string, Concept> = {
   room: { setting: 'home', art: ['couch-and-lamp'] },
   // Furniture is indoors: "lay the boards on the table" happens in a room, not on a road.
   table: { home: 'home', none: true },
+  crib: { home: 'home', art: ['bed'] },
+  // A sink is the kitchen's, with a sponge; a dish is a plate with its cutlery, never a petri dish.
+  sink: { home: 'kitchen', art: ['sponge'] },
+  dish: { home: 'kitchen', art: ['fork-and-knife-with-plate'] },
   shelf: { home: 'home', none: true },
   workshop: { setting: 'home', art: ['toolbox', 'hammer-and-wrench'] },
   bedroom: { setting: 'home', art: ['bed'] },
@@ -158,6 +167,8 @@ export const CONCEPTS: Record<string, Concept> = {
   cook: { home: 'kitchen', art: ['cook'] },
   baker: { home: 'kitchen', art: ['cook'] },
   fisherman: { home: 'beach', art: ['man-standing'] },
+  plumber: { home: 'home', art: ['mechanic'] },
+  electrician: { home: 'home', art: ['mechanic'] },
   // People the library draws under another name.
   barista: { setting: 'cafe', art: ['person-standing', 'hot-beverage'] },
   waiter: { setting: 'cafe', art: ['person-standing'] },
@@ -185,7 +196,7 @@ export const CONCEPTS: Record<string, Concept> = {
   coral: { setting: 'underwater', art: ['coral'] },
   traffic: { setting: 'street', art: ['automobile'] },
   saturn: { setting: 'space', art: ['ringed-planet'] },
-  earth: { setting: 'space', art: ['globe-showing-europe-africa'] },
+  earth: { setting: 'space', art: ['globe-showing-europe-africa'], kind: 'object' },
   mars: { setting: 'space', art: ['ringed-planet'] },
   cup: { art: ['hot-beverage'] },
   ticket: { art: ['admission-tickets'] },

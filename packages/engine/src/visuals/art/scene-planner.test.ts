@@ -296,6 +296,14 @@ describe('reading the words', () => {
     )
     const fixing = planScene({ visual: '', narration: 'A plumber fixes a leaking pipe under the sink.', seed: 1 })
     expect(fixing.subjects.map((subject) => subject.id).join()).toMatch(/person/)
+    // Mud is soil, not the planet; dishes are plates, not petri dishes; a sink and a crib set the room.
+    const mud = planScene({ visual: '', narration: 'A baby elephant plays in the mud.', seed: 1 })
+    expect(mud.subjects.map((subject) => subject.id)).toEqual(['elephant'])
+    expect(ids('The rocket leaves the Earth behind.')).toContain('globe-showing-europe-africa')
+    const dishes = planScene({ visual: '', narration: 'Dad washes the dishes in the sink.', seed: 1 })
+    expect(dishes.setting).toBe('kitchen')
+    expect(dishes.subjects.map((subject) => subject.id)).toContain('fork-and-knife-with-plate')
+    expect(planScene({ visual: '', narration: 'A baby sleeps in the crib.', seed: 1 }).setting).toBe('home')
     // A word WordNet knows as an adjective stays one, though it names an animal too ("the young" of a species).
     expect(readText('A young woman reads.').nouns.map((noun) => noun.lemma)).toEqual(['woman'])
     // At home is inside a home; "your home" is a house.

@@ -309,7 +309,9 @@ function findArt(noun: Noun): { candidates: Candidate[]; reason: string } {
   // Broader senses, by meaning: "gull" → seabird → bird; "schooner" → sailing vessel → vessel → boat.
   for (const offset of broaderSenses(sense, 6).slice(1)) {
     const synset = readSynset(offset)
-    const concept = synset.words.map((word) => CONCEPTS[word]).find((entry) => entry?.art)
+    const concept = synset.words
+      .map((word) => CONCEPTS[word])
+      .find((entry) => entry?.art && (entry.kind === undefined || entry.kind === synset.kind))
     if (concept)
       return { candidates: conceptArt(concept, noun.text, 0), reason: `WordNet: a kind of ${synset.words[0]}` }
     const [art] = artForSense(offset)
