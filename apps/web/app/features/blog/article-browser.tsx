@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react'
-import { useSearchParams } from 'react-router'
+import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router'
 
 import {
   BLOG_CATEGORIES,
@@ -48,6 +48,13 @@ export function describeResults({
 
 export const getCategorySectionId = (category: BlogCategory) => `category-${getBlogCategorySlug(category)}`
 
+/** The history state the list writes with its own address changes, to tell them from back, forward or a link. */
+const OWN_WRITE = { blogFilters: true } as const
+
+function isOwnWrite(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'blogFilters' in state
+}
+
 /**
  * Every article grouped by category, with a category filter and a search box. The prerendered page lists all
  * of them, and the filters are links to each category's section, so it works before and without JavaScript;
@@ -57,37 +64,25 @@ export const getCategorySectionId = (category: BlogCategory) => `category-${getB
 export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary[] }) {
   const hydrated = useIsHydrated()
   const [searchParams, setSearchParams] = useSearchParams()
+  const location = useLocation()
+  const navigationType = useNavigationType()
   const address = hydrated ? searchParams.toString() : ''
-  const [category, setCategory] = useState<BlogCategory | undefined>(undefined)
-  const [query, setQuery] = useState('')
+  // Opened by a client navigation (already hydrated), the list shows the address's filters from its first frame.
+  const [category, setCategory] = useState(() =>
+    hydrated ? findBlogCategoryBySlug(searchParams.get('category')) : undefined,
+  )
+  const [query, setQuery] = useState(() => (hydrated ? (searchParams.get('q') ?? '') : ''))
   const inputRef = useRef<HTMLInputElement>(null)
   const searchId = useId()
-  // The filters lead and the address follows, a moment later: the router renders a new address in a transition,
-  // which on a busy phone lands well after the next key or click. These are the addresses written and not yet
-  // shown, oldest first; each change builds on the newest, never on an address about to be replaced.
-  const written = useRef<string[]>([])
+  // The filters lead and the address follows a moment later: the router renders a new address in a transition,
+  // which on a busy phone lands after the next key or click. Each change builds on the newest address the list
+  // asked for, never on one about to be replaced.
+  const intended = useRef('')
+  const syncTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const started = useRef(false)
 
-  // The address leads on hydration (with anything typed before it, in the box but not in state) and whenever it
-  // changes by other means: back, forward, a link. Its own writes landing change nothing.
-  useEffect(() => {
-    if (!hydrated) return
-    const own = written.current.indexOf(address)
-    if (started.current && own !== -1) {
-      written.current = written.current.slice(own + 1)
-      return
-    }
-    written.current = []
-    const params = new URLSearchParams(address)
-    const typed = started.current ? '' : (inputRef.current?.value ?? '')
-    started.current = true
-    setCategory(findBlogCategoryBySlug(params.get('category')))
-    setQuery(typed || (params.get('q') ?? ''))
-  }, [hydrated, address])
-
   function writeAddress(change: { category?: BlogCategory | undefined; query?: string }, replace: boolean) {
-    const latest = written.current.at(-1) ?? address
-    const next = new URLSearchParams(latest)
+    const next = new URLSearchParams(intended.current)
     if ('category' in change) {
       if (change.category) next.set('category', getBlogCategorySlug(change.category))
       else next.delete('category')
@@ -96,21 +91,37 @@ export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary
       if (change.query.trim()) next.set('q', change.query.trim())
       else next.delete('q')
     }
-    if (next.toString() === latest) return
-    written.current.push(next.toString())
-    setSearchParams(next, { replace, preventScrollReset: true })
+    if (next.toString() === intended.current) return
+    intended.current = next.toString()
+    setSearchParams(next, { replace, preventScrollReset: true, state: OWN_WRITE })
   }
 
-  // The words go into the address once typing pauses.
+  // The address leads on hydration (with anything typed before it, in the box but not in state) and whenever it
+  // changes by other means: back, forward, a link. The list's own writes landing change nothing.
   useEffect(() => {
-    if (!started.current) return
-    const latest = new URLSearchParams(written.current.at(-1) ?? address)
-    if ((latest.get('q') ?? '') === query.trim()) return
-    const timer = setTimeout(() => writeAddress({ query }, true), URL_SYNC_MS)
-    return () => clearTimeout(timer)
-    // The timer's writeAddress is this render's: it builds on the newest address written, or on this one.
+    if (!hydrated) return
+    if (started.current && navigationType !== NavigationType.Pop && isOwnWrite(location.state)) return
+    clearTimeout(syncTimer.current)
+    intended.current = address
+    const params = new URLSearchParams(address)
+    const addressQuery = params.get('q') ?? ''
+    const typed = started.current ? '' : (inputRef.current?.value ?? '')
+    started.current = true
+    setCategory(findBlogCategoryBySlug(params.get('category')))
+    setQuery(typed || addressQuery)
+    if (typed.trim() && typed.trim() !== addressQuery.trim()) writeAddress({ query: typed }, true)
+    // Each address shown has its own key; the rest is read as of that address.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query, address])
+  }, [hydrated, location.key])
+
+  useEffect(() => () => clearTimeout(syncTimer.current), [])
+
+  function changeQuery(value: string) {
+    setQuery(value)
+    // The words go into the address once typing pauses.
+    clearTimeout(syncTimer.current)
+    syncTimer.current = setTimeout(() => writeAddress({ query: value }, true), URL_SYNC_MS)
+  }
 
   const matches = useMemo(() => filterArticles(articles, { category, query }), [articles, category, query])
   const counts = useMemo(
@@ -127,6 +138,7 @@ export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary
   }
 
   function clearFilters() {
+    clearTimeout(syncTimer.current)
     setCategory(undefined)
     setQuery('')
     writeAddress({ category: undefined, query: '' }, true)
@@ -154,7 +166,7 @@ export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary
             autoComplete="off"
             placeholder={`Search ${articles.length} articles`}
             value={query}
-            onChange={(event) => setQuery(event.target.value)}
+            onChange={(event) => changeQuery(event.target.value)}
             className="w-full rounded-full border border-line bg-surface py-3 pl-12 pr-4 text-base text-ink placeholder:text-subtle focus:border-accent focus:outline-none focus-visible:ring-2 focus-visible:ring-accent/40 [&::-webkit-search-cancel-button]:hidden"
           />
         </form>
