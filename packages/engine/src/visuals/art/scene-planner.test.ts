@@ -296,6 +296,10 @@ describe('reading the words', () => {
     )
     const fixing = planScene({ visual: '', narration: 'A plumber fixes a leaking pipe under the sink.', seed: 1 })
     expect(fixing.subjects.map((subject) => subject.id).join()).toMatch(/person/)
+    // Only a family word acts as a name: capitalised to open a line, "Baby" and "Turkey" name things.
+    expect(ids('Baby shoes on sale.')).toContain('running-shoe')
+    expect(ids('Turkey sandwiches for lunch.')).toContain('sandwich')
+    expect(ids('Mom waves from the car.')).toContain('automobile')
     // Mud is soil, not the planet; dishes are plates, not petri dishes; a sink and a crib set the room.
     const mud = planScene({ visual: '', narration: 'A baby elephant plays in the mud.', seed: 1 })
     expect(mud.subjects.map((subject) => subject.id)).toEqual(['elephant'])

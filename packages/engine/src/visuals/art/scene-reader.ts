@@ -1,7 +1,19 @@
 import winkNLP, { type ItemToken } from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
 
-import { baseNoun, isAdjective, isVerbForm, nounSenses, nounUse, usualKind, verbBaseOf, verbUse } from './wordnet.ts'
+import {
+  baseNoun,
+  broaderSenses,
+  isAdjective,
+  isVerbForm,
+  nounSenses,
+  nounUse,
+  readSynset,
+  usualKind,
+  usualSense,
+  verbBaseOf,
+  verbUse,
+} from './wordnet.ts'
 
 /** "Astronauts float…": a plural opening a sentence is a common noun, whatever the tagger says. */
 const isPluralNoun = (word: string) => baseNoun(word) !== word.toLowerCase()
@@ -122,6 +134,16 @@ function isNamedBeing(word: string): boolean {
   return ['person', 'animal'].includes(usualKind(baseNoun(word)) ?? '')
 }
 
+/** Senses above every word for a parent, grandparent, aunt, uncle, sister or brother, and none above "baby". */
+const FAMILY = new Set(['ancestor', 'kinsman', 'kinswoman'])
+
+/** A word for a relative that people use as a name: "Grandpa", "Mom", "Auntie" (not "Baby", an offspring). */
+function isFamilyWord(lemma: string): boolean {
+  const sense = usualSense(lemma)
+  if (sense === undefined) return false
+  return broaderSenses(sense, 6).some((offset) => readSynset(offset).words.some((word) => FAMILY.has(word)))
+}
+
 /** Parts of speech that follow a verb but never a noun's own noun ("drives his", "whistles on", "rolls out"). */
 const AFTER_VERB = new Set(['DET', 'PRON', 'ADP', 'PART', 'ADV', 'ADJ', 'NUM'])
 
@@ -146,7 +168,12 @@ function verbAfterNoun(tokens: { text: string; lemma: string; pos: string }[], a
   if (token?.pos !== 'NOUN' || (previous?.pos !== 'NOUN' && previous?.pos !== 'PROPN')) return undefined
   // "The girl waves to her friends": after someone who acts, before a preposition, a greeting ("waves goodbye")
   // or the end, it is what they do.
-  const actor = ['person', 'animal'].includes(usualKind(previous.lemma) ?? '')
+  // A name acts only when it is a family word used as one ("Grandpa waves goodbye"): "Baby shoes on sale",
+  // "Lobster rolls by the sea" and "Turkey sandwiches for lunch" are things, capitalised to open a line.
+  const actor =
+    previous.pos === 'PROPN'
+      ? isFamilyWord(previous.lemma)
+      : ['person', 'animal'].includes(usualKind(previous.lemma) ?? '')
   const closes = next === undefined || ['ADP', 'ADV', 'PUNCT', 'INTJ'].includes(next.pos) || GREETINGS.test(next.text)
   if (actor && closes && /s$/.test(token.text)) return verbBaseOf(token.text)
   if (next?.pos !== 'DET' && next?.pos !== 'PRON') return undefined
