@@ -231,8 +231,8 @@ async function lazyBlockHeights(page: Page): Promise<Array<{ block: string; skip
 test.describe('lazily rendered blocks', () => {
   // A block below the fold keeps its estimated height until it nears the viewport; a jump past it (a
   // fragment, the scrollbar, scrollIntoView) then lands where the real heights move the content.
-  test('are estimated within 15 % of their real height on a phone, a tablet and a desktop', async ({ page }) => {
-    for (const width of [390, 900, 1280]) {
+  test('are estimated within 15 % of their real height on phones, tablets and desktops', async ({ page }) => {
+    for (const width of [360, 390, 430, 768, 900, 1024, 1280]) {
       await page.setViewportSize({ width, height: 800 })
       for (const path of ['/', `/blog/${STEP_BY_STEP_SLUG}`]) {
         await page.goto(path)
