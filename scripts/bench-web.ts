@@ -62,7 +62,10 @@ function median(runs: Run[]): Run {
   return Object.fromEntries(Object.keys(runs[0] ?? {}).map((key) => [key, of(key as keyof Run)])) as Run
 }
 
-/** Lighthouse runs a page again when a run fails (its runtimeError); a failed run has no metrics to take a median of. */
+/**
+ * Lighthouse runs a page again when a run fails: a runtimeError (no trace of the load, say), or an audit the
+ * table reads that has no number (no LCP found, no performance score). A failed run has no figures for a median.
+ */
 const ATTEMPTS = 3
 
 async function audit(url: string, port: number): Promise<Run> {
@@ -70,9 +73,12 @@ async function audit(url: string, port: number): Promise<Run> {
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' })
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     const failure = result.lhr.runtimeError
-    if (!failure) return readRun(result.lhr)
-    console.warn(`${url}: Lighthouse run ${attempt} failed (${failure.code}: ${failure.message})`)
-    if (attempt === ATTEMPTS) throw new Error(`Lighthouse failed ${ATTEMPTS} times on ${url}: ${failure.message}`)
+    const run = failure ? undefined : readRun(result.lhr)
+    const missing = run && Object.entries(run).find(([, value]) => !Number.isFinite(value))?.[0]
+    if (run && !missing && result.lhr.categories.performance?.score !== null) return run
+    const reason = failure ? `${failure.code}: ${failure.message}` : `no figure for ${missing ?? 'performance'}`
+    console.warn(`${url}: Lighthouse run ${attempt} failed (${reason})`)
+    if (attempt === ATTEMPTS) throw new Error(`Lighthouse failed ${ATTEMPTS} times on ${url}: ${reason}`)
   }
 }
 
@@ -115,8 +121,9 @@ const rows: string[] = []
 const tbtRuns: string[] = []
 const benchmarkIndexes: number[] = []
 try {
-  // A first audit warms Chrome itself (its own start-up tasks would otherwise land in the first page's TBT).
-  await audit(`${server.url}/`, chrome.port)
+  // A first audit warms Chrome itself (its own start-up tasks would otherwise land in the first page's TBT);
+  // its figures are thrown away, so a failure there stops nothing.
+  await audit(`${server.url}/`, chrome.port).catch((error: unknown) => console.warn(`Warm-up: ${String(error)}`))
   for (const page of PAGES) {
     const runs: Run[] = []
     for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${page}`, chrome.port))
