@@ -115,6 +115,7 @@ export const CONCEPTS: Record<string, Concept> = {
   // A sink is the kitchen's, with a sponge; a dish is a plate with its cutlery, never a petri dish.
   sink: { home: 'kitchen', art: ['sponge'] },
   dish: { home: 'kitchen', art: ['fork-and-knife-with-plate'] },
+  'satellite dish': { art: ['satellite-antenna'] },
   shelf: { home: 'home', none: true },
   workshop: { setting: 'home', art: ['toolbox', 'hammer-and-wrench'] },
   bedroom: { setting: 'home', art: ['bed'] },

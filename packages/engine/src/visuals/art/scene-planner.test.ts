@@ -308,6 +308,9 @@ describe('reading the words', () => {
     expect(dishes.setting).toBe('kitchen')
     expect(dishes.subjects.map((subject) => subject.id)).toContain('fork-and-knife-with-plate')
     expect(planScene({ visual: '', narration: 'A baby sleeps in the crib.', seed: 1 }).setting).toBe('home')
+    expect(ids('The satellite dish points at the sky.')).toEqual(['satellite-antenna'])
+    // "Mechanic" is an adjective in WordNet too, but one its texts never use: here it is someone.
+    expect(ids('A mechanic repairs the car.').join()).toMatch(/person.*automobile/)
     // A word WordNet knows as an adjective stays one, though it names an animal too ("the young" of a species).
     expect(readText('A young woman reads.').nouns.map((noun) => noun.lemma)).toEqual(['woman'])
     // At home is inside a home; "your home" is a house.

