@@ -2,9 +2,9 @@ import winkNLP, { type ItemToken } from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
 
 import {
+  adjectiveUse,
   baseNoun,
   broaderSenses,
-  adjectiveUse,
   isVerbForm,
   nounSenses,
   nounUse,
