@@ -129,9 +129,9 @@ const NOT_NOUNS = new Set([
 /** Words said in greeting, which follow a verb ("waves goodbye", "says hello"). */
 const GREETINGS = /^(?:goodbye|good-bye|bye|hello|hi|farewell)$/i
 
-/** A word whose usual sense as a noun is someone or some animal ("plumber", "grandpa", "otter"). */
-function isNamedBeing(word: string): boolean {
-  return ['person', 'animal'].includes(usualKind(baseNoun(word)) ?? '')
+/** A noun whose usual sense is someone or some animal ("plumber", "grandpa", "otter"). */
+function isBeing(lemma: string): boolean {
+  return ['person', 'animal'].includes(usualKind(lemma) ?? '')
 }
 
 /** Senses above every word for a parent, grandparent, aunt, uncle, sister or brother, and none above "baby". */
@@ -170,10 +170,7 @@ function verbAfterNoun(tokens: { text: string; lemma: string; pos: string }[], a
   // or the end, it is what they do.
   // A name acts only when it is a family word used as one ("Grandpa waves goodbye"): "Baby shoes on sale",
   // "Lobster rolls by the sea" and "Turkey sandwiches for lunch" are things, capitalised to open a line.
-  const actor =
-    previous.pos === 'PROPN'
-      ? isFamilyWord(previous.lemma)
-      : ['person', 'animal'].includes(usualKind(previous.lemma) ?? '')
+  const actor = previous.pos === 'PROPN' ? isFamilyWord(previous.lemma) : isBeing(previous.lemma)
   const closes = next === undefined || ['ADP', 'ADV', 'PUNCT', 'INTJ'].includes(next.pos) || GREETINGS.test(next.text)
   if (actor && closes && /s$/.test(token.text)) return verbBaseOf(token.text)
   if (next?.pos !== 'DET' && next?.pos !== 'PRON') return undefined
@@ -256,7 +253,7 @@ export function readText(text: string): Reading {
       // "A plumber waves goodbye": the small model tags some people and animals after "a" as adjectives; a word
       // WordNet knows as a noun for someone or some animal, and never saw used as an adjective, names them
       // ("plumber", "mechanic"; "a young woman" keeps its adjective).
-      if (token.pos === 'ADJ' && isNamedBeing(token.text) && adjectiveUse(token.text) <= 0) {
+      if (token.pos === 'ADJ' && isBeing(baseNoun(token.text)) && adjectiveUse(token.text) <= 0) {
         token.pos = 'NOUN'
         token.lemma = baseNoun(token.text)
       }

