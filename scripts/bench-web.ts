@@ -63,8 +63,9 @@ function median(runs: Run[]): Run {
 }
 
 /**
- * Lighthouse runs a page again when a run fails: a runtimeError (no trace of the load, say), or an audit the
- * table reads that has no number (no LCP found, no performance score). A failed run has no figures for a median.
+ * Lighthouse runs a page again when a run fails: a runtimeError (no trace of the load, say), or a figure the
+ * table reads that is not a number (no LCP found, a category without a score). A failed run has no figures for
+ * a median.
  */
 const ATTEMPTS = 3
 
@@ -75,8 +76,8 @@ async function audit(url: string, port: number): Promise<Run> {
     const failure = result.lhr.runtimeError
     const run = failure ? undefined : readRun(result.lhr)
     const missing = run && Object.entries(run).find(([, value]) => !Number.isFinite(value))?.[0]
-    if (run && !missing && result.lhr.categories.performance?.score !== null) return run
-    const reason = failure ? `${failure.code}: ${failure.message}` : `no figure for ${missing ?? 'performance'}`
+    if (run && !missing) return run
+    const reason = failure ? `${failure.code}: ${failure.message}` : `no figure for ${missing}`
     console.warn(`${url}: Lighthouse run ${attempt} failed (${reason})`)
     if (attempt === ATTEMPTS) throw new Error(`Lighthouse failed ${ATTEMPTS} times on ${url}: ${reason}`)
   }
@@ -84,7 +85,8 @@ async function audit(url: string, port: number): Promise<Run> {
 
 function readRun(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']): Run {
   const { categories, audits } = lhr
-  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
+  // A category without a score (an audit of it failed) reads NaN, so the run is taken again.
+  const score = (id: string) => Math.round((categories[id]?.score ?? Number.NaN) * 100)
   const requests = (
     audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> }
   )?.items
