@@ -63,7 +63,7 @@ test.describe('/blog', () => {
     await expect(page).toHaveURL(/\/blog$/)
     await expect(page.locator(articleLinks)).toHaveCount(BLOG_SLUGS.length)
     await expect(filters.getByRole('link', { name: /^All/ })).toHaveAttribute('aria-current', 'true')
-    // Past the data's delay and the box's sync, the address is still clear.
+    // Past the box's 300 ms sync, with time to spare on a throttled CPU, the address is still clear.
     await page.waitForTimeout(1500)
     await expect(page).toHaveURL(/\/blog$/)
   })
