@@ -86,6 +86,35 @@ test.describe('calls to action and testimonials', () => {
     await expect(hero.getByRole('link', { name: /App Store/ })).toBeVisible()
   })
 
+  test('every "Make a video free in your browser" stays inside its column on a phone', async ({ page }) => {
+    const pages = ['/', '/features', '/testimonials', '/pricing', '/blog/what-makes-an-ai-voiceover-sound-human']
+    for (const width of [360, 375, 390, 430]) {
+      await page.setViewportSize({ width, height: 800 })
+      for (const path of pages) {
+        await page.goto(path)
+        await page.addStyleTag({ content: '.render-lazy { content-visibility: visible !important; }' })
+        // The link against the content box of the block that lays it out (a hero column, a card).
+        const overflows = await page
+          .getByRole('link', { name: 'Make a video free in your browser' })
+          .evaluateAll((links) =>
+            links.flatMap((link) => {
+              const block = link.parentElement?.parentElement
+              if (!block) return []
+              const style = getComputedStyle(block)
+              const box = block.getBoundingClientRect()
+              const left = box.left + Number.parseFloat(style.paddingLeft)
+              const right = Math.min(box.right - Number.parseFloat(style.paddingRight), window.innerWidth)
+              const own = link.getBoundingClientRect()
+              return own.left < left - 0.5 || own.right > right + 0.5
+                ? [`${Math.round(own.left)}-${Math.round(own.right)} px in ${Math.round(left)}-${Math.round(right)} px`]
+                : []
+            }),
+          )
+        expect(overflows, `${path} at ${width} px`).toEqual([])
+      }
+    }
+  })
+
   for (const path of ['/', '/testimonials']) {
     test(`${path} labels its testimonials as illustrative, not customer reviews`, async ({ page }) => {
       await openPage(page, path)

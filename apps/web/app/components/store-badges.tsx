@@ -12,7 +12,7 @@ export function BrowserStartLink({ className = '' }: { className?: string }) {
   return (
     <Link
       to={href('/auth/register')}
-      className={`btn-primary min-h-[3.25rem] px-5 text-center text-[0.95rem] mobileWide:px-[1.4rem] mobileWide:text-base ${className}`}
+      className={`btn-primary min-h-[3.25rem] max-w-full px-5 text-center text-[0.95rem] mobileWide:px-[1.4rem] mobileWide:text-base ${className}`}
     >
       Make a video free in your browser
       <ArrowRightIcon className="h-4 w-4 shrink-0" />
@@ -25,8 +25,10 @@ export function BrowserStartLink({ className = '' }: { className?: string }) {
  * comes first, on its own line, since it is the one way in that needs no install.
  */
 export function StoreBadges({ className = '', browser = false }: { className?: string; browser?: boolean }) {
+  // Centred calls to action pass justify-center: the column centres its rows, and the badges' row its badges.
+  const centred = className.includes('justify-center')
   const badges = (
-    <div className={`flex flex-wrap items-center gap-3 ${browser ? '' : className}`}>
+    <div className={`flex flex-wrap items-center gap-3 ${browser ? (centred ? 'justify-center' : '') : className}`}>
       <a href={BRAND.appStore.url} className={badge} rel="noopener">
         <AppleIcon className="h-7 w-7" />
         <span className="flex flex-col leading-none">
@@ -44,11 +46,10 @@ export function StoreBadges({ className = '', browser = false }: { className?: s
     </div>
   )
   if (!browser) return badges
-  // Centred calls to action pass justify-center: the column centres its two rows the same way.
-  const centred = className.includes('justify-center')
   return (
     <div className={`flex flex-col gap-3 ${centred ? 'items-center' : 'items-start'} ${className}`}>
-      <BrowserStartLink className="mobileMedium:whitespace-nowrap" />
+      {/* One line where the column is wide enough; two, centred, where it is not (a card on a phone). */}
+      <BrowserStartLink />
       {badges}
     </div>
   )
