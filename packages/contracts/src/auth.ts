@@ -67,20 +67,23 @@ export const SendConfirmationCodeBodySchema = z
   .meta({ id: 'SendConfirmationCodeBody' })
 export type SendConfirmationCodeBody = z.input<typeof SendConfirmationCodeBodySchema>
 
+/** A six-digit e-mailed code, whatever it is for. */
+export const EmailCodeSchema = SingleLineTextSchema.trim().regex(
+  new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`),
+  `must be ${CONFIRMATION_CODE_LENGTH} digits`,
+)
+
 export const ConfirmBodySchema = z
-  .strictObject({
-    email: EmailSchema,
-    code: SingleLineTextSchema.trim().regex(
-      new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`),
-      `must be ${CONFIRMATION_CODE_LENGTH} digits`,
-    ),
-  })
+  .strictObject({ email: EmailSchema, code: EmailCodeSchema })
   .meta({ id: 'ConfirmBody' })
 export type ConfirmBody = z.input<typeof ConfirmBodySchema>
 
 export const AcceptedSchema = z.object({ status: z.literal('accepted'), message: z.string() }).meta({ id: 'Accepted' })
 
-/** Only the fields sent change; an empty body or an unknown field is a 400. */
+/**
+ * Only the fields sent change; an empty body or an unknown field is a 400. `email` may only repeat the
+ * current address: a new one goes through `POST /api/v1/auth/email-change`, which proves both addresses.
+ */
 export const ProfilePatchBodySchema = z
   .strictObject({
     first_name: NameSchema.nullable().optional(),
@@ -131,3 +134,68 @@ export const DiscordLoginBodySchema = z
   })
   .meta({ id: 'DiscordLoginBody' })
 export type DiscordLoginBody = z.input<typeof DiscordLoginBodySchema>
+
+export const PasswordResetBodySchema = z.strictObject({ email: EmailSchema }).meta({ id: 'PasswordResetBody' })
+export type PasswordResetBody = z.input<typeof PasswordResetBodySchema>
+
+export const PasswordResetConfirmBodySchema = z
+  .strictObject({
+    email: EmailSchema,
+    code: EmailCodeSchema,
+    password: PasswordSchema.meta({ description: 'The new password, under the sign-up rules.' }),
+  })
+  .meta({ id: 'PasswordResetConfirmBody' })
+export type PasswordResetConfirmBody = z.input<typeof PasswordResetConfirmBodySchema>
+
+export const PasswordChangeBodySchema = z
+  .strictObject({
+    current_password: PasswordSchema,
+    new_password: PasswordSchema.meta({ description: 'Under the sign-up rules.' }),
+    sign_out_other_sessions: z.boolean().default(false),
+  })
+  .meta({ id: 'PasswordChangeBody' })
+export type PasswordChangeBody = z.input<typeof PasswordChangeBodySchema>
+
+export const PasswordChangedSchema = z
+  .object({ user: UserSchema, other_sessions_signed_out: z.number().int().min(0) })
+  .meta({ id: 'PasswordChanged' })
+export type PasswordChanged = z.infer<typeof PasswordChangedSchema>
+
+/**
+ * The first step of an e-mail change. Accounts with a password send it; accounts that sign in only with
+ * Apple, Google or Discord send the code mailed to their current address (`reauthentication-code`).
+ */
+export const EmailChangeBodySchema = z
+  .strictObject({
+    new_email: EmailSchema,
+    password: PasswordSchema.optional(),
+    code: EmailCodeSchema.optional(),
+  })
+  .meta({ id: 'EmailChangeBody' })
+export type EmailChangeBody = z.input<typeof EmailChangeBodySchema>
+
+export const EmailChangeConfirmBodySchema = z
+  .strictObject({ code: EmailCodeSchema })
+  .meta({ id: 'EmailChangeConfirmBody' })
+export type EmailChangeConfirmBody = z.input<typeof EmailChangeConfirmBodySchema>
+
+export const SessionInfoSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(['user', 'admin']).meta({ description: '`admin` for the admin console.' }),
+    device: z.string().meta({ description: 'Read from the User-Agent, or "Unknown device".', example: 'iPhone' }),
+    browser: z.string().nullable().meta({ example: 'Safari 18' }),
+    os: z.string().nullable().meta({ example: 'iOS 18.1' }),
+    created_at: z.iso.datetime({ offset: true }),
+    last_used_at: z.iso.datetime({ offset: true }).nullable().meta({ description: 'Updated at most once a minute.' }),
+    expires_at: z.iso.datetime({ offset: true }),
+    current: z.boolean().meta({ description: 'The session this call was made with.' }),
+  })
+  .meta({ id: 'SessionInfo' })
+export type SessionInfo = z.infer<typeof SessionInfoSchema>
+
+export const SessionListSchema = z.object({ sessions: z.array(SessionInfoSchema) }).meta({ id: 'SessionList' })
+export type SessionList = z.infer<typeof SessionListSchema>
+
+export const SessionsRevokedSchema = z.object({ revoked: z.number().int().min(0) }).meta({ id: 'SessionsRevoked' })
+export type SessionsRevoked = z.infer<typeof SessionsRevokedSchema>

@@ -1,5 +1,5 @@
 export { auditLog } from './schema/audit-log.ts'
-export { emailCodes } from './schema/email-codes.ts'
+export { EMAIL_CODE_PURPOSES, emailCodes } from './schema/email-codes.ts'
 export { loginAttempts } from './schema/login-attempts.ts'
 export { PROJECT_STATUSES, projects } from './schema/projects.ts'
 export { redeemCodes } from './schema/redeem-codes.ts'
