@@ -1,5 +1,4 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -7,6 +6,7 @@ import autocannon from 'autocannon'
 
 import { startBareServer, startServer, type BenchServer } from './bench-server.ts'
 import { writePerformanceSection } from './performance-doc.ts'
+import { getFreePort } from './free-port.ts'
 
 // `npm run bench:api`: autocannon on 127.0.0.1 against the accounts API on embedded PGlite, in one run:
 // GET /api/v1/auth/me with a valid token against a bare Fastify route (scripts/bench-bare-server.ts, its own
@@ -23,14 +23,6 @@ const LOGIN_CONNECTIONS = 10
 const MAX_REQUESTS = 1_000_000
 const TARGET_RATIO = 0.6
 const PASSWORD = 'violet-harbor-ladder-42'
-
-async function getFreePort(): Promise<number> {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as net.AddressInfo
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
-}
 
 type Run = {
   name: string

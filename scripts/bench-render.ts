@@ -1,5 +1,4 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -8,6 +7,7 @@ import { DEFAULT_PROJECT_SETTINGS, VIDEO_FPS, type Project, type RenderJob } fro
 import { probeMedia } from '@storyreel/engine/engine'
 import { startServer } from './bench-server.ts'
 import { writePerformanceSection } from './performance-doc.ts'
+import { getFreePort } from './free-port.ts'
 
 // `npm run bench:render`: a 30-second 720p 9:16 video with 6 scenes, voice and music, rendered by
 // the production server (queue, in-process worker, render child process) on a fresh data folder, so
@@ -28,14 +28,6 @@ const SCRIPT = [
   'At dusk, musicians play guitars by the cathedral.',
   'Under the stars, the little town sleeps.',
 ].join(' ')
-
-async function getFreePort(): Promise<number> {
-  const probe = net.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as net.AddressInfo
-  await new Promise<void>((resolve) => probe.close(() => resolve()))
-  return port
-}
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'storyreel-bench-render-'))
 await mkdir(path.join(work, 'web', 'client'), { recursive: true })

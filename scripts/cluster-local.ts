@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 
 import { createProxyServer } from 'http-proxy-3'
@@ -13,6 +12,7 @@ import { sql } from '@storyreel/db/operators'
 import { startS3Server, type S3Server } from '../apps/api/src/testing/s3-server.ts'
 
 import { ensureBuild, ROOT } from './build-state.ts'
+import { getFreePort } from './free-port.ts'
 
 export type ClusterOptions = {
   /** The proxy's port; 0 picks a free one. */
@@ -66,14 +66,6 @@ async function ensureDatabase(databaseUrl: string): Promise<void> {
   } finally {
     await admin.close()
   }
-}
-
-async function getFreePort(): Promise<number> {
-  const probe = http.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
 }
 
 async function waitForHealth(process: ClusterProcess): Promise<void> {
