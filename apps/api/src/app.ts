@@ -28,11 +28,17 @@ import { AppError, toErrorBody } from './errors.ts'
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts'
 import { createAdminService } from './modules/admin/admin.service.ts'
 import { createAuditLogRepository } from './modules/admin/audit-log.repository.ts'
+import { createAccountCodes } from './modules/auth/account-codes.ts'
+import { createAccountMail } from './modules/auth/account-mail.ts'
+import { registerAccountRoutes } from './modules/auth/account.routes.ts'
+import { createAccountSessionsService } from './modules/auth/account-sessions.service.ts'
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
+import { createEmailChangeService } from './modules/auth/email-change.service.ts'
 import { createEmailCodesRepository } from './modules/auth/email-codes.repository.ts'
 import { createLoginAttemptsRepository } from './modules/auth/login-attempts.repository.ts'
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/password.ts'
+import { createPasswordsService } from './modules/auth/passwords.service.ts'
 import { registerProviderLoginRoutes } from './modules/auth/provider-login.routes.ts'
 import { createProviderLoginService } from './modules/auth/provider-login.service.ts'
 import { createSessionCache } from './modules/auth/session-cache.ts'
@@ -154,33 +160,68 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     : undefined
   // The studio's projects are made further down; an account's deletion reaches them through this.
   let deleteStudioData: (userId: string) => Promise<void> = () => Promise.resolve()
+  const now = deps.now ?? (() => new Date())
+  const sessions = createSessionsRepository(db)
+  const emailCodes = createEmailCodesRepository(db)
+  const loginAttempts = createLoginAttemptsRepository(db)
+  const codes = createAccountCodes({ db, emailCodes, now })
+  const accountMail = createAccountMail({ mailer: deps.mailer, log: app.log })
+  const hasher = deps.hasher ?? createPasswordHasher()
   const auth = createAuthService({
     beforeAccountDeleted: (userId) => deleteStudioData(userId),
     sessionCache,
     invalidate: invalidation ? (message) => invalidation.publish(message) : undefined,
     db,
     users,
-    sessions: createSessionsRepository(db),
-    emailCodes: createEmailCodesRepository(db),
-    loginAttempts: createLoginAttemptsRepository(db),
-    hasher: deps.hasher ?? createPasswordHasher(),
-    mailer: deps.mailer,
+    sessions,
+    emailCodes,
+    codes,
+    mail: accountMail,
+    loginAttempts,
+    hasher,
     publicUrl: config.publicUrl,
     log: app.log,
     now: deps.now,
+  })
+  const passwords = createPasswordsService({
+    db,
+    auth,
+    users,
+    sessions,
+    loginAttempts,
+    codes,
+    mail: accountMail,
+    hasher,
+    publicUrl: config.publicUrl,
+    now,
   })
   app.addHook('onReady', async () => {
     await users.promoteConfiguredAdmins()
     await invalidation?.ready()
   })
   app.addHook('onClose', async () => {
-    await auth.drain()
+    await Promise.all([auth.drain(), accountMail.drain()])
     invalidation?.close()
   })
 
   const scriptEngine = deps.scriptEngine ?? createScriptEngine(config.studio.script)
   registerPublicConfigRoutes(app, config.identity, { isScriptWriterHosted: isHostedScriptEngine(scriptEngine.name) })
-  registerAuthRoutes(app, { auth, limits: config.rateLimits })
+  registerAuthRoutes(app, { auth, passwords, limits: config.rateLimits })
+  registerAccountRoutes(app, {
+    auth,
+    passwords,
+    emailChange: createEmailChangeService({
+      db,
+      auth,
+      users,
+      codes,
+      mail: accountMail,
+      publicUrl: config.publicUrl,
+      now,
+    }),
+    accountSessions: createAccountSessionsService({ auth, sessions, now }),
+    limits: config.rateLimits,
+  })
   registerProviderLoginRoutes(app, {
     providerLogin: createProviderLoginService({
       auth,

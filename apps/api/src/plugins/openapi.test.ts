@@ -34,6 +34,15 @@ describe('GET /api/docs/openapi.json', () => {
         '/api/v1/auth/me',
         '/api/v1/auth/profile',
         '/api/v1/auth/logout',
+        '/api/v1/auth/password-reset',
+        '/api/v1/auth/password-reset/confirm',
+        '/api/v1/auth/password',
+        '/api/v1/auth/email-change',
+        '/api/v1/auth/email-change/confirm',
+        '/api/v1/auth/reauthentication-code',
+        '/api/v1/auth/sessions',
+        '/api/v1/auth/sessions/{id}',
+        '/api/v1/auth/sessions/revoke-others',
         '/api/v1/config',
       ]),
     )
@@ -46,6 +55,8 @@ describe('GET /api/docs/openapi.json', () => {
     })
     expect(register?.responses.default).toBeDefined()
     expect(document.paths['/api/v1/auth/me']?.get?.security).toEqual([{ userToken: [] }])
+    expect(document.paths['/api/v1/auth/sessions']?.get?.security).toEqual([{ userToken: [] }])
+    expect(document.paths['/api/v1/auth/password-reset']?.post?.security).toBeUndefined()
     expect(document.components.schemas.RegisterBody?.required).toEqual(['email', 'password'])
     expect(document.components.schemas.ApiError?.required).toEqual(['statusCode', 'error', 'code', 'message'])
     // The docs' own routes and the site are not part of the API contract.

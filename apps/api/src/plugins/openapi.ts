@@ -125,7 +125,8 @@ export function buildOpenApiDocument(
     },
     servers: [{ url: serverUrl }],
     tags: [
-      { name: 'Auth', description: 'Accounts, sessions and e-mail confirmation' },
+      { name: 'Auth', description: 'Signing up and in, e-mail confirmation and forgotten passwords' },
+      { name: 'Account', description: "The signed-in account's password, e-mail and sessions" },
       { name: 'Sign-in providers', description: 'Apple, Google and Discord' },
       { name: 'Site', description: 'Public settings and the Free Week referral code' },
       { name: 'Studio', description: 'Projects, storyboards, renders and their files; the voice and music libraries' },

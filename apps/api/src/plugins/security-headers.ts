@@ -62,3 +62,14 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     done(null, payload)
   })
 }
+
+/**
+ * For a scope of routes whose answers carry a session or an account (tokens, profiles, sessions): no browser
+ * or proxy may keep a copy, error answers included.
+ */
+export function forbidCaching(scope: FastifyInstance): void {
+  scope.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('cache-control', 'no-store')
+    done(null, payload)
+  })
+}

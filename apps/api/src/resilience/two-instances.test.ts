@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
+import { simpleParser } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ApiErrorSchema } from '@storyreel/contracts/errors'
@@ -16,6 +17,7 @@ import { loadConfig } from '#src/config.ts'
 import { loadSite, type Site } from '#src/modules/site/site-files.ts'
 import { createPostgresDatabase } from '#src/testing/postgres-database.ts'
 import { createEmptyWebBuild } from '#src/testing/server-process.ts'
+import { readCode } from '#src/testing/smtp-receiver.ts'
 import { GOOD_PASSWORD, uniqueEmail } from '#src/testing/test-app.ts'
 
 // `npm test` passes these when PostgreSQL and Redis answer on 127.0.0.1 (CI's do).
@@ -77,6 +79,20 @@ describe.skipIf(!POSTGRES_URL || !REDIS_URL)('two instances on one PostgreSQL an
     if (outboxDir) await rm(outboxDir, { recursive: true, force: true })
   })
 
+  /** The code in the newest outbox message to `email` whose subject matches, waiting for it to be written. */
+  async function readOutboxCode(email: string, subject: RegExp): Promise<string> {
+    for (let waited = 0; waited < 5000; waited += 100) {
+      for (const file of (await readdir(outboxDir)).sort().reverse()) {
+        const mail = await simpleParser(await readFile(path.join(outboxDir, file)))
+        const to = [mail.to ?? []].flat().flatMap((address) => address.value.map((entry) => entry.address))
+        if (to.includes(email) && subject.test(mail.subject ?? ''))
+          return readCode({ to: email, subject: '', text: mail.text ?? '', html: '' })
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    throw new Error(`no outbox mail to ${email} matching ${String(subject)}`)
+  }
+
   const register = async (app: FastifyInstance, email: string) => {
     const response = await app.inject({
       method: 'POST',
@@ -122,6 +138,61 @@ describe.skipIf(!POSTGRES_URL || !REDIS_URL)('two instances on one PostgreSQL an
       expect(patch.statusCode).toBe(200)
       expect((await a.inject({ url: '/api/v1/auth/me', headers })).json()).toMatchObject({ first_name: 'Ines' })
     })
+
+    it('ends on A at once the sessions a password reset, a sign-out of one session or of all others ends on B', async () => {
+      const email = uniqueEmail('reset')
+      const registered = await register(a, email)
+      const signIn = async () =>
+        (await login(a, email, GOOD_PASSWORD, '198.51.100.30')).json<{ access_token: string; id: string }>()
+      const [one, two, three] = [await signIn(), await signIn(), await signIn()]
+      const me = (app: FastifyInstance, token: string) =>
+        app.inject({ url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } })
+      // A has every session cached before B ends them.
+      for (const token of [registered, one.access_token, two.access_token, three.access_token]) {
+        expect((await me(a, token)).statusCode).toBe(200)
+      }
+      const sessions = await b.inject({
+        url: '/api/v1/auth/sessions',
+        headers: { authorization: `Bearer ${three.access_token}` },
+      })
+      const current = sessions.json<{ sessions: Array<{ id: string; current: boolean }> }>().sessions
+      const target = current.find((session) => !session.current)
+      const revoked = await b.inject({
+        method: 'DELETE',
+        url: `/api/v1/auth/sessions/${target?.id ?? ''}`,
+        headers: { authorization: `Bearer ${three.access_token}` },
+      })
+      expect(revoked.statusCode).toBe(204)
+      const alive = []
+      for (const token of [registered, one.access_token, two.access_token]) {
+        if ((await me(a, token)).statusCode === 200) alive.push(token)
+      }
+      expect(alive).toHaveLength(2)
+
+      const others = await b.inject({
+        method: 'POST',
+        url: '/api/v1/auth/sessions/revoke-others',
+        headers: { authorization: `Bearer ${alive[0] ?? ''}` },
+      })
+      expect(others.json()).toEqual({ revoked: 2 })
+      expect((await me(a, alive[1] ?? '')).statusCode).toBe(401)
+      expect((await me(a, three.access_token)).statusCode).toBe(401)
+      expect((await me(a, alive[0] ?? '')).statusCode).toBe(200)
+
+      // The reset code comes from the outbox, as a developer without SMTP reads it.
+      expect(
+        (await b.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email } })).statusCode,
+      ).toBe(202)
+      const code = await readOutboxCode(email, /password reset code/)
+      const reset = await b.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password-reset/confirm',
+        payload: { email, code, password: 'amber-lantern-violin-88' },
+      })
+      expect(reset.statusCode).toBe(200)
+      expect((await me(a, alive[0] ?? '')).statusCode).toBe(401)
+      expect((await me(a, reset.json<{ access_token: string }>().access_token)).statusCode).toBe(200)
+    }, 30_000)
 
     it('counts login failures for one e-mail and IP across both, locking the pair after ten', async () => {
       const email = uniqueEmail('lockout')

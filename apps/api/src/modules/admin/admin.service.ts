@@ -11,7 +11,7 @@ import type { AuthenticatedUser } from '@storyreel/contracts/auth'
 import type { Database } from '@storyreel/db/client'
 
 import { AppError } from '#src/errors.ts'
-import type { AuthService, Session } from '#src/modules/auth/auth.service.ts'
+import type { AuthService, ClientInfo, Session } from '#src/modules/auth/auth.service.ts'
 import type { ReferralsService } from '#src/modules/referrals/referrals.service.ts'
 import { toAdminUser, type UsersService } from '#src/modules/users/users.service.ts'
 
@@ -45,8 +45,8 @@ export function createAdminService(deps: {
   const now = deps.now ?? (() => new Date())
 
   return {
-    login: (body: { email: string; password: string }, ip: string): Promise<AuthenticatedUser> =>
-      auth.adminLogin(body, ip),
+    login: (body: { email: string; password: string }, client: ClientInfo): Promise<AuthenticatedUser> =>
+      auth.adminLogin(body, client),
     logout: (session: Session) => auth.logout(session),
 
     async listUsers({ q, page, page_size }: Paging & { q?: string | undefined }): Promise<AdminUsersPage> {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 
 import { AppError } from '#src/errors.ts'
 
-import type { AuthService, Session } from './auth.service.ts'
+import type { AuthService, ClientInfo, Session } from './auth.service.ts'
 import type { SessionKind } from './sessions.repository.ts'
 
 declare module 'fastify' {
@@ -46,4 +46,9 @@ export function createSessionGuard(auth: AuthService, kind: SessionKind): Sessio
 export function requireSession(request: FastifyRequest): Session {
   if (!request.session) throw new AppError('UNAUTHORIZED', 401, 'Sign in to continue.')
   return request.session
+}
+
+/** The caller as the request tells it: the network address (per TRUST_PROXY) and the User-Agent header. */
+export function getClientInfo(request: FastifyRequest): ClientInfo {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] }
 }

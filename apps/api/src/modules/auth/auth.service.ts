@@ -1,20 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify'
 
-import {
-  CONFIRMATION_CODE_MAX_ATTEMPTS,
-  CONFIRMATION_CODE_RESEND_SECONDS,
-  CONFIRMATION_CODE_SENDS_PER_HOUR,
-  CONFIRMATION_CODE_TTL_MINUTES,
-  type AuthenticatedUser,
-  type User,
-} from '@storyreel/contracts/auth'
+import { CONFIRMATION_CODE_TTL_MINUTES, type AuthenticatedUser, type User } from '@storyreel/contracts/auth'
 import type { Database } from '@storyreel/db/client'
 
-import type { Mailer } from '#src/adapters/mailer/mailer.ts'
 import { AppError } from '#src/errors.ts'
 import { toUser, type IdentityProvider, type UserRow, type UsersService } from '#src/modules/users/users.service.ts'
 
-import { renderConfirmationEmail } from './confirmation-email.ts'
+import { CODE_INVALID, type AccountCodes } from './account-codes.ts'
+import { renderConfirmationEmail } from './account-emails.ts'
+import type { AccountMail } from './account-mail.ts'
 import type { EmailCodesRepository } from './email-codes.repository.ts'
 import type { LoginAttemptsRepository } from './login-attempts.repository.ts'
 import type { PasswordHasher } from './password.ts'
@@ -22,16 +16,13 @@ import type { CachedSession, SessionCache } from './session-cache.ts'
 import type { Invalidation } from './session-invalidation.ts'
 import { getPasswordProblem } from './password.ts'
 import type { SessionKind, SessionsRepository } from './sessions.repository.ts'
-import {
-  createAccessToken,
-  createConfirmationCode,
-  hashAccessToken,
-  hashConfirmationCode,
-  isConfirmationCodeMatch,
-} from './token.ts'
+import { createAccessToken, hashAccessToken } from './token.ts'
+import { toStoredUserAgent } from './user-agent.ts'
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
+/** A session's last use is written at most this often, so a cached session stays off the database. */
+export const SESSION_TOUCH_INTERVAL_MS = MINUTE_MS
 export const USER_SESSION_TTL_MS = 30 * 24 * HOUR_MS
 export const ADMIN_SESSION_TTL_MS = 12 * HOUR_MS
 export const LOGIN_MAX_FAILURES = 10
@@ -55,14 +46,18 @@ export type VerifiedIdentity = {
 
 export type Session = { sessionId: string; tokenHash: string; kind: SessionKind; user: UserRow }
 
+/** Who is calling, as far as the request tells: the network address and the User-Agent header. */
+export type ClientInfo = { ip: string; userAgent: string | undefined }
+
 type Deps = {
   db: Database
   users: UsersService
   sessions: SessionsRepository
   emailCodes: EmailCodesRepository
+  codes: AccountCodes
+  mail: AccountMail
   loginAttempts: LoginAttemptsRepository
   hasher: PasswordHasher
-  mailer: Mailer
   publicUrl: string
   log: FastifyBaseLogger
   now?: () => Date
@@ -83,17 +78,15 @@ function toSession(tokenHash: string, row: CachedSession, kind: SessionKind): Se
 }
 
 const INVALID_CREDENTIALS = () => new AppError('INVALID_CREDENTIALS', 401, 'The e-mail or password is not right.')
-const CODE_EXHAUSTED = () =>
-  new AppError('EMAIL_CODE_EXHAUSTED', 410, 'Too many wrong tries for this code. Ask for a new one.')
-const CODE_INVALID = (message = 'This code is not right. Check the latest e-mail or ask for a new code.') =>
-  new AppError('EMAIL_CODE_INVALID', 400, message)
+export const ACCOUNT_DISABLED = () =>
+  new AppError('ACCOUNT_DISABLED', 403, 'This account is disabled. Contact support.')
 
 export function createAuthService(deps: Deps) {
-  const { users, sessions, emailCodes, loginAttempts, hasher, mailer, log } = deps
+  const { users, sessions, emailCodes, codes, mail, loginAttempts, hasher, log } = deps
   const now = deps.now ?? (() => new Date())
   // Every authenticated call reads the clock; unless a test fixed it, without building a Date.
   const nowMs = deps.now ? () => now().getTime() : Date.now
-  const pendingMail = new Set<Promise<void>>()
+  const pendingWrites = new Set<Promise<void>>()
   const cache = deps.sessionCache
   // Counts invalidations seen here. A lookup that overlapped one does not cache what it read, because the
   // row may predate the change that caused it.
@@ -108,72 +101,67 @@ export function createAuthService(deps: Deps) {
     else cache?.forgetUser(message.id)
   }
 
-  async function startSession(user: UserRow, kind: SessionKind, db?: Database): Promise<AuthenticatedUser> {
+  async function startSession(
+    user: UserRow,
+    kind: SessionKind,
+    client: ClientInfo,
+    db?: Database,
+  ): Promise<AuthenticatedUser> {
     const { token, tokenHash } = createAccessToken()
-    const expiresAt = new Date(now().getTime() + (kind === 'admin' ? ADMIN_SESSION_TTL_MS : USER_SESSION_TTL_MS))
-    await sessions.create({ userId: user.id, tokenHash, kind, expiresAt }, db)
+    const at = now()
+    const expiresAt = new Date(at.getTime() + (kind === 'admin' ? ADMIN_SESSION_TTL_MS : USER_SESSION_TTL_MS))
+    await sessions.create(
+      { userId: user.id, tokenHash, kind, expiresAt, userAgent: toStoredUserAgent(client.userAgent), lastUsedAt: at },
+      db,
+    )
     return { ...toUser(user), access_token: token, expires_at: expiresAt.toISOString() }
+  }
+
+  /**
+   * Records a session's use once a minute at most, in the background: the call it came with is not held up,
+   * and a cached session stays off the database the rest of the minute.
+   */
+  function touch(row: CachedSession, atMs: number): void {
+    if (atMs - row.lastUsedMs < SESSION_TOUCH_INTERVAL_MS) return
+    row.lastUsedMs = atMs
+    const writing = sessions
+      .touch(row.sessionId, new Date(atMs), new Date(atMs - SESSION_TOUCH_INTERVAL_MS))
+      .catch((error: unknown) => log.warn({ err: error }, 'could not record a session use'))
+    const tracked = writing.finally(() => pendingWrites.delete(tracked))
+    pendingWrites.add(tracked)
   }
 
   async function findSession(tokenHash: string, atMs: number, kind: SessionKind): Promise<Session | undefined> {
     const seen = invalidations
     const found = await sessions.findActive(tokenHash, new Date(atMs))
     if (!found) return undefined
-    const row = { sessionId: found.sessionId, kind: found.kind, expiresAt: found.expiresAt, user: found.user }
+    const row: CachedSession = {
+      sessionId: found.sessionId,
+      kind: found.kind,
+      expiresAt: found.expiresAt,
+      lastUsedMs: found.lastUsedAt?.getTime() ?? 0,
+      user: found.user,
+    }
     if (seen === invalidations) cache?.set(tokenHash, row, atMs)
+    touch(row, atMs)
     return toSession(tokenHash, row, kind)
   }
 
-  /**
-   * Issues a code when the cooldown and the hourly cap allow, and mails it in the background: the caller
-   * answers at once, in the same time whether or not a code went out (no account probing by timing).
-   */
-  async function issueCode(user: UserRow): Promise<void> {
-    const at = now()
-    const code = createConfirmationCode()
-    // The account's row is held while the send history is read and the code written, so parallel requests
-    // after the cooldown issue one code between them, not one each.
-    const issued = await deps.db.transaction(async (tx) => {
-      if (!(await users.lockForUpdate(user.id, tx))) return false
-      const history = await emailCodes.getSendHistory(user.email, new Date(at.getTime() - HOUR_MS), tx)
-      if (history.sent >= CONFIRMATION_CODE_SENDS_PER_HOUR) return false
-      const sinceLast = history.lastSentAt ? at.getTime() - history.lastSentAt.getTime() : Number.POSITIVE_INFINITY
-      if (sinceLast < CONFIRMATION_CODE_RESEND_SECONDS * 1000) return false
-      await emailCodes.create(
-        {
-          email: user.email,
-          codeHash: hashConfirmationCode(code),
-          expiresAt: new Date(at.getTime() + CONFIRMATION_CODE_TTL_MINUTES * MINUTE_MS),
-          // The service's clock, not the database's, so the cooldown and the hourly cap use one time source.
-          createdAt: at,
-        },
-        tx,
-      )
-      return true
-    })
-    if (!issued) return
-    const message = renderConfirmationEmail({
-      to: user.email,
-      code,
-      firstName: user.firstName,
-      ttlMinutes: CONFIRMATION_CODE_TTL_MINUTES,
-      publicUrl: deps.publicUrl,
-    })
-    const sending = mailer.send(message).then((result) => {
-      if (!result.ok) {
-        log.error({ reason: result.reason, userId: user.id }, 'confirmation e-mail not sent')
-      } else if (mailer.kind === 'outbox') {
-        // Without SMTP the outbox is the only way to read the code, so it is printed for the developer
-        // (decision 012); its fields are named outbox* so the log redaction of codes and e-mails lets them
-        // through. With SMTP_URL set, no code ever reaches a log.
-        log.info(
-          { outboxFile: `${result.id}.eml`, outboxTo: user.email, outboxCode: code },
-          'confirmation code written to the outbox',
-        )
-      }
-    })
-    const tracked = sending.finally(() => pendingMail.delete(tracked))
-    pendingMail.add(tracked)
+  /** Issues a sign-up code when the limits allow and mails it in the background (decision 011). */
+  async function issueConfirmationCode(user: UserRow): Promise<void> {
+    const code = await codes.issue({ purpose: 'confirm_account', email: user.email })
+    if (!code) return
+    mail.send(
+      () =>
+        renderConfirmationEmail({
+          to: user.email,
+          code,
+          firstName: user.firstName,
+          ttlMinutes: CONFIRMATION_CODE_TTL_MINUTES,
+          publicUrl: deps.publicUrl,
+        }),
+      { kind: 'confirmation', userId: user.id, code },
+    )
   }
 
   function requireUsablePassword(password: string) {
@@ -211,17 +199,28 @@ export function createAuthService(deps: Deps) {
       : await hasher.verifyAgainstNothing(password)
     if (!user || !valid) throw INVALID_CREDENTIALS()
     await loginAttempts.clear(email, ip)
-    if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 403, 'This account is disabled. Contact support.')
+    if (user.disabled) throw ACCOUNT_DISABLED()
     return user
   }
 
+  /**
+   * Checks the password of a signed-in account before a sensitive change, under the same lockout as sign-in
+   * (a stolen session must not become a way to guess the password). Answers 403, not 401: the session is fine.
+   */
+  async function requirePassword(user: UserRow, password: string, ip: string): Promise<void> {
+    await requireLoginAllowed(user.email, ip, now())
+    const valid = user.passwordHash
+      ? await hasher.verify(user.passwordHash, password)
+      : await hasher.verifyAgainstNothing(password)
+    if (!valid) throw new AppError('PASSWORD_INCORRECT', 403, 'Your current password is not right.')
+    await loginAttempts.clear(user.email, ip)
+  }
+
   return {
-    async register(body: {
-      email: string
-      password: string
-      first_name?: string | undefined
-      last_name?: string | undefined
-    }): Promise<AuthenticatedUser> {
+    async register(
+      body: { email: string; password: string; first_name?: string | undefined; last_name?: string | undefined },
+      client: ClientInfo,
+    ): Promise<AuthenticatedUser> {
       requireUsablePassword(body.password)
       if (await users.getByEmail(body.email)) {
         throw new AppError('EMAIL_TAKEN', 409, 'An account with this e-mail already exists. Sign in instead.')
@@ -233,50 +232,39 @@ export function createAuthService(deps: Deps) {
         firstName: body.first_name || null,
         lastName: body.last_name || null,
       })
-      const authenticated = await startSession(user, 'user')
-      await issueCode(user)
+      const authenticated = await startSession(user, 'user', client)
+      await issueConfirmationCode(user)
       return authenticated
     },
 
-    async login(body: { email: string; password: string }, ip: string): Promise<AuthenticatedUser> {
-      const user = await checkCredentials(body.email, body.password, ip)
-      return startSession(user, 'user')
+    async login(body: { email: string; password: string }, client: ClientInfo): Promise<AuthenticatedUser> {
+      const user = await checkCredentials(body.email, body.password, client.ip)
+      return startSession(user, 'user', client)
     },
 
-    async adminLogin(body: { email: string; password: string }, ip: string): Promise<AuthenticatedUser> {
-      const user = await checkCredentials(body.email, body.password, ip)
+    async adminLogin(body: { email: string; password: string }, client: ClientInfo): Promise<AuthenticatedUser> {
+      const user = await checkCredentials(body.email, body.password, client.ip)
       if (user.role !== 'admin')
         throw new AppError('NOT_ADMIN', 403, 'This account has no access to the admin console.')
       if (!user.confirmed) throw new AppError('FORBIDDEN', 403, 'Confirm your e-mail before using the admin console.')
-      return startSession(user, 'admin')
+      return startSession(user, 'admin', client)
     },
 
     /** Always the same answer (decision 011); a code goes out only to an unconfirmed account, within the limits. */
     async sendConfirmationCode(email: string): Promise<void> {
       const user = await users.getByEmail(email)
-      if (user && !user.confirmed && !user.disabled) await issueCode(user)
+      if (user && !user.confirmed && !user.disabled) await issueConfirmationCode(user)
     },
 
-    async confirm(body: { email: string; code: string }): Promise<AuthenticatedUser> {
-      const [user, stored] = await Promise.all([users.getByEmail(body.email), emailCodes.findNewest(body.email)])
-      if (!user || !stored || stored.usedAt) throw CODE_INVALID()
-      if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 403, 'This account is disabled. Contact support.')
-      if (stored.expiresAt <= now()) {
-        throw new AppError('EMAIL_CODE_EXPIRED', 410, 'This code has expired. Ask for a new one.')
-      }
-      // A try is taken before the code is compared, in one conditional update, so no number of parallel
-      // guesses gets more than the allowed comparisons.
-      const attempts = await emailCodes.reserveAttempt(stored.id, CONFIRMATION_CODE_MAX_ATTEMPTS)
-      if (attempts === undefined) throw CODE_EXHAUSTED()
-      if (!isConfirmationCodeMatch(stored.codeHash, body.code)) {
-        const left = CONFIRMATION_CODE_MAX_ATTEMPTS - attempts
-        if (left <= 0) throw CODE_EXHAUSTED()
-        throw CODE_INVALID(`This code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`)
-      }
+    async confirm(body: { email: string; code: string }, client: ClientInfo): Promise<AuthenticatedUser> {
+      const user = await users.getByEmail(body.email)
+      if (!user) throw CODE_INVALID()
+      if (user.disabled) throw ACCOUNT_DISABLED()
+      const redeemed = await codes.check({ purpose: 'confirm_account', email: body.email }, body.code)
       const authenticated = await deps.db.transaction(async (tx) => {
-        if (!(await emailCodes.markUsed(stored.id, tx))) throw CODE_INVALID()
+        await codes.markUsed(redeemed.id, tx)
         const confirmed = await users.update(user.id, { confirmed: true }, tx)
-        return startSession(confirmed, 'user', tx)
+        return startSession(confirmed, 'user', client, tx)
       })
       await invalidate({ kind: 'user', id: user.id })
       return authenticated
@@ -290,11 +278,19 @@ export function createAuthService(deps: Deps) {
       const tokenHash = hashAccessToken(token)
       const atMs = nowMs()
       const cached = cache?.get(tokenHash, atMs)
-      return cached ? toSession(tokenHash, cached, kind) : findSession(tokenHash, atMs, kind)
+      if (!cached) return findSession(tokenHash, atMs, kind)
+      touch(cached, atMs)
+      return toSession(tokenHash, cached, kind)
     },
 
     /** Call after any committed change to a user, so no instance serves a cached copy of the old row. */
     invalidateUser: (userId: string) => invalidate({ kind: 'user', id: userId }),
+    /** Call after revoking one session, so no instance keeps admitting its token. */
+    invalidateToken: (tokenHash: string) => invalidate({ kind: 'token', id: tokenHash }),
+
+    startSession,
+    requirePassword,
+    requireUsablePassword,
 
     me(session: Session): User {
       let user = contractUsers.get(session.user)
@@ -311,6 +307,14 @@ export function createAuthService(deps: Deps) {
       },
     ): Promise<User> {
       const current = session.user
+      if (changes.email !== undefined && changes.email !== current.email) {
+        // Switching the address here would skip proving either address; older clients learn where to go.
+        throw new AppError(
+          'EMAIL_CHANGE_NEEDS_CODE',
+          409,
+          'A new e-mail is confirmed with a code first: use "Change e-mail" on your profile.',
+        )
+      }
       const update: Parameters<UsersService['update']>[1] = {}
       if (changes.first_name !== undefined && (changes.first_name || null) !== current.firstName) {
         update.firstName = changes.first_name || null
@@ -318,19 +322,9 @@ export function createAuthService(deps: Deps) {
       if (changes.last_name !== undefined && (changes.last_name || null) !== current.lastName) {
         update.lastName = changes.last_name || null
       }
-      const emailChanged = changes.email !== undefined && changes.email !== current.email
-      if (emailChanged) {
-        if (users.isConfiguredAdmin(current.email)) {
-          throw new AppError('ADMIN_SET_BY_CONFIG', 409, 'This admin e-mail is set in the server configuration.')
-        }
-        update.email = changes.email
-        // A new address must be proven before it counts as confirmed.
-        update.confirmed = false
-      }
       if (Object.keys(update).length === 0) return toUser(current)
       const updated = await users.update(current.id, update)
       await invalidate({ kind: 'user', id: current.id })
-      if (emailChanged) await issueCode(updated)
       return toUser(updated)
     },
 
@@ -342,6 +336,7 @@ export function createAuthService(deps: Deps) {
     async deleteAccount(session: Session): Promise<void> {
       await deps.beforeAccountDeleted?.(session.user.id)
       await deps.db.transaction(async (tx) => {
+        // Codes a session asked for go with the account (their user_id); these are the ones asked by address.
         await emailCodes.deleteForEmail(session.user.email, tx)
         await users.delete(session.user.id, tx)
       })
@@ -352,7 +347,7 @@ export function createAuthService(deps: Deps) {
      * Signs in with an identity a verifier proved. A known provider subject signs in; otherwise a verified
      * e-mail links the provider to the existing account; otherwise a new account is made.
      */
-    async providerLogin(identity: VerifiedIdentity): Promise<AuthenticatedUser> {
+    async providerLogin(identity: VerifiedIdentity, client: ClientInfo): Promise<AuthenticatedUser> {
       const authenticated = await deps.db.transaction(async (tx) => {
         let user = await users.getByProvider(identity.provider, identity.subject, tx)
         if (!user) {
@@ -372,11 +367,7 @@ export function createAuthService(deps: Deps) {
             // Nobody has proven this address for the unconfirmed account, so whatever set it up (a
             // password, another provider) may be someone else's: the verified owner takes it over clean.
             await sessions.revokeAllForUser(existing.id, tx)
-            user = await users.update(
-              existing.id,
-              { passwordHash: null, appleId: null, googleId: null, discordId: null, ...link, confirmed: true },
-              tx,
-            )
+            user = await users.update(existing.id, { ...UNPROVEN_SIGN_IN_METHODS, ...link, confirmed: true }, tx)
           } else {
             user = await users.create(
               {
@@ -390,8 +381,8 @@ export function createAuthService(deps: Deps) {
             )
           }
         }
-        if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 403, 'This account is disabled. Contact support.')
-        return startSession(user, 'user', tx)
+        if (user.disabled) throw ACCOUNT_DISABLED()
+        return startSession(user, 'user', client, tx)
       })
       // A linked provider or a taken-over account changes the user other sessions carry.
       await invalidate({ kind: 'user', id: authenticated.id })
@@ -401,11 +392,14 @@ export function createAuthService(deps: Deps) {
     revokeAllSessions: (userId: string, db?: Database) => sessions.revokeAllForUser(userId, db),
     countActiveSessions: () => sessions.countActive(now()),
 
-    /** Waits for mail still being sent, so a graceful shutdown does not drop a code. */
+    /** Waits for session uses still being written, so a graceful shutdown closes the database after them. */
     async drain(): Promise<void> {
-      await Promise.allSettled([...pendingMail])
+      await Promise.allSettled([...pendingWrites])
     },
   }
 }
+
+/** What an unconfirmed account's owner clears on proving the address: sign-in methods someone else may have set. */
+export const UNPROVEN_SIGN_IN_METHODS = { passwordHash: null, appleId: null, googleId: null, discordId: null } as const
 
 export type AuthService = ReturnType<typeof createAuthService>

@@ -1,32 +1,66 @@
 import type { Database } from '@storyreel/db/client'
 import { and, count, desc, eq, gte, isNull, lt, sql } from '@storyreel/db/operators'
-import { emailCodes } from '@storyreel/db/schema'
+import { emailCodes, type EMAIL_CODE_PURPOSES } from '@storyreel/db/schema'
+
+export type EmailCodePurpose = (typeof EMAIL_CODE_PURPOSES)[number]
+
+/**
+ * Which codes count together: those asked for by address (sign-up, password reset: no session, perhaps no
+ * account) or those a signed-in account asked for (e-mail change, re-authentication).
+ */
+export type EmailCodeScope =
+  | { purpose: EmailCodePurpose; email: string; userId?: undefined }
+  | { purpose: EmailCodePurpose; userId: string; email?: undefined }
+
+function matchScope(scope: EmailCodeScope) {
+  return and(
+    eq(emailCodes.purpose, scope.purpose),
+    scope.userId === undefined ? eq(emailCodes.email, scope.email) : eq(emailCodes.userId, scope.userId),
+  )
+}
 
 export function createEmailCodesRepository(defaultDb: Database) {
   return {
+    /**
+     * Holds the scope until the transaction ends, so parallel requests read the send history one at a time.
+     * An advisory lock, not a row lock: a reset for an address without an account has no row to hold, and
+     * must cost the same as one for an address with one.
+     */
+    async lockScope(scope: EmailCodeScope, db: Database): Promise<void> {
+      const key = `${scope.purpose}:${scope.userId ?? scope.email}`
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
+    },
+
     async create(
-      code: { email: string; codeHash: string; expiresAt: Date; createdAt: Date },
+      code: {
+        email: string
+        purpose: EmailCodePurpose
+        userId: string | null
+        codeHash: string
+        expiresAt: Date
+        createdAt: Date
+      },
       db: Database = defaultDb,
     ) {
       await db.insert(emailCodes).values(code)
     },
 
-    /** How many codes went to this e-mail since `since`, and when the newest one was made. */
-    async getSendHistory(email: string, since: Date, db: Database = defaultDb) {
+    /** How many codes of the scope went out since `since`, and when the newest one was made. */
+    async getSendHistory(scope: EmailCodeScope, since: Date, db: Database = defaultDb) {
       const [row] = await db
         .select({ sent: count(), lastSentAt: sql<Date | null>`max(${emailCodes.createdAt})` })
         .from(emailCodes)
-        .where(and(eq(emailCodes.email, email), gte(emailCodes.createdAt, since)))
+        .where(and(matchScope(scope), gte(emailCodes.createdAt, since)))
       const last = row?.lastSentAt
       return { sent: row?.sent ?? 0, lastSentAt: last ? new Date(last) : undefined }
     },
 
-    /** Only the newest code counts: sending a new one retires the earlier ones. */
-    async findNewest(email: string, db: Database = defaultDb) {
+    /** Only the newest code of a scope counts: sending a new one retires the earlier ones. */
+    async findNewest(scope: EmailCodeScope, db: Database = defaultDb) {
       const [row] = await db
         .select()
         .from(emailCodes)
-        .where(eq(emailCodes.email, email))
+        .where(matchScope(scope))
         .orderBy(desc(emailCodes.createdAt))
         .limit(1)
       return row

@@ -62,6 +62,11 @@ export function createLoginAttemptsRepository(defaultDb: Database) {
     async clear(email: string, ip: string, db: Database = defaultDb) {
       await db.delete(loginAttempts).where(and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)))
     },
+
+    /** Lifts every block on an address, from every network: its owner has just proven it with a code. */
+    async clearForEmail(email: string, db: Database = defaultDb) {
+      await db.delete(loginAttempts).where(eq(loginAttempts.email, email))
+    },
   }
 }
 

@@ -10,7 +10,7 @@ import type {
 } from '#src/adapters/identity/identity-verifier.ts'
 import { AppError } from '#src/errors.ts'
 
-import type { AuthService } from './auth.service.ts'
+import type { AuthService, ClientInfo } from './auth.service.ts'
 
 const LABELS: Record<IdentityProvider, string> = { apple: 'Apple', google: 'Google', discord: 'Discord' }
 
@@ -41,13 +41,14 @@ export function createProviderLoginService({
   async function signIn<P extends IdentityProvider>(
     provider: P,
     credential: IdentityCredentials[P],
+    client: ClientInfo,
     names?: { firstName: string | null | undefined; lastName: string | null | undefined },
   ): Promise<AuthenticatedUser> {
     const verifier = verifiers[provider]
     if (!verifier) throw disabled(provider)
     const result = await verifier.verify(credential)
     if (!result.ok) throw toAppError(provider, result)
-    return auth.providerLogin({ ...result.identity, ...names })
+    return auth.providerLogin({ ...result.identity, ...names }, client)
   }
 
   function disabled(provider: IdentityProvider) {
@@ -61,24 +62,26 @@ export function createProviderLoginService({
     },
 
     /** Apple gives the name to the client only, once: it may name a new account, never identify one. */
-    apple: (body: {
-      id_token: string
-      nonce: string
-      first_name?: string | null | undefined
-      last_name?: string | null | undefined
-    }) =>
-      signIn(
-        'apple',
-        { idToken: body.id_token, nonce: body.nonce },
-        { firstName: body.first_name, lastName: body.last_name },
-      ),
+    apple: (
+      body: {
+        id_token: string
+        nonce: string
+        first_name?: string | null | undefined
+        last_name?: string | null | undefined
+      },
+      client: ClientInfo,
+    ) =>
+      signIn('apple', { idToken: body.id_token, nonce: body.nonce }, client, {
+        firstName: body.first_name,
+        lastName: body.last_name,
+      }),
 
-    google: (body: { credential: string; nonce?: string | undefined }) =>
-      signIn('google', { idToken: body.credential, nonce: body.nonce }),
+    google: (body: { credential: string; nonce?: string | undefined }, client: ClientInfo) =>
+      signIn('google', { idToken: body.credential, nonce: body.nonce }, client),
 
     /** `state` is the client's CSRF check on its own redirect; the server keeps no state to compare it with. */
-    discord: (body: { code: string; redirect_uri: string }) =>
-      signIn('discord', { code: body.code, redirectUri: body.redirect_uri }),
+    discord: (body: { code: string; redirect_uri: string }, client: ClientInfo) =>
+      signIn('discord', { code: body.code, redirectUri: body.redirect_uri }, client),
   }
 }
 

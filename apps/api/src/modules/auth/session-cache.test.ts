@@ -10,6 +10,7 @@ const session = (userId: string, sessionId = `s-${userId}`, expiresAt = at(3_600
   sessionId,
   kind: 'user',
   expiresAt: new Date(expiresAt),
+  lastUsedMs: T0,
   user: { id: userId } as UserRow,
 })
 

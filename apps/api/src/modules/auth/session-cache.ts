@@ -1,7 +1,8 @@
 import type { SessionKind } from './sessions.repository.ts'
 import type { UserRow } from '#src/modules/users/users.service.ts'
 
-export type CachedSession = { sessionId: string; kind: SessionKind; expiresAt: Date; user: UserRow }
+/** `lastUsedMs` is when the session's use was last written (0: never), so that write happens once a minute at most. */
+export type CachedSession = { sessionId: string; kind: SessionKind; expiresAt: Date; lastUsedMs: number; user: UserRow }
 
 /**
  * Live sessions by token hash, so an authenticated call does not wait on the database each time (the
