@@ -51,14 +51,33 @@ export function handleClientError(error: Error & { code?: string }, socket: Sock
   )
 }
 
+/** Names sit at the even places of Node's raw header list, values at the odd ones. */
+function countHostLines(rawHeaders: string[]): number {
+  let count = 0
+  for (let index = 0; index < rawHeaders.length; index += 2) {
+    const name = rawHeaders[index]
+    if (name?.length === 4 && name.toLowerCase() === 'host') count += 1
+  }
+  return count
+}
+
 /** One error shape for every non-2xx answer: `{statusCode, error, code, message}`. */
 export function registerErrorHandler(app: FastifyInstance): void {
   // Node answers a HTTP/1.1 request without Host with an empty 400 of its own unless told not to (the
   // server's `requireHostHeader: false`); the check is made here instead, so the answer has our shape.
+  // Node keeps the first of several Host lines, which RFC 9112 §3.2 says a server must refuse instead:
+  // two parts of a chain reading different hosts is how cache poisoning and request smuggling start.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
-      done(new AppError('MISSING_HOST', 400, 'An HTTP/1.1 request must name the host it is for in a Host header.'))
-    } else done()
+    if (request.headers.host === undefined) {
+      if (request.raw.httpVersion !== '1.1') return done()
+      return done(
+        new AppError('MISSING_HOST', 400, 'An HTTP/1.1 request must name the host it is for in a Host header.'),
+      )
+    }
+    if (countHostLines(request.raw.rawHeaders) > 1) {
+      return done(new AppError('DUPLICATE_HOST', 400, 'A request must have one Host header, not several.'))
+    }
+    done()
   })
 
   app.setErrorHandler((thrown: FastifyError | AppError | EngineError, request, reply) => {

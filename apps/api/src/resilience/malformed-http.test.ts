@@ -74,6 +74,19 @@ describe('requests that never reach a route', () => {
     ],
     ['a raw space in the path', 'GET /api/v1/a b HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'MALFORMED_REQUEST'],
     ['HTTP/1.1 without a Host header', 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n', 400, 'MISSING_HOST'],
+    // RFC 9112 §3.2: a server must answer 400 to a request with more than one Host header line.
+    [
+      'two Host headers',
+      'GET /healthz HTTP/1.1\r\nHost: storyreel.app\r\nHost: evil.example\r\nConnection: close\r\n\r\n',
+      400,
+      'DUPLICATE_HOST',
+    ],
+    [
+      'two Host headers on an API call',
+      'GET /api/v1/auth/me HTTP/1.1\r\nHost: x\r\nhost: x\r\nConnection: close\r\n\r\n',
+      400,
+      'DUPLICATE_HOST',
+    ],
   ]
 
   for (const [label, request, status, code] of cases) {
