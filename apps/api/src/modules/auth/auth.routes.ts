@@ -16,7 +16,7 @@ import {
 import { forbidCaching } from '#src/plugins/security-headers.ts'
 import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
 
-import { createSessionGuard, getClientInfo, requireSession } from './auth.guard.ts'
+import { createSessionGuard, getBearerToken, getClientInfo, requireSession } from './auth.guard.ts'
 import type { AuthService } from './auth.service.ts'
 import type { PasswordsService } from './passwords.service.ts'
 
@@ -95,12 +95,14 @@ export function registerAuthRoutes(
         schema: {
           tags,
           summary: 'Confirm the e-mail with the six-digit code',
-          description: 'Codes last 10 minutes, work once, and die after 5 wrong tries.',
+          description:
+            'Codes last 10 minutes, work once, and die after 5 wrong tries. Answers with a new session; a bearer ' +
+            "token of the same account sent along (the sign-up's session) is signed out in the same step.",
           body: ConfirmBodySchema,
           response: { 200: AuthenticatedUserSchema },
         },
       },
-      async (request) => auth.confirm(request.body, getClientInfo(request)),
+      async (request) => auth.confirm(request.body, getClientInfo(request), getBearerToken(request)),
     )
 
     api.post(

@@ -256,7 +256,15 @@ export function createAuthService(deps: Deps) {
       if (user && !user.confirmed && !user.disabled) await issueConfirmationCode(user)
     },
 
-    async confirm(body: { email: string; code: string }, client: ClientInfo): Promise<AuthenticatedUser> {
+    /**
+     * Confirms the address and answers with a new session. `replacesToken`, the token of the sign-up's own
+     * session when the client sends it, is ended in the same step: one device, one session in the list.
+     */
+    async confirm(
+      body: { email: string; code: string },
+      client: ClientInfo,
+      replacesToken?: string,
+    ): Promise<AuthenticatedUser> {
       const user = await users.getByEmail(body.email)
       if (!user) throw CODE_INVALID()
       if (user.disabled) throw ACCOUNT_DISABLED()
@@ -264,6 +272,7 @@ export function createAuthService(deps: Deps) {
       const authenticated = await deps.db.transaction(async (tx) => {
         await codes.markUsed(redeemed.id, tx)
         const confirmed = await users.update(user.id, { confirmed: true }, tx)
+        if (replacesToken) await sessions.revokeByTokenHash(user.id, hashAccessToken(replacesToken), tx)
         return startSession(confirmed, 'user', client, tx)
       })
       await invalidate({ kind: 'user', id: user.id })

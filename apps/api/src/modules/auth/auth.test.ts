@@ -98,6 +98,29 @@ for (const { name, url } of TEST_DRIVERS) {
         expect(again.json()).toMatchObject({ code: 'EMAIL_CODE_INVALID' })
       })
 
+      it("ends the sign-up's session it replaces when the client sends that token, and no other account's", async () => {
+        const email = uniqueEmail('replace')
+        const registered = AuthenticatedUserSchema.parse(
+          (await post('/api/v1/auth/register', { email, password: GOOD_PASSWORD })).json(),
+        )
+        const stranger = await t.createUser()
+        const code = readCode(await t.smtp.waitForMail(email))
+        const withOwnToken = await post('/api/v1/auth/confirm', { email, code }, t.auth(registered.access_token))
+        expect(withOwnToken.statusCode).toBe(200)
+        const me = (token: string) => t.app.inject({ url: '/api/v1/auth/me', headers: t.auth(token) })
+        expect((await me(registered.access_token)).statusCode).toBe(401)
+        expect((await me(AuthenticatedUserSchema.parse(withOwnToken.json()).access_token)).statusCode).toBe(200)
+
+        const other = uniqueEmail('replace-other')
+        await post('/api/v1/auth/register', { email: other, password: GOOD_PASSWORD })
+        const otherCode = readCode(await t.smtp.waitForMail(other))
+        expect(
+          (await post('/api/v1/auth/confirm', { email: other, code: otherCode }, t.auth(stranger.access_token)))
+            .statusCode,
+        ).toBe(200)
+        expect((await me(stranger.access_token)).statusCode).toBe(200)
+      })
+
       it('rejects a code older than ten minutes', async () => {
         const email = uniqueEmail('expired')
         await post('/api/v1/auth/register', { email, password: GOOD_PASSWORD })

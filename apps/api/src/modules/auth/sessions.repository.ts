@@ -74,6 +74,16 @@ export function createSessionsRepository(defaultDb: Database) {
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     },
 
+    /** Revokes the account's session with this token hash, if it has one; whether it did. */
+    async revokeByTokenHash(userId: string, tokenHash: string, db: Database = defaultDb): Promise<boolean> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id })
+      return rows.length > 0
+    },
+
     /** Revokes one of an account's sessions; its token hash, or undefined when it is not a live one of theirs. */
     async revokeForUser(userId: string, sessionId: string, db: Database = defaultDb): Promise<string | undefined> {
       const [row] = await db
