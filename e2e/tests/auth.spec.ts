@@ -61,7 +61,7 @@ test.describe('e-mail sign-up, confirmation and the account', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Profile saved.' })).toBeVisible()
     await expect(page.getByText('All changes saved')).toBeVisible()
 
-    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click()
     await expect(page).toHaveURL(/\/auth\/login$/)
     expect(await readStorage(page)).not.toHaveProperty('access_token')
 

@@ -19,6 +19,8 @@ export default [
     route('auth/login', 'routes/auth/login.tsx', { id: 'auth-login' }),
     route('auth/register', 'routes/auth/register.tsx', { id: 'auth-register' }),
     route('auth/confirm', 'routes/auth/confirm.tsx', { id: 'auth-confirm' }),
+    route('auth/forgot', 'routes/auth/forgot.tsx', { id: 'auth-forgot' }),
+    route('auth/reset', 'routes/auth/reset.tsx', { id: 'auth-reset' }),
     route('auth/discord', 'routes/auth/discord.tsx', { id: 'auth-discord' }),
     route('app', 'routes/app/dashboard.tsx', { id: 'app' }),
     route('app/profile', 'routes/app/profile.tsx', { id: 'app-profile' }),

@@ -1,12 +1,15 @@
 /** The web app keeps one local-storage entry, a map of arbitrary keys. */
 export const STORAGE_KEY = 'storyreel'
 
-/** The keys of that map, among them the time the last confirmation code was sent (decision 013). */
+/** The keys of that map, among them the times the last code of each kind was sent (decision 013). */
 export const STORAGE_KEYS = {
   user: 'user',
   accessToken: 'access_token',
   adminAccessToken: 'admin_access_token',
   lastConfirmationCodeSentAt: 'lastConfirmationCodeSentAt',
+  lastPasswordResetCodeSentAt: 'lastPasswordResetCodeSentAt',
+  lastEmailChangeCodeSentAt: 'lastEmailChangeCodeSentAt',
+  lastReauthenticationCodeSentAt: 'lastReauthenticationCodeSentAt',
   lastTimeHideAndroidBanner: 'lastTimeHideAndroidBanner',
   referralExpire: 'referralExpire',
 } as const

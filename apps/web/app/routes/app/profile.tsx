@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { useNavigate } from 'react-router'
 
 import type { ProfilePatchBody, User } from '@storyreel/contracts/auth'
 
@@ -8,7 +7,10 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormField, Spinner } from '#app/components/ui/form-field.tsx'
 import { AppleIcon, DiscordIcon, GoogleIcon, MailIcon } from '#app/components/ui/icons.tsx'
 import { authApi } from '#app/features/auth/auth-api.ts'
-import { CONFIRM_CODE_PATH, routeMiddleware } from '#app/features/auth/route-middleware.ts'
+import { EmailSection } from '#app/features/auth/components/email-section.tsx'
+import { PasswordSection } from '#app/features/auth/components/password-section.tsx'
+import { SessionsSection } from '#app/features/auth/components/sessions-section.tsx'
+import { routeMiddleware } from '#app/features/auth/route-middleware.ts'
 import { useSession } from '#app/lib/session.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toasts } from '#app/lib/toast.ts'
@@ -19,17 +21,15 @@ export function meta() {
   return [{ title: pageTitle('Your profile') }, { name: 'robots', content: 'noindex' }]
 }
 
-type ProfileFields = { first_name: string; last_name: string; email: string }
+type ProfileFields = { first_name: string; last_name: string }
 
-/** Only what differs from the saved profile goes to the server. */
+/** Only what differs from the saved profile goes to the server. The e-mail has its own section and calls. */
 export function getProfileChanges(saved: User, edited: ProfileFields): ProfilePatchBody {
   const changes: ProfilePatchBody = {}
   const first = edited.first_name.trim()
   const last = edited.last_name.trim()
-  const email = edited.email.trim().toLowerCase()
   if (first !== (saved.first_name ?? '')) changes.first_name = first || null
   if (last !== (saved.last_name ?? '')) changes.last_name = last || null
-  if (email !== saved.email) changes.email = email
   return changes
 }
 
@@ -42,114 +42,28 @@ const METHOD_LABELS = {
 
 export default function ProfileRoute() {
   const { user: storedUser } = useSession()
-  const navigate = useNavigate()
   // Fresh from the server on every visit: getMe stores the answer, and the stored user is what renders.
   useQuery({ queryKey: ['me'], queryFn: () => authApi.getMe() })
   const user = storedUser
   if (!user) return null
-  // A new key when the saved profile changes, so the form starts again from the saved values.
-  return (
-    <ProfileScreen
-      key={`${user.first_name ?? ''}|${user.last_name ?? ''}|${user.email}`}
-      user={user}
-      navigate={navigate}
-    />
-  )
+  return <ProfileScreen user={user} />
 }
 
-function ProfileScreen({ user, navigate }: { user: User; navigate: ReturnType<typeof useNavigate> }) {
-  const [fields, setFields] = useState<ProfileFields>({
-    first_name: user.first_name ?? '',
-    last_name: user.last_name ?? '',
-    email: user.email,
-  })
-  const [saving, setSaving] = useState(false)
+function ProfileScreen({ user }: { user: User }) {
   const [deleteOpen, setDeleteOpen] = useState(false)
   const [deleteText, setDeleteText] = useState('')
   const [deleting, setDeleting] = useState(false)
-  const changes = getProfileChanges(user, fields)
-  const dirty = Object.keys(changes).length > 0
-
-  async function onSave(event: FormEvent) {
-    event.preventDefault()
-    if (!dirty) return
-    setSaving(true)
-    try {
-      const updated = await authApi.updateProfile(changes)
-      if (!updated.confirmed) {
-        toasts.notify({
-          tone: 'info',
-          message: `We sent a code to ${updated.email}. Enter it to confirm your new address.`,
-        })
-        void navigate(CONFIRM_CODE_PATH)
-      }
-    } catch {
-      // The toast carries the reason; the edits stay in the form.
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  const set = (name: keyof ProfileFields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }))
 
   return (
     <div className="mx-auto max-w-3xl px-5 py-10 tablet:px-8 desktop:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-ink">Your profile</h1>
-      <p className="mt-2 text-muted">
-        Your name appears on your exports. Changing your e-mail asks you to confirm the new address.
-      </p>
+      <p className="mt-2 text-muted">Your name appears on your exports. Keep your account safe from here.</p>
 
-      <form
-        className="glass mt-8 space-y-5 rounded-3xl p-6 tablet:p-8"
-        onSubmit={(event) => void onSave(event)}
-        aria-busy={saving}
-      >
-        <div className="grid gap-5 tablet:grid-cols-2">
-          <FormField
-            label="First name"
-            autoComplete="given-name"
-            maxLength={80}
-            value={fields.first_name}
-            onChange={set('first_name')}
-          />
-          <FormField
-            label="Last name"
-            autoComplete="family-name"
-            maxLength={80}
-            value={fields.last_name}
-            onChange={set('last_name')}
-          />
-        </div>
-        <FormField
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          value={fields.email}
-          onChange={set('email')}
-        />
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className="btn-primary" disabled={!dirty || saving}>
-            {saving ? <Spinner /> : null}
-            {saving ? 'Saving…' : 'Save changes'}
-          </button>
-          {dirty ? (
-            <button
-              type="button"
-              className="text-sm font-medium text-muted hover:text-ink"
-              onClick={() =>
-                setFields({ first_name: user.first_name ?? '', last_name: user.last_name ?? '', email: user.email })
-              }
-            >
-              Discard
-            </button>
-          ) : (
-            <span className="text-sm text-subtle">All changes saved</span>
-          )}
-        </div>
-      </form>
+      {/* A new key when the saved names change, so the form starts again from the saved values. */}
+      <NamesForm key={`${user.first_name ?? ''}|${user.last_name ?? ''}`} user={user} />
+      <EmailSection key={user.email} user={user} />
+      <PasswordSection user={user} />
+      <SessionsSection />
 
       <section aria-labelledby="methods-title" className="glass mt-6 rounded-3xl p-6 tablet:p-8">
         <h2 id="methods-title" className="text-lg font-bold text-ink">
@@ -222,5 +136,77 @@ function ProfileScreen({ user, navigate }: { user: User; navigate: ReturnType<ty
         />
       </ConfirmDialog>
     </div>
+  )
+}
+
+function NamesForm({ user }: { user: User }) {
+  const [fields, setFields] = useState<ProfileFields>({
+    first_name: user.first_name ?? '',
+    last_name: user.last_name ?? '',
+  })
+  const [saving, setSaving] = useState(false)
+  const changes = getProfileChanges(user, fields)
+  const dirty = Object.keys(changes).length > 0
+
+  async function onSave(event: FormEvent) {
+    event.preventDefault()
+    if (!dirty) return
+    setSaving(true)
+    try {
+      await authApi.updateProfile(changes)
+    } catch {
+      // The toast carries the reason; the edits stay in the form.
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const set = (name: keyof ProfileFields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }))
+
+  return (
+    <form
+      className="glass mt-8 space-y-5 rounded-3xl p-6 tablet:p-8"
+      onSubmit={(event) => void onSave(event)}
+      aria-busy={saving}
+      aria-labelledby="names-title"
+    >
+      <h2 id="names-title" className="text-lg font-bold text-ink">
+        Name
+      </h2>
+      <div className="grid gap-5 tablet:grid-cols-2">
+        <FormField
+          label="First name"
+          autoComplete="given-name"
+          maxLength={80}
+          value={fields.first_name}
+          onChange={set('first_name')}
+        />
+        <FormField
+          label="Last name"
+          autoComplete="family-name"
+          maxLength={80}
+          value={fields.last_name}
+          onChange={set('last_name')}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className="btn-primary" disabled={!dirty || saving}>
+          {saving ? <Spinner /> : null}
+          {saving ? 'Saving…' : 'Save changes'}
+        </button>
+        {dirty ? (
+          <button
+            type="button"
+            className="text-sm font-medium text-muted hover:text-ink"
+            onClick={() => setFields({ first_name: user.first_name ?? '', last_name: user.last_name ?? '' })}
+          >
+            Discard
+          </button>
+        ) : (
+          <span className="text-sm text-subtle">All changes saved</span>
+        )}
+      </div>
+    </form>
   )
 }

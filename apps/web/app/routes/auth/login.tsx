@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
 
 import { FormField, Spinner } from '#app/components/ui/form-field.tsx'
 import { authApi } from '#app/features/auth/auth-api.ts'
@@ -19,6 +20,8 @@ export function meta() {
 export default function LoginRoute() {
   const onSignedIn = useSignedIn()
   const [pending, setPending] = useState(false)
+  const [email, setEmail] = useState('')
+  const address = email.trim()
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -53,15 +56,27 @@ export default function LoginRoute() {
           inputMode="email"
           required
           maxLength={254}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
         />
-        <FormField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={1024}
-        />
+        <div>
+          <FormField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={1024}
+          />
+          <p className="mt-2 text-right text-sm">
+            <Link
+              to={address ? `/auth/forgot?email=${encodeURIComponent(address)}` : '/auth/forgot'}
+              className="font-medium text-accent underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          </p>
+        </div>
         <button type="submit" className="btn-primary w-full" disabled={pending}>
           {pending ? <Spinner /> : null}
           {pending ? 'Signing in…' : 'Sign in'}

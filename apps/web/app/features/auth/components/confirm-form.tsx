@@ -1,34 +1,17 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 
-import { CONFIRMATION_CODE_LENGTH, CONFIRMATION_CODE_RESEND_SECONDS } from '@storyreel/contracts/auth'
+import { CONFIRMATION_CODE_LENGTH } from '@storyreel/contracts/auth'
 
 import { FormField, Spinner } from '#app/components/ui/form-field.tsx'
 import { AlertIcon } from '#app/components/ui/icons.tsx'
 import { ApiError } from '#app/lib/api-client.ts'
 import { useSession } from '#app/lib/session.ts'
-import { storage, STORAGE_KEYS } from '#app/lib/storage.ts'
+import { STORAGE_KEYS } from '#app/lib/storage.ts'
 
 import { authApi } from '../auth-api.ts'
+import { useResendCountdown } from '../use-resend-countdown.ts'
 import { CodeInput } from './code-input.tsx'
-
-/** Seconds until another code may be sent, counted from the stored last-sent time (decision 013). */
-export function getResendSecondsLeft(lastSentAt: number | undefined, now: number): number {
-  if (!lastSentAt) return 0
-  return Math.max(0, Math.ceil((lastSentAt + CONFIRMATION_CODE_RESEND_SECONDS * 1000 - now) / 1000))
-}
-
-function useResendCountdown() {
-  const [now, setNow] = useState(() => Date.now())
-  const lastSentAt = storage.get<number>(STORAGE_KEYS.lastConfirmationCodeSentAt)
-  const left = getResendSecondsLeft(lastSentAt, now)
-  useEffect(() => {
-    if (left <= 0) return
-    const timer = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(timer)
-  }, [left])
-  return { left, restart: () => setNow(Date.now()) }
-}
 
 /**
  * The code screen. A signed-in, unconfirmed user confirms the address on file; anyone else (the link in
@@ -42,7 +25,7 @@ export function ConfirmForm() {
   const [code, setCode] = useState('')
   const [pending, setPending] = useState(false)
   const [problem, setProblem] = useState<string>()
-  const { left, restart } = useResendCountdown()
+  const { left, restart } = useResendCountdown(STORAGE_KEYS.lastConfirmationCodeSentAt)
   const address = user?.email ?? email
   const problemId = useId()
   const codeRef = useRef<HTMLDivElement>(null)
