@@ -29,6 +29,8 @@ export function getApi(): QueryHelper {
       }
     },
     notify: toasts.notify,
+    dismiss: toasts.dismiss,
+    getPage: () => window.location.pathname,
   })
   return helper
 }

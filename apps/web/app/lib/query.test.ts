@@ -29,6 +29,8 @@ function setup(responses: Array<Response | Error>, overrides: Partial<QueryHelpe
     getToken: vi.fn((target: string) => (target === 'admin' ? 'admin-token' : 'user-token')),
     onSignedOut: vi.fn(),
     notify: vi.fn(() => 1),
+    dismiss: vi.fn(),
+    getPage: vi.fn(() => '/auth/register'),
     log: { error: vi.fn() },
     retryDelayMs: 0,
     ...overrides,
@@ -134,12 +136,41 @@ describe('the query helper', () => {
     expect(deps.notify).toHaveBeenNthCalledWith(1, {
       tone: 'negative',
       message: 'The e-mail or password is not right.',
+      page: '/auth/register',
     })
     expect(deps.notify).toHaveBeenNthCalledWith(2, {
       tone: 'negative',
       message: 'email: must be a valid e-mail address\npassword: is required',
+      page: '/auth/register',
     })
     expect(deps.log.error).not.toHaveBeenCalled()
+  })
+
+  it('ties an error toast to the page on screen, but lets a signed-out message go along to sign-in', async () => {
+    const { query, deps } = setup([apiError(401, 'UNAUTHORIZED', 'Your session has ended. Sign in again.')], {
+      getPage: vi.fn(() => '/app/profile'),
+    })
+    await expect(query.patch('auth/profile', {}, { auth: true, notifyOnError: true })).rejects.toMatchObject({
+      status: 401,
+    })
+    expect(deps.onSignedOut).toHaveBeenCalledWith('api')
+    expect(deps.notify).toHaveBeenCalledWith({ tone: 'negative', message: 'Your session has ended. Sign in again.' })
+  })
+
+  it('takes the error toast of a call away when the same call then succeeds', async () => {
+    const { query, deps } = setup(
+      [
+        apiError(400, 'WEAK_PASSWORD', 'This password is too common. Choose one that is harder to guess.'),
+        apiError(400, 'VALIDATION_FAILED', 'first_name: too long'),
+        json(201, {}),
+      ],
+      { notify: vi.fn().mockReturnValueOnce(7).mockReturnValueOnce(8) },
+    )
+    await expect(query.post('auth/register', {}, { notifyOnError: true })).rejects.toMatchObject({ status: 400 })
+    await expect(query.patch('auth/profile', {}, { notifyOnError: true })).rejects.toMatchObject({ status: 400 })
+    await query.post('auth/register', {}, { notifyOnError: true })
+    expect(deps.dismiss).toHaveBeenCalledTimes(1)
+    expect(deps.dismiss).toHaveBeenCalledWith(7)
   })
 
   it('logs other errors to the console and rethrows them', async () => {

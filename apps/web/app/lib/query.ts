@@ -55,6 +55,9 @@ export type QueryHelperDeps = {
   /** No token for an authenticated call, or a 401: the stored user is removed and the app goes to sign-in. */
   onSignedOut(target: Target): void
   notify: Notify
+  dismiss(id: number): void
+  /** The path of the page on screen, which an error toast belongs to. */
+  getPage(): string
   log?: Pick<Console, 'error'>
   /** Backoff between retries; tests pass 0. */
   retryDelayMs?: number
@@ -67,6 +70,8 @@ const isRetryable = (error: unknown) =>
 export function createQueryHelper(deps: QueryHelperDeps) {
   const log = deps.log ?? console
   const retryDelayMs = deps.retryDelayMs ?? 400
+  // The error toast of each call that failed last time: the same call succeeding makes its message wrong.
+  const errorToasts = new Map<string, number>()
   const requesters: Record<Target, Requester> = {
     local: createRequester({ baseUrl: deps.baseAddresses.local, timeoutMs: deps.timeoutMs, fetch: deps.fetch }),
     api: createRequester({ baseUrl: deps.baseAddresses.api, timeoutMs: deps.timeoutMs, fetch: deps.fetch }),
@@ -80,6 +85,7 @@ export function createQueryHelper(deps: QueryHelperDeps) {
     options: QueryOptions = {},
   ) {
     const target = options.target ?? 'api'
+    const call = `${method} ${target} ${path}`
     try {
       let token: string | undefined
       if (options.auth) {
@@ -98,6 +104,11 @@ export function createQueryHelper(deps: QueryHelperDeps) {
             signal: options.signal,
             timeoutMs: options.timeoutMs,
           })
+          const staleToast = errorToasts.get(call)
+          if (staleToast !== undefined) {
+            errorToasts.delete(call)
+            deps.dismiss(staleToast)
+          }
           if (options.successToast) deps.notify({ tone: 'positive', message: options.successToast })
           return result
         } catch (error) {
@@ -106,9 +117,16 @@ export function createQueryHelper(deps: QueryHelperDeps) {
         }
       }
     } catch (error) {
-      if (options.auth && error instanceof ApiError && error.status === 401) deps.onSignedOut(target)
+      const signedOut = options.auth && error instanceof ApiError && error.status === 401
+      if (signedOut) deps.onSignedOut(target)
       if (options.notifyOnError && error instanceof ApiError) {
-        deps.notify({ tone: 'negative', message: error.messages.join('\n') })
+        const message = error.messages.join('\n')
+        // An error is about the page it happened on, and goes when the visitor moves on; but a signed-out
+        // message ("Your session has ended") explains the sign-in screen it leads to, so it goes along.
+        const id = deps.notify(
+          signedOut ? { tone: 'negative', message } : { tone: 'negative', message, page: deps.getPage() },
+        )
+        errorToasts.set(call, id)
       } else if (!(error instanceof MissingTokenError)) {
         log.error(error)
       }

@@ -33,4 +33,13 @@ describe('the toast store', () => {
       [again, 'Scene 1 is too long.'],
     ])
   })
+
+  it('takes away the toasts about another page when the visitor moves on, and keeps the rest', () => {
+    const store = createToastStore()
+    store.notify({ tone: 'negative', message: 'This password is too common.', page: '/auth/register' })
+    store.notify({ tone: 'negative', message: 'This code is wrong.', page: '/auth/confirm' })
+    store.notify({ tone: 'info', message: 'We sent a code.' })
+    store.dismissOtherPages('/auth/confirm')
+    expect(store.getToasts().map((toast) => toast.message)).toEqual(['This code is wrong.', 'We sent a code.'])
+  })
 })

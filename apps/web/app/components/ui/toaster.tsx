@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useLocation } from 'react-router'
 
 import { toasts as toastStore, type Toast } from '#app/lib/toast.ts'
 
@@ -50,13 +51,20 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
 
 const EMPTY: readonly Toast[] = []
 
-/** Renders the toast store: bottom-centre on phones, bottom-right on larger screens; pauses while hovered. */
+/**
+ * Renders the toast store, pausing while hovered: at the top, below the sticky header, centred on phones and
+ * on the right on larger screens. The bottom of the screen holds the consent bar, a form's last button or
+ * sticky submit bar and, on phones, the keyboard; a toast there would hide what the visitor needs next.
+ * Leaving a page takes that page's errors away.
+ */
 export function Toaster() {
   const items = useSyncExternalStore(toastStore.subscribe, toastStore.getToasts, () => EMPTY)
+  const { pathname } = useLocation()
+  useEffect(() => toastStore.dismissOtherPages(pathname), [pathname])
   return (
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 tablet:justify-end"
+      className="pointer-events-none fixed inset-x-0 top-16 z-50 flex justify-center p-3 tablet:justify-end tablet:px-4"
     >
       <ol className="flex w-full max-w-sm flex-col gap-2">
         {items.map((toast) => (
