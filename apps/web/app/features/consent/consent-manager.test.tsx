@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ANALYTICS_CONSENT_KEY } from '#app/lib/analytics.ts'
 import { storage } from '#app/lib/storage.ts'
 
+import { CONSENT_BAR_HEIGHT_PROPERTY } from './consent-banner.tsx'
 import { ConsentManager } from './consent-manager.tsx'
 import { consentStore } from './consent-store.ts'
 import { CookieSettingsButton } from './cookie-settings-button.tsx'
@@ -57,6 +58,16 @@ describe('ConsentManager', () => {
     const buttons = within(banner).getAllByRole('button')
     expect(buttons.map((button) => button.textContent)).toEqual(['Accept all', 'Decline', 'Choose'])
     expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('publishes the bar’s height while it shows, so focus scrolling and bottom bars keep clear of it', async () => {
+    const user = userEvent.setup()
+    const height = () => document.documentElement.style.getPropertyValue(CONSENT_BAR_HEIGHT_PROPERTY)
+    renderPage()
+    await screen.findByRole('region', BANNER)
+    expect(height()).toMatch(/^\d+px$/)
+    await user.click(screen.getByRole('button', { name: 'Decline' }))
+    expect(height()).toBe('')
   })
 
   it('keeps a decline and does not ask again', async () => {

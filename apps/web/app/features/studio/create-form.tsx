@@ -169,8 +169,9 @@ export function CreateForm({
         </section>
       </div>
       {/* Opaque, across the whole form, and last in it: at the end of the page it rests below every input, and
-          the page keeps focused fields clear of it while scrolling (scroll-padding in app.css). */}
-      <div className="sticky-submit-bar sticky bottom-3 z-10 flex items-center justify-between gap-3 rounded-3xl border border-line bg-surface p-3 pl-5 shadow-xl shadow-black/25 desktop:col-span-2">
+          the page keeps focused fields clear of it while scrolling (scroll-padding in app.css). It rides above
+          the consent bar while that shows. */}
+      <div className="sticky-submit-bar sticky bottom-[calc(0.75rem+var(--consent-bar-height,0px))] z-10 flex items-center justify-between gap-3 rounded-3xl border border-line bg-surface p-3 pl-5 shadow-xl shadow-black/25 desktop:col-span-2">
         <p className="min-w-0 text-xs text-muted">
           <span className="font-semibold text-ink">
             {settings.target_seconds} s · {settings.aspect_ratio}
