@@ -43,3 +43,14 @@ export function AccountLink({ className = '', onNavigate }: { className?: string
     </a>
   )
 }
+
+/** The way back to the studio for a visitor who is signed in; nothing for anyone else. */
+export function StudioLink({ className = '', onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const { user } = useSession()
+  if (!user) return null
+  return (
+    <Link to="/app" className={className} onClick={onNavigate}>
+      Open studio
+    </Link>
+  )
+}

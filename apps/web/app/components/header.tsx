@@ -1,16 +1,18 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { NavLink, useLocation } from 'react-router'
 
+import { useSession } from '#app/lib/session.ts'
 import { NAV_LINKS } from '#app/lib/site-paths.ts'
 
-import { AccountLink } from './account-link.tsx'
+import { AccountLink, StudioLink } from './account-link.tsx'
 import { Logo } from './logo.tsx'
 import { StoreIcons } from './store-badges.tsx'
 import { MenuTitleBar } from './menu-title-bar.tsx'
 import { MenuIcon } from './ui/chrome-icons.tsx'
 
+// Narrower below 1280 px, where a signed-in visitor's two buttons and the Free Week timer share the row.
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
-  `rounded-full px-3.5 py-2 text-sm font-medium transition-colors ${
+  `rounded-full px-2.5 py-2 text-sm desktopMedium:px-3.5 font-medium transition-colors ${
     isActive ? 'bg-raised text-ink' : 'text-muted hover:text-ink'
   }`
 
@@ -20,6 +22,7 @@ const desktopLink = ({ isActive }: { isActive: boolean }) =>
  */
 export function Header({ actions }: { actions?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false)
+  const { user } = useSession()
   return (
     // The open menu lives inside the header's stacking context, so the header rises above the consent
     // banner (z-40, later in the page) while it is open; otherwise the banner would cover the drawer.
@@ -37,11 +40,15 @@ export function Header({ actions }: { actions?: ReactNode }) {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-3">
+        <div className="flex items-center gap-3 desktop:gap-2 desktopMedium:gap-3">
           {actions}
-          <div className="hidden items-center gap-3 desktop:flex">
-            <StoreIcons />
-            <AccountLink className="rounded-full border border-line px-4 py-2 text-sm font-semibold text-ink transition-colors hover:border-accent" />
+          <div className="hidden items-center gap-2 desktop:flex desktopMedium:gap-3">
+            {/* Signed in, "Get the app" opens the store as well; on narrower desktops the studio link needs the room. */}
+            <div className={user ? 'hidden desktopMedium:block' : undefined}>
+              <StoreIcons />
+            </div>
+            <AccountLink className="whitespace-nowrap rounded-full border border-line px-4 py-2 text-sm font-semibold text-ink transition-colors hover:border-accent" />
+            <StudioLink className="btn-primary whitespace-nowrap px-4 py-2 text-sm" />
           </div>
           <button
             type="button"
@@ -138,6 +145,7 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
           </ul>
         </nav>
         <div className="mt-auto flex flex-col gap-4">
+          <StudioLink className="btn-primary w-full" onNavigate={onClose} />
           <AccountLink className="btn-secondary w-full" onNavigate={onClose} />
           <StoreIcons />
         </div>
