@@ -26,7 +26,8 @@ export default function ConfirmCodeRoute() {
       footer={
         <div className="space-y-2">
           <p>
-            No e-mail? Look in spam and promotions for a message from {BRAND.supportEmail}, or{' '}
+            {/* The code comes from the server's MAIL_FROM, whose name is ours but whose address may be any. */}
+            No e-mail? Look in spam and promotions for a message from {BRAND.name}, or{' '}
             <Link to="/confirm#tips-title" className="font-semibold text-accent underline-offset-4 hover:underline">
               see what else to try
             </Link>

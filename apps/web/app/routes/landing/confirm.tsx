@@ -36,8 +36,9 @@ const TIPS = [
     text: 'Filters sometimes file new senders away. If you find the message there, mark it as not spam so future codes arrive in your inbox.',
   },
   {
-    title: 'Search for our sender address',
-    text: `Codes come from ${BRAND.supportEmail}. Search your mailbox for it, and add it to your contacts to be safe.`,
+    // The sender is the server's MAIL_FROM: its name is ours, its address depends on the deployment.
+    title: `Search for ${BRAND.name}`,
+    text: `Codes come from ${BRAND.name}. Search your mailbox for “${BRAND.name}”, and add the sender to your contacts so the next code reaches your inbox.`,
   },
   {
     title: 'Check the address you typed',
