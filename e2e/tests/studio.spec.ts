@@ -260,6 +260,8 @@ test.describe('the studio', () => {
     await page.goto(`/app/projects/${project.id}`)
     await expect(page.getByText('0 of 3')).toBeVisible()
     await expect(page.getByText(/You have used today’s 3 renders/)).toBeVisible()
+    // The day and the zone, not a bare "12:00 AM" (the unit test pins the wording in a given zone).
+    await expect(page.getByText(/More are available from \d{1,2}:\d{2}\s[AP]M (today|tomorrow) \(.+\)\./)).toBeVisible()
     await expect(page.getByRole('button', { name: 'Render again' })).toBeDisabled()
     await expect(page.getByRole('radio', { name: /1080p/ })).toBeDisabled()
     await expect(page.getByText('1080p comes with the paid plan')).toBeVisible()

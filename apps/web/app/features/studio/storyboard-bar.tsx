@@ -6,7 +6,7 @@ import { VIDEO_MAX_SECONDS, VIDEO_MIN_SECONDS } from '@storyreel/contracts/studi
 import { Spinner } from '#app/components/ui/form-field.tsx'
 import { CloseIcon, FilmIcon } from '#app/components/ui/icons.tsx'
 
-import { formatClock } from './format.ts'
+import { formatClock, formatDayAndTime } from './format.ts'
 import { RENDER_PANEL_ID } from './render-panel.tsx'
 import type { StoryboardTotals } from './storyboard.ts'
 import type { RenderJobState } from './use-render-job.ts'
@@ -124,10 +124,7 @@ export function StoryboardBar({
             (usage ? (
               <>
                 You have used today’s {usage.renders_per_day} renders. More are available from{' '}
-                <time dateTime={usage.resets_at}>
-                  {new Date(usage.resets_at).toLocaleTimeString('en', { hour: 'numeric', minute: '2-digit' })}
-                </time>
-                .
+                <time dateTime={usage.resets_at}>{formatDayAndTime(usage.resets_at)}</time>.
               </>
             ) : null)}
         </p>
