@@ -38,7 +38,7 @@ for (const { name, viewport } of SIZES) {
       // The sign-up's code was the first mail; the reset code is the second.
       const code = await readCode(request, user.email, 2)
       await typeCode(page, code)
-      await page.getByLabel('New password').fill(NEW_PASSWORD)
+      await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
       await page.getByRole('button', { name: 'Set new password' }).click()
 
       await expect(page).toHaveURL(/\/app$/)
