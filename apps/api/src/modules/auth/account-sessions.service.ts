@@ -21,8 +21,13 @@ export function createAccountSessionsService(deps: {
   return {
     async list(session: Session): Promise<SessionList> {
       const rows = await sessions.listActiveForUser(session.user.id, now(), SESSIONS_LISTED_MAX)
+      // The device in hand first, then the others by their last use (the repository's order).
+      const ordered = [
+        ...rows.filter((row) => row.id === session.sessionId),
+        ...rows.filter((row) => row.id !== session.sessionId),
+      ]
       return {
-        sessions: rows.map((row) => ({
+        sessions: ordered.map((row) => ({
           id: row.id,
           kind: row.kind,
           ...describeUserAgent(row.userAgent),

@@ -96,6 +96,7 @@ for (const { name, url } of TEST_DRIVERS) {
         const phone = await login(user.email, IPHONE_SAFARI)
         await login(user.email, WINDOWS_CHROME)
         const all = await list(phone.access_token)
+        expect(all[0]).toMatchObject({ current: true })
         expect(findSession(all, { current: true })).toMatchObject({
           device: 'iPhone',
           browser: 'Safari 18',

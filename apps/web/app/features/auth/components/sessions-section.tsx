@@ -96,44 +96,43 @@ export function SessionsSection() {
             const software = describeSoftware(session)
             const lastUsed = session.last_used_at ?? session.created_at
             return (
-              <li
-                key={session.id}
-                className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-2xl border border-line bg-surface px-4 py-3"
-              >
-                <span className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-raised text-muted">
+              <li key={session.id} className="flex gap-4 rounded-2xl border border-line bg-surface px-4 py-3">
+                <span className="mt-0.5 grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-raised text-muted">
                   <Icon className="h-5 w-5" />
                 </span>
-                <div className="min-w-0 flex-1 basis-48">
-                  <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
-                    {session.device}
-                    {session.kind === 'admin' ? (
-                      <span className="rounded-full border border-line px-2 py-0.5 text-xs font-medium text-muted">
-                        Admin console
-                      </span>
-                    ) : null}
-                    {session.current ? (
-                      <span className="rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-medium text-emerald-700 dark:text-emerald-300">
-                        This device
-                      </span>
-                    ) : null}
-                  </p>
-                  <p className="mt-0.5 text-sm text-muted">
-                    {software ? `${software} · ` : null}
-                    {session.current ? 'Active now' : `Active ${formatTimeAgo(lastUsed, now)}`} · Signed in{' '}
-                    {formatDay(session.created_at)}
-                  </p>
+                <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-4 gap-y-2">
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold text-ink">
+                      {session.device}
+                      {session.kind === 'admin' ? (
+                        <span className="rounded-full border border-line px-2 py-0.5 text-xs font-medium text-muted">
+                          Admin console
+                        </span>
+                      ) : null}
+                      {session.current ? (
+                        <span className="rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-medium text-emerald-700 dark:text-emerald-300">
+                          This device
+                        </span>
+                      ) : null}
+                    </p>
+                    {software ? <p className="mt-0.5 text-sm text-muted">{software}</p> : null}
+                    <p className="mt-0.5 text-sm text-subtle">
+                      {session.current ? 'Active now' : `Active ${formatTimeAgo(lastUsed, now)}`} · Signed in{' '}
+                      {formatDay(session.created_at)}
+                    </p>
+                  </div>
+                  {session.current ? null : (
+                    <button
+                      type="button"
+                      className="rounded-full border border-line px-4 py-1.5 text-sm font-semibold text-ink transition-colors hover:border-rose-400/60 hover:text-rose-700 disabled:opacity-60 dark:hover:text-rose-400"
+                      disabled={ending !== undefined}
+                      aria-label={`Sign out ${session.device}${software ? `, ${software}` : ''}`}
+                      onClick={() => void end(session)}
+                    >
+                      {ending === session.id ? 'Signing out…' : 'Sign out'}
+                    </button>
+                  )}
                 </div>
-                {session.current ? null : (
-                  <button
-                    type="button"
-                    className="rounded-full border border-line px-4 py-1.5 text-sm font-semibold text-ink transition-colors hover:border-rose-400/60 hover:text-rose-700 disabled:opacity-60 dark:hover:text-rose-400"
-                    disabled={ending !== undefined}
-                    aria-label={`Sign out ${session.device}${software ? `, ${software}` : ''}`}
-                    onClick={() => void end(session)}
-                  >
-                    {ending === session.id ? 'Signing out…' : 'Sign out'}
-                  </button>
-                )}
               </li>
             )
           })}
