@@ -24,20 +24,23 @@ async function main() {
     : undefined
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir })
   const app = await buildApp({ config, deps: { site, db, redis, mailer } })
-  app.addHook('onClose', async () => {
-    await db.close()
-    mailer.close()
-    redis?.disconnect()
-  })
 
   const shutdown = (signal: string) => {
     app.log.info({ signal }, 'shutting down')
     const timer = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS)
     timer.unref()
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    )
+    // The app's own close hooks run first (they still send mail and write to the database), then what they use.
+    app
+      .close()
+      .then(async () => {
+        await db.close()
+        mailer.close()
+        redis?.disconnect()
+      })
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      )
   }
   process.once('SIGTERM', () => shutdown('SIGTERM'))
   process.once('SIGINT', () => shutdown('SIGINT'))
