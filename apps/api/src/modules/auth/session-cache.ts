@@ -14,8 +14,11 @@ export function createSessionCache({ ttlMs, maxEntries }: { ttlMs: number; maxEn
   // Times are epoch milliseconds: every authenticated call reads this, and a Date per call is measurable.
   const byToken = new Map<string, { session: CachedSession; storedAt: number; expiresAt: number }>()
   const byUser = new Map<string, Set<string>>()
+  // Counts invalidations, local or heard from another instance. A lookup that began before one may have read
+  // a row from before the change that caused it, so what it read is not stored (see `set`).
+  let generation = 0
 
-  const forgetToken = (tokenHash: string) => {
+  const drop = (tokenHash: string) => {
     const entry = byToken.get(tokenHash)
     if (!entry) return
     byToken.delete(tokenHash)
@@ -29,18 +32,25 @@ export function createSessionCache({ ttlMs, maxEntries }: { ttlMs: number; maxEn
       const entry = byToken.get(tokenHash)
       if (!entry) return undefined
       if (nowMs - entry.storedAt > ttlMs || entry.expiresAt <= nowMs) {
-        forgetToken(tokenHash)
+        drop(tokenHash)
         return undefined
       }
       return entry.session
     },
 
-    set(tokenHash: string, session: CachedSession, nowMs: number): void {
-      forgetToken(tokenHash)
+    /** The invalidations so far; read it before a database lookup and pass it to `set` with what was read. */
+    get generation() {
+      return generation
+    },
+
+    /** Stores a session read at `readAtGeneration`, unless an invalidation has come in since. */
+    set(tokenHash: string, session: CachedSession, nowMs: number, readAtGeneration: number): void {
+      if (readAtGeneration !== generation) return
+      drop(tokenHash)
       // Maps iterate in insertion order, so the first key is the oldest entry.
       if (byToken.size >= maxEntries) {
         const oldest = byToken.keys().next().value
-        if (oldest !== undefined) forgetToken(oldest)
+        if (oldest !== undefined) drop(oldest)
       }
       byToken.set(tokenHash, { session, storedAt: nowMs, expiresAt: session.expiresAt.getTime() })
       const tokens = byUser.get(session.user.id) ?? new Set<string>()
@@ -48,10 +58,14 @@ export function createSessionCache({ ttlMs, maxEntries }: { ttlMs: number; maxEn
       byUser.set(session.user.id, tokens)
     },
 
-    forgetToken,
+    forgetToken(tokenHash: string): void {
+      generation += 1
+      drop(tokenHash)
+    },
 
     forgetUser(userId: string): void {
-      for (const tokenHash of [...(byUser.get(userId) ?? [])]) forgetToken(tokenHash)
+      generation += 1
+      for (const tokenHash of [...(byUser.get(userId) ?? [])]) drop(tokenHash)
     },
 
     get size() {
