@@ -30,6 +30,8 @@ export type ErrorCode =
   | 'EMAIL_UNCHANGED'
   | 'EMAIL_CHANGE_NEEDS_CODE'
   | 'SESSION_NOT_FOUND'
+  | 'CODE_COOLDOWN'
+  | 'PASSWORD_CHANGED'
   | 'ALREADY_CONFIRMED'
   | 'USER_NOT_FOUND'
   | 'MAIL_NOT_SENT'
@@ -55,6 +57,7 @@ export type ErrorCode =
   | 'STORYBOARD_INVALID'
   | 'NARRATION_TOO_LONG'
   | 'SCRIPT_TOO_LONG'
+  | 'SOURCE_UNUSABLE'
   | 'VOICE_NOT_FOUND'
   | 'MUSIC_NOT_FOUND'
   | 'SCRIPT_ENGINE_UNAVAILABLE'
@@ -76,11 +79,20 @@ export class AppError extends Error {
   /** One line per problem, for a validation failure a service finds itself. */
   readonly problems: string[] | undefined
 
-  constructor(code: ErrorCode, statusCode: number, message: string | string[]) {
+  /** Sent as Retry-After, for a refusal that ends after a known wait. */
+  readonly retryAfterSeconds: number | undefined
+
+  constructor(
+    code: ErrorCode,
+    statusCode: number,
+    message: string | string[],
+    { retryAfterSeconds }: { retryAfterSeconds?: number } = {},
+  ) {
     super(typeof message === 'string' ? message : message.join('\n'))
     this.code = code
     this.statusCode = statusCode
     this.problems = typeof message === 'string' ? undefined : message
+    this.retryAfterSeconds = retryAfterSeconds
   }
 }
 
@@ -107,10 +119,12 @@ export function fromEngineError(error: EngineError): AppError | undefined {
     case 'not-found':
       return error.engine === 'voice' ? new AppError('VOICE_NOT_FOUND', 404, error.message) : undefined
     case 'invalid':
-      // The script engine refuses only a script too long for any video it could make.
-      return error.engine === 'script'
-        ? new AppError('SCRIPT_TOO_LONG', 422, error.message)
-        : new AppError('STORYBOARD_INVALID', 422, error.message)
+      // The script engine refuses a script too long for any video it could make, and a prompt or script
+      // it cannot draft from at all (a 6,000-letter "word", nothing but emoji).
+      if (error.engine !== 'script') return new AppError('STORYBOARD_INVALID', 422, error.message)
+      return error.reason === 'unusable'
+        ? new AppError('SOURCE_UNUSABLE', 422, error.message)
+        : new AppError('SCRIPT_TOO_LONG', 422, error.message)
     default:
       return undefined
   }

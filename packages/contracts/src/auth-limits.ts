@@ -14,3 +14,8 @@ export const CONFIRMATION_CODE_MAX_ATTEMPTS = 5
 /** The web app counts its resend cooldown from the stored last-sent time with the same figure. */
 export const CONFIRMATION_CODE_RESEND_SECONDS = 60
 export const CONFIRMATION_CODE_SENDS_PER_HOUR = 5
+/**
+ * Wrong tries one address (or account) may make across all its codes of one kind in a day, before no new
+ * code is sent until the day is over: five tries a code must not become five tries an hour without end.
+ */
+export const CONFIRMATION_CODE_WRONG_TRIES_PER_DAY = 10

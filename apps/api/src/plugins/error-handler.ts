@@ -89,6 +89,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send(toErrorBody(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'))
     }
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds))
       return reply
         .code(error.statusCode)
         .send(toErrorBody(error.statusCode, error.code, error.problems ?? error.message))

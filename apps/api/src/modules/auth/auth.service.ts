@@ -88,14 +88,10 @@ export function createAuthService(deps: Deps) {
   const nowMs = deps.now ? () => now().getTime() : Date.now
   const pendingWrites = new Set<Promise<void>>()
   const cache = deps.sessionCache
-  // Counts invalidations seen here. A lookup that overlapped one does not cache what it read, because the
-  // row may predate the change that caused it.
-  let invalidations = 0
   // A cached session hands out the same row until its user changes, and a changed user is a new row: its
   // contract form (dates written out, sign-in methods listed) is built once per row, not once per call.
   const contractUsers = new WeakMap<UserRow, User>()
   const invalidate = async (message: Invalidation) => {
-    invalidations += 1
     if (deps.invalidate) await deps.invalidate(message)
     else if (message.kind === 'token') cache?.forgetToken(message.id)
     else cache?.forgetUser(message.id)
@@ -132,7 +128,8 @@ export function createAuthService(deps: Deps) {
   }
 
   async function findSession(tokenHash: string, atMs: number, kind: SessionKind): Promise<Session | undefined> {
-    const seen = invalidations
+    // A lookup that overlaps an invalidation (here or on another instance) does not cache what it read.
+    const seen = cache?.generation ?? 0
     const found = await sessions.findActive(tokenHash, new Date(atMs))
     if (!found) return undefined
     const row: CachedSession = {
@@ -142,14 +139,14 @@ export function createAuthService(deps: Deps) {
       lastUsedMs: found.lastUsedAt?.getTime() ?? 0,
       user: found.user,
     }
-    if (seen === invalidations) cache?.set(tokenHash, row, atMs)
+    cache?.set(tokenHash, row, atMs, seen)
     touch(row, atMs)
     return toSession(tokenHash, row, kind)
   }
 
   /** Issues a sign-up code when the limits allow and mails it in the background (decision 011). */
   async function issueConfirmationCode(user: UserRow): Promise<void> {
-    const code = await codes.issue({ purpose: 'confirm_account', email: user.email })
+    const { code } = await codes.issue({ purpose: 'confirm_account', email: user.email })
     if (!code) return
     mail.send(
       () =>
@@ -300,6 +297,22 @@ export function createAuthService(deps: Deps) {
     startSession,
     requirePassword,
     requireUsablePassword,
+
+    /**
+     * In a transaction that changes the account: holds its row until the end and returns it as it is now,
+     * after checking that the session the change came with is still live (a reset or a sign-out elsewhere
+     * may have ended it since it was admitted). Throws 401 otherwise, which signs the client out.
+     */
+    async lockLiveAccount(session: Session, tx: Database): Promise<UserRow> {
+      const [fresh, isLive] = [
+        await users.lockForUpdate(session.user.id, tx),
+        await sessions.isLive(session.sessionId, now(), tx),
+      ]
+      if (!fresh || fresh.disabled || !isLive) {
+        throw new AppError('UNAUTHORIZED', 401, 'Your session has ended. Sign in again.')
+      }
+      return fresh
+    },
 
     me(session: Session): User {
       let user = contractUsers.get(session.user)

@@ -4,7 +4,7 @@ import type { Database } from '@storyreel/db/client'
 import { AppError } from '#src/errors.ts'
 import { toUser, type UsersService } from '#src/modules/users/users.service.ts'
 
-import type { AccountCodes } from './account-codes.ts'
+import { requireIssued, type AccountCodes, type RedeemedCode } from './account-codes.ts'
 import {
   renderEmailChangeCodeEmail,
   renderEmailChangedEmail,
@@ -38,8 +38,7 @@ export function createEmailChangeService(deps: {
       if (user.passwordHash) {
         throw new AppError('PASSWORD_REQUIRED', 409, 'This account has a password: enter it to confirm it is you.')
       }
-      const code = await codes.issue({ purpose: 'reauthenticate', email: user.email, userId: user.id })
-      if (!code) return
+      const code = requireIssued(await codes.issue({ purpose: 'reauthenticate', email: user.email, userId: user.id }))
       mail.send(
         () =>
           renderReauthenticationEmail({
@@ -66,6 +65,7 @@ export function createEmailChangeService(deps: {
         throw new AppError('ADMIN_SET_BY_CONFIG', 409, 'This admin e-mail is set in the server configuration.')
       }
       if (body.new_email === user.email) throw new AppError('EMAIL_UNCHANGED', 400, 'This is already your e-mail.')
+      let reauthentication: RedeemedCode | undefined
       if (user.passwordHash) {
         if (body.password === undefined) {
           throw new AppError('PASSWORD_REQUIRED', 400, 'Enter your current password to change your e-mail.')
@@ -75,14 +75,17 @@ export function createEmailChangeService(deps: {
         if (body.code === undefined) {
           throw new AppError('CODE_REQUIRED', 400, `Enter the code we sent to ${user.email} to confirm it is you.`)
         }
-        const redeemed = await codes.check({ purpose: 'reauthenticate', userId: user.id }, body.code)
-        await db.transaction((tx) => codes.markUsed(redeemed.id, tx))
+        reauthentication = await codes.check({ purpose: 'reauthenticate', userId: user.id }, body.code)
       }
-      const [owner, code] = await Promise.all([
+      const [owner, issued] = await Promise.all([
         users.getByEmail(body.new_email),
         codes.issue({ purpose: 'change_email', email: body.new_email, userId: user.id }),
       ])
-      if (!code) return
+      // Said, not hidden: the wait is this account's own, and "we sent a code" must be true. The verification
+      // code is used only once a new code is on its way, so a refusal here does not cost it.
+      const code = requireIssued(issued)
+      const used = reauthentication
+      if (used) await db.transaction((tx) => codes.markUsed(used.id, tx))
       if (owner) {
         mail.send(() => renderEmailTakenEmail({ to: body.new_email, publicUrl }), {
           kind: 'e-mail taken',
@@ -107,6 +110,8 @@ export function createEmailChangeService(deps: {
       const user = session.user
       const redeemed = await codes.check({ purpose: 'change_email', userId: user.id }, code)
       const updated = await db.transaction(async (tx) => {
+        // A reset or a sign-out elsewhere may have ended this session since it was admitted.
+        await auth.lockLiveAccount(session, tx)
         await codes.markUsed(redeemed.id, tx)
         // A unique violation (the address was taken since the code went out) answers 409 EMAIL_TAKEN.
         return users.update(user.id, { email: redeemed.email, confirmed: true }, tx)

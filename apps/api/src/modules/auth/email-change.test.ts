@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UserSchema } from '@storyreel/contracts/auth'
 import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import { eq } from '@storyreel/db/operators'
-import { users } from '@storyreel/db/schema'
+import { emailCodes, users } from '@storyreel/db/schema'
 import { TEST_DRIVERS } from '@storyreel/db/testing'
 
 import { createClock } from '#src/testing/clock.ts'
@@ -91,6 +91,39 @@ for (const { name, url } of TEST_DRIVERS) {
       expect(notice.subject).toBe('This e-mail already has a StoryReel account')
       expect(() => readCode(notice)).toThrow()
       expect(notice.text).not.toMatch(/\d{6}/)
+    })
+
+    it('says when a new code may be asked for instead of claiming one was sent, and keeps the verification code', async () => {
+      const user = await t.createUser()
+      const first = uniqueEmail('typo')
+      await requestChange(user.access_token, { new_email: first, password: GOOD_PASSWORD })
+      const again = await requestChange(user.access_token, { new_email: uniqueEmail('right'), password: GOOD_PASSWORD })
+      expect(again.statusCode).toBe(429)
+      const refusal = ApiErrorSchema.parse(again.json())
+      expect(refusal.code).toBe('CODE_COOLDOWN')
+      expect(refusal.message).toMatch(/You can ask for another in \d+ seconds\./)
+      expect(Number(again.headers['retry-after'])).toBeGreaterThan(0)
+
+      const provider = await createProviderUser()
+      expect((await call(provider.access_token, '/api/v1/auth/reauthentication-code')).statusCode).toBe(202)
+      const reauth = readCode(await t.smtp.waitForMail(provider.email, { count: 2 }))
+      expect((await call(provider.access_token, '/api/v1/auth/reauthentication-code')).statusCode).toBe(429)
+      // An e-mail change code went out a moment ago (from another tab, say).
+      await t.db.db.insert(emailCodes).values({
+        email: uniqueEmail('other-tab'),
+        purpose: 'change_email',
+        userId: provider.id,
+        codeHash: 'unused.unused',
+        expiresAt: new Date(clock.now().getTime() + 600_000),
+        createdAt: clock.now(),
+      })
+      const waiting = await requestChange(provider.access_token, { new_email: uniqueEmail('p1'), code: reauth })
+      expect(waiting.statusCode).toBe(429)
+      // The refusal did not use up the verification code.
+      clock.advance(61_000)
+      expect(
+        (await requestChange(provider.access_token, { new_email: uniqueEmail('p2'), code: reauth })).statusCode,
+      ).toBe(202)
     })
 
     it('confirms only with the newest code, five tries at most, within ten minutes', async () => {

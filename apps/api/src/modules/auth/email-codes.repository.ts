@@ -45,14 +45,30 @@ export function createEmailCodesRepository(defaultDb: Database) {
       await db.insert(emailCodes).values(code)
     },
 
-    /** How many codes of the scope went out since `since`, and when the newest one was made. */
+    /**
+     * The scope's codes made since `since`: how many, the first and newest times, the wrong tries they took
+     * (every try but the one that used a code), and when the first code with a wrong try was made.
+     */
     async getSendHistory(scope: EmailCodeScope, since: Date, db: Database = defaultDb) {
+      const wrong = sql`${emailCodes.attempts} - case when ${emailCodes.usedAt} is null then 0 else 1 end`
       const [row] = await db
-        .select({ sent: count(), lastSentAt: sql<Date | null>`max(${emailCodes.createdAt})` })
+        .select({
+          sent: count(),
+          firstSentAt: sql<Date | string | null>`min(${emailCodes.createdAt})`,
+          lastSentAt: sql<Date | string | null>`max(${emailCodes.createdAt})`,
+          wrongTries: sql<number>`coalesce(sum(${wrong}), 0)`.mapWith(Number),
+          firstWrongAt: sql<Date | string | null>`min(${emailCodes.createdAt}) filter (where ${wrong} > 0)`,
+        })
         .from(emailCodes)
         .where(and(matchScope(scope), gte(emailCodes.createdAt, since)))
-      const last = row?.lastSentAt
-      return { sent: row?.sent ?? 0, lastSentAt: last ? new Date(last) : undefined }
+      const toDate = (value: Date | string | null | undefined) => (value ? new Date(value) : undefined)
+      return {
+        sent: row?.sent ?? 0,
+        firstSentAt: toDate(row?.firstSentAt),
+        lastSentAt: toDate(row?.lastSentAt),
+        wrongTries: row?.wrongTries ?? 0,
+        firstWrongAt: toDate(row?.firstWrongAt),
+      }
     },
 
     /** Only the newest code of a scope counts: sending a new one retires the earlier ones. */

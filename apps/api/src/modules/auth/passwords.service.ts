@@ -62,7 +62,7 @@ export function createPasswordsService(deps: {
      * the answer, differs: an address without a usable account gets none.
      */
     async requestReset(email: string): Promise<void> {
-      const [user, code] = await Promise.all([
+      const [user, { code }] = await Promise.all([
         users.getByEmail(email),
         codes.issue({ purpose: 'reset_password', email }),
       ])
@@ -130,10 +130,21 @@ export function createPasswordsService(deps: {
       }
       await auth.requirePassword(user, body.current_password, client.ip)
       const passwordHash = await hasher.hash(body.new_password)
-      const { updated, signedOut } = await db.transaction(async (tx) => ({
-        updated: await users.update(user.id, { passwordHash }, tx),
-        signedOut: body.sign_out_other_sessions ? await sessions.revokeAllForUser(user.id, tx, session.sessionId) : 0,
-      }))
+      const { updated, signedOut } = await db.transaction(async (tx) => {
+        // A reset (or another change) may have landed while the password was checked and hashed: it wins.
+        const fresh = await auth.lockLiveAccount(session, tx)
+        if (fresh.passwordHash !== user.passwordHash) {
+          throw new AppError(
+            'PASSWORD_CHANGED',
+            409,
+            'Your password was changed a moment ago. Sign in with the new one and try again.',
+          )
+        }
+        return {
+          updated: await users.update(user.id, { passwordHash }, tx),
+          signedOut: body.sign_out_other_sessions ? await sessions.revokeAllForUser(user.id, tx, session.sessionId) : 0,
+        }
+      })
       await auth.invalidateUser(user.id)
       tellPasswordChanged(user, { wasSet: false, otherSessionsSignedOut: body.sign_out_other_sessions })
       return { user: toUser(updated), other_sessions_signed_out: signedOut }

@@ -7,6 +7,7 @@ import { emailCodes, users } from '@storyreel/db/schema'
 import { TEST_DRIVERS } from '@storyreel/db/testing'
 
 import { createClock } from '#src/testing/clock.ts'
+import { createPasswordHasher, type PasswordHasher } from './password.ts'
 import { readCode } from '#src/testing/smtp-receiver.ts'
 import { createTestApp, GOOD_PASSWORD, uniqueEmail, type TestApp } from '#src/testing/test-app.ts'
 
@@ -86,6 +87,28 @@ for (const { name, url } of TEST_DRIVERS) {
         await t.smtp.waitForMail(user.email, { count: 6 })
         await new Promise((resolve) => setTimeout(resolve, MAIL_GRACE_MS))
         expect(resetMails(user.email)).toHaveLength(5)
+      })
+
+      it('sends no new code for a day once ten wrong tries have been made, answering as ever', async () => {
+        const user = await t.createUser()
+        let mails = 1
+        for (let round = 0; round < 2; round += 1) {
+          const code = await requestResetCode(user.email, (mails += 1))
+          for (let attempt = 0; attempt < 5; attempt += 1) {
+            await post('/api/v1/auth/password-reset/confirm', {
+              email: user.email,
+              code: wrongCode(code),
+              password: NEW_PASSWORD,
+            })
+          }
+          clock.advance(61_000)
+        }
+        const refused = await post('/api/v1/auth/password-reset', { email: user.email })
+        expect(refused.statusCode).toBe(202)
+        await new Promise((resolve) => setTimeout(resolve, MAIL_GRACE_MS))
+        expect(resetMails(user.email)).toHaveLength(2)
+        clock.advance(24 * 3600_000)
+        expect(await requestResetCode(user.email, 4)).toMatch(/^\d{6}$/)
       })
 
       it('refuses what is not an e-mail, in the error shape', async () => {
@@ -359,3 +382,78 @@ for (const { name, url } of TEST_DRIVERS) {
     })
   })
 }
+
+describe('a password change racing a reset or another change', () => {
+  let t: TestApp
+  // Holds the hashing of one chosen password, so the race is set up, not hoped for.
+  let release: () => void = () => undefined
+  let held: Promise<void> = Promise.resolve()
+  const real = createPasswordHasher()
+  const hasher: PasswordHasher = {
+    ...real,
+    hash: async (password) => {
+      if (password === HELD_PASSWORD) await held
+      return real.hash(password)
+    },
+  }
+  const HELD_PASSWORD = 'stolen-session-swap-91'
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000' }, deps: { hasher } })
+  })
+  afterAll(() => t.close())
+
+  const hold = () => {
+    held = new Promise((resolve) => (release = resolve))
+  }
+  const change = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password',
+      headers: t.auth(token),
+      payload: { current_password: GOOD_PASSWORD, new_password: HELD_PASSWORD, sign_out_other_sessions: true },
+    })
+  const login = (email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } })
+
+  it("loses to a reset that lands while it hashes: the owner's new password stands", async () => {
+    const user = await t.createUser()
+    const stolen = AuthenticatedUserSchema.parse((await login(user.email, GOOD_PASSWORD)).json())
+    hold()
+    const attacker = change(stolen.access_token)
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: user.email } })
+    const code = readCode(await t.smtp.waitForMail(user.email, { count: 2 }))
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset/confirm',
+      payload: { email: user.email, code, password: NEW_PASSWORD },
+    })
+    expect(reset.statusCode).toBe(200)
+    release()
+    const answer = await attacker
+    expect(answer.statusCode).toBe(401)
+    expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200)
+    expect((await login(user.email, HELD_PASSWORD)).statusCode).toBe(401)
+    const owner = AuthenticatedUserSchema.parse(reset.json()).access_token
+    expect((await t.app.inject({ url: '/api/v1/auth/me', headers: t.auth(owner) })).statusCode).toBe(200)
+  })
+
+  it('loses to a change from another session that lands first, with 409', async () => {
+    const user = await t.createUser()
+    const other = AuthenticatedUserSchema.parse((await login(user.email, GOOD_PASSWORD)).json())
+    hold()
+    const slow = change(user.access_token)
+    const fast = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password',
+      headers: t.auth(other.access_token),
+      payload: { current_password: GOOD_PASSWORD, new_password: NEW_PASSWORD },
+    })
+    expect(fast.statusCode).toBe(200)
+    release()
+    const answer = await slow
+    expect(answer.statusCode).toBe(409)
+    expect(ApiErrorSchema.parse(answer.json()).code).toBe('PASSWORD_CHANGED')
+    expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200)
+  })
+})

@@ -39,6 +39,16 @@ export function createSessionsRepository(defaultDb: Database) {
       return row
     },
 
+    /** Whether the session is still live: not revoked, not expired. */
+    async isLive(sessionId: string, now: Date, db: Database = defaultDb): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.id, sessionId), live(now)))
+        .limit(1)
+      return row !== undefined
+    },
+
     /** Records a use; a row already touched after `notBefore` is left alone (another instance got there). */
     async touch(sessionId: string, at: Date, notBefore: Date, db: Database = defaultDb) {
       await db

@@ -118,7 +118,6 @@ export const authApi = {
       successToast: 'Profile saved.',
     })
     saveUser(user)
-    if (changes.email) storage.set(STORAGE_KEYS.lastConfirmationCodeSentAt, Date.now())
     return user
   },
 

@@ -116,7 +116,11 @@ describe('/app/profile', () => {
   it('changes the password, showing a wrong current password beside its field', async () => {
     const user = userEvent.setup()
     const logged = vi.mocked(console.error).mockImplementation(() => undefined)
-    let answer = refused(403, 'PASSWORD_INCORRECT', 'Your current password is not right.')
+    let answer: { status: number; body: unknown } = refused(
+      403,
+      'PASSWORD_INCORRECT',
+      'Your current password is not right.',
+    )
     const calls = renderProfile(USER, ({ url }) => {
       if (url.pathname === '/api/v1/auth/sessions') return { body: { sessions: SESSIONS } }
       if (url.pathname === '/api/v1/auth/password') return answer

@@ -83,6 +83,11 @@ function NewAddressForm({
   const [problems, setProblems] = useState<{ email?: string; password?: string; code?: string; form?: string }>({})
   const codeLabelId = useId()
   const codeProblemId = useId()
+  const codeRef = useRef<HTMLDivElement>(null)
+  // The boxes are disabled while the form is sent, which drops focus; a wrong code puts it back in the first.
+  useEffect(() => {
+    if (problems.code && !pending) codeRef.current?.querySelector('input')?.focus()
+  }, [problems.code, pending])
   const address = newEmail.trim().toLowerCase()
   const proofReady = hasPassword ? password.length > 0 : code.length === CONFIRMATION_CODE_LENGTH
 
@@ -163,30 +168,30 @@ function NewAddressForm({
                 invalid={problems.code !== undefined}
                 labelledBy={codeLabelId}
                 describedBy={problems.code ? codeProblemId : undefined}
+                groupRef={codeRef}
               />
               {problems.code ? (
                 <p id={codeProblemId} className="mt-2 flex gap-2 text-sm text-rose-700 dark:text-rose-400">
                   <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
                   {problems.code}
                 </p>
-              ) : (
-                <p className="mt-2 text-sm text-muted" aria-live="polite">
-                  It works for {CONFIRMATION_CODE_TTL_MINUTES} minutes. Nothing came?{' '}
-                  {verification.left > 0 ? (
-                    <span>
-                      You can ask for another in <span className="tabular-nums text-ink">{verification.left}s</span>.
-                    </span>
-                  ) : (
-                    <button
-                      type="button"
-                      className="font-semibold text-accent underline-offset-4 hover:underline"
-                      onClick={() => void sendVerificationCode()}
-                    >
-                      Send another
-                    </button>
-                  )}
-                </p>
-              )}
+              ) : null}
+              <p className="mt-2 text-sm text-muted" aria-live="polite">
+                It works for {CONFIRMATION_CODE_TTL_MINUTES} minutes. Nothing came?{' '}
+                {verification.left > 0 ? (
+                  <span>
+                    You can ask for another in <span className="tabular-nums text-ink">{verification.left}s</span>.
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    className="font-semibold text-accent underline-offset-4 hover:underline"
+                    onClick={() => void sendVerificationCode()}
+                  >
+                    Send another
+                  </button>
+                )}
+              </p>
             </>
           ) : (
             <>
