@@ -537,8 +537,11 @@ export function readPrompt(prompt: string): PromptBrief {
       }
     }
     // "…: lemon groves, the harbour and the village", "with live bands and food trucks": what it shows.
-    if (/:/.test(tokens[index - 1]?.post ?? '') || /^(?:with|featuring|including)$/.test(token.normal)) {
-      const list = readList(tokens, /^(?:with|featuring|including)$/.test(token.normal) ? index + 1 : index)
+    // After a colon that opens no list ("…: show fresh bread"), the words are read as anything else is.
+    const opensList = /^(?:with|featuring|including)$/.test(token.normal)
+    const list =
+      opensList || /:/.test(tokens[index - 1]?.post ?? '') ? readList(tokens, opensList ? index + 1 : index) : undefined
+    if (list && list.end > index) {
       brief.highlights.push(...list.phrases)
       index = list.end
       continue

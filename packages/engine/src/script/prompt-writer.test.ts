@@ -96,6 +96,12 @@ describe('readPrompt', () => {
     expect(readPrompt('how to make cold brew coffee at home').task).toBe('make cold brew coffee at home')
     expect(readPrompt('a recipe for pork and ginger dumplings').subject?.text).toBe('pork and ginger dumplings')
   })
+
+  it('reads on after a colon that opens no list of things to show', () => {
+    const ad = readPrompt('An ad for our bakery: show fresh bread at dawn, our team kneading dough, customers smiling.')
+    expect(ad).toMatchObject({ intent: 'ad', isOwn: true, highlights: [] })
+    expect(ad.subject?.head).toBe('bakery')
+  })
 })
 
 describe('the offline writer with a prompt', () => {
