@@ -2,7 +2,7 @@
  * The engine's public surface: the storyboard-to-MP4 engine and the pieces a server or a script uses.
  * Everything else under src/ is internal (package.json `exports` names only this file and a few others).
  */
-export { EngineError, type EngineErrorKind, type EngineName } from './errors.ts'
+export { EngineError, type EngineErrorKind, type EngineErrorReason, type EngineName } from './errors.ts'
 export type { EngineOptions, HostedApiConfig } from './options.ts'
 
 export { createScriptEngine } from './script/create-script-engine.ts'

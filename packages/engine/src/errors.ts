@@ -16,26 +16,34 @@ export type EngineErrorKind =
 export type EngineName = 'script' | 'voice' | 'visuals' | 'encoder' | 'renderer'
 
 /**
+ * Why an 'invalid' request was refused, where a caller answers each one differently: a script or a
+ * storyboard's speech longer than a video may last, or a source text the script engine cannot draft from.
+ */
+export type EngineErrorReason = 'too-long' | 'unusable'
+
+/**
  * The one error the engine throws on purpose. It carries a kind and the engine it came from, so the API
  * can map it to its own codes, and it survives the trip out of the render process as plain data.
  */
 export class EngineError extends Error {
   readonly kind: EngineErrorKind
   readonly engine: EngineName
+  readonly reason: EngineErrorReason | undefined
 
-  constructor(kind: EngineErrorKind, engine: EngineName, message: string) {
+  constructor(kind: EngineErrorKind, engine: EngineName, message: string, reason?: EngineErrorReason) {
     super(message)
     this.name = 'EngineError'
     this.kind = kind
     this.engine = engine
+    this.reason = reason
   }
 
   toJSON(): SerializedEngineError {
-    return { kind: this.kind, engine: this.engine, message: this.message }
+    return { kind: this.kind, engine: this.engine, message: this.message, reason: this.reason }
   }
 
   static fromJSON(data: SerializedEngineError): EngineError {
-    return new EngineError(data.kind, data.engine, data.message)
+    return new EngineError(data.kind, data.engine, data.message, data.reason)
   }
 
   /** Any thrown value as an EngineError: itself, or a 'failed' one with its message. */
@@ -45,4 +53,9 @@ export class EngineError extends Error {
   }
 }
 
-export type SerializedEngineError = { kind: EngineErrorKind; engine: EngineName; message: string }
+export type SerializedEngineError = {
+  kind: EngineErrorKind
+  engine: EngineName
+  message: string
+  reason?: EngineErrorReason | undefined
+}

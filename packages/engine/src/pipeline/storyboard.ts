@@ -8,7 +8,9 @@ import {
   ProjectSettingsSchema,
   SCENE_MAX_SECONDS,
   SceneInputSchema,
+  SCENE_NARRATION_MAX_CHARS,
   SceneSchema,
+  SCENES_MAX,
   VIDEO_MAX_SECONDS,
   VIDEO_MIN_SECONDS,
   type ProjectSettings,
@@ -16,8 +18,8 @@ import {
   type Source,
 } from '@storyreel/contracts/studio'
 
-import type { ScriptEngine } from '#src/script/script-engine.ts'
-import { countSpokenWords } from '#src/script/sentences.ts'
+import type { DraftScene, ScriptEngine } from '#src/script/script-engine.ts'
+import { countSpokenWords, countTimedWords } from '#src/script/sentences.ts'
 import type { VoiceEngine } from '#src/voice/voice-engine.ts'
 
 import { EngineError } from '#src/errors.ts'
@@ -52,7 +54,8 @@ export const SCRIPT_OVERRUN_MAX = 1.5
 /**
  * Why a script is too long to become a storyboard, naming its word count and the limit; undefined when it
  * fits. A script keeps its words, so one that would need more than 1.5 times its target length at the
- * voice's pace, or more than the longest video, is refused before any scene is made.
+ * voice's pace, or more than the longest video, is refused before any scene is made. Words far longer than
+ * usual count as the time their letters take to say (a voice spells them out).
  */
 export function getScriptLengthProblem(
   text: string,
@@ -60,22 +63,53 @@ export function getScriptLengthProblem(
   targetSeconds: number,
 ): string | undefined {
   const words = countSpokenWords(text)
+  const timed = countTimedWords(text)
   const fit = Math.floor(targetSeconds * wordsPerSecond)
   const allowed = Math.floor(fit * SCRIPT_OVERRUN_MAX)
   const maxWords = Math.floor(VIDEO_MAX_SECONDS * wordsPerSecond)
-  const seconds = Math.round(words / wordsPerSecond)
-  const count = words.toLocaleString('en')
-  if (words > maxWords) {
+  const seconds = Math.round(timed / wordsPerSecond)
+  const count =
+    timed > words
+      ? `${words.toLocaleString('en')} ${words === 1 ? 'word' : 'words'}, long enough to take as long to say as ` +
+        `${Math.round(timed).toLocaleString('en')}`
+      : words.toLocaleString('en')
+  if (timed > maxWords) {
     return (
       `This script has ${count} words, about ${seconds} s at the chosen voice's pace; a video lasts at most ` +
       `${VIDEO_MAX_SECONDS} s, which fits about ${maxWords} words. Shorten the script or split it into several videos.`
     )
   }
-  if (words > allowed) {
+  if (timed > allowed) {
     return (
       `This script has ${count} words; a ${targetSeconds} s video fits about ${fit} at the chosen voice's pace, and a ` +
       `script may run to ${allowed} words (1.5 times that). Shorten the script or choose a longer video (up to ${VIDEO_MAX_SECONDS} s).`
     )
+  }
+  return undefined
+}
+
+/**
+ * Why a draft breaks a storyboard's limits, as the end of a sentence ("it makes 42 scenes…"); undefined
+ * when it keeps them all. A writer should never make such a draft; this is where one is caught.
+ */
+function getDraftLimitProblem(scenes: DraftScene[]): string | undefined {
+  const total = scenes.reduce((sum, scene) => sum + scene.duration, 0)
+  if (scenes.length === 0) return 'it makes no scene'
+  if (scenes.length > SCENES_MAX) return `it makes ${scenes.length} scenes, and a video holds at most ${SCENES_MAX}`
+  for (const [index, scene] of scenes.entries()) {
+    const characters = scene.narration.trim().length
+    if (characters > SCENE_NARRATION_MAX_CHARS) {
+      return (
+        `scene ${index + 1} would say ${characters.toLocaleString('en')} characters, and a scene's narration ` +
+        `holds at most ${SCENE_NARRATION_MAX_CHARS}`
+      )
+    }
+    if (!SceneSchema.safeParse({ ...scene, id: randomUUID(), seed: 0 }).success) {
+      return `scene ${index + 1} breaks a scene's limits (its picture's description or its length)`
+    }
+  }
+  if (total > VIDEO_MAX_SECONDS + 1e-6) {
+    return `it lasts ${total.toFixed(1)} s, and a video lasts at most ${VIDEO_MAX_SECONDS} s`
   }
   return undefined
 }
@@ -93,7 +127,7 @@ export async function draftStoryboard(
   const wordsPerSecond = getWordsPerSecond(engines.voices, settings)
   const tooLong =
     source.kind === 'script' ? getScriptLengthProblem(source.text, wordsPerSecond, settings.target_seconds) : undefined
-  if (tooLong) throw new EngineError('invalid', 'script', tooLong)
+  if (tooLong) throw new EngineError('invalid', 'script', tooLong, 'too-long')
   const draft = await engines.scriptEngine.createStoryboard({
     source,
     targetSeconds: settings.target_seconds,
@@ -101,18 +135,30 @@ export async function draftStoryboard(
     language: voice?.language ?? 'en-US',
     wordsPerSecond,
   })
-  const scenes = stretchToMinimum(draft.scenes).map((scene) =>
-    SceneSchema.parse({ id: randomUUID(), seed: createSeed(), ...scene }),
-  )
-  const total = scenes.reduce((sum, scene) => sum + scene.duration, 0)
+  const stretched = stretchToMinimum(draft.scenes)
+  const total = stretched.reduce((sum, scene) => sum + scene.duration, 0)
   if (source.kind === 'script' && total > VIDEO_MAX_SECONDS) {
     const words = countSpokenWords(source.text).toLocaleString('en')
     throw new EngineError(
       'invalid',
       'script',
-      `This script has ${words} words and makes ${scenes.length} scenes of ${total.toFixed(1)} s in all; a video lasts at most ${VIDEO_MAX_SECONDS} s. Shorten the script or split it into several videos.`,
+      `This script has ${words} words and makes ${stretched.length} scenes of ${total.toFixed(1)} s in all; a video lasts at most ${VIDEO_MAX_SECONDS} s. Shorten the script or split it into several videos.`,
+      'too-long',
     )
   }
+  const problem = getDraftLimitProblem(stretched)
+  if (problem) {
+    throw new EngineError(
+      'invalid',
+      'script',
+      `The writer cannot make a storyboard of this ${source.kind} within a video's limits: ${problem}. ` +
+        (source.kind === 'prompt'
+          ? 'Say in a sentence or two what the video is about, or paste your own words as a script.'
+          : 'Shorten the script or split it into several videos.'),
+      'unusable',
+    )
+  }
+  const scenes = stretched.map((scene) => SceneSchema.parse({ id: randomUUID(), seed: createSeed(), ...scene }))
   return { title: draft.title, scenes }
 }
 

@@ -5,9 +5,12 @@ import {
   SCENE_MIN_SECONDS,
   SCENE_NARRATION_MAX_CHARS,
   SCENE_VISUAL_MAX_CHARS,
+  SceneSchema,
   SCENES_MAX,
   type VideoStyle,
 } from '@storyreel/contracts/studio'
+
+import { countLetters, LETTERS_PER_SPOKEN_WORD } from '@storyreel/contracts/narration'
 
 import { findWritingProblems } from '#src/testing/writing-checks.ts'
 
@@ -124,6 +127,57 @@ describe('the offline writer with a script', () => {
     const long = await storyboard('script', BAKERY_SCRIPT)
     expect(long.title.length).toBeLessThanOrEqual(60)
     expect(long.title.toLowerCase()).toMatch(/bread|bakery/)
+  })
+})
+
+describe('the offline writer with text it cannot read as words', () => {
+  it.each([
+    ['one 350-letter word', 'a'.repeat(350), 350],
+    ['one 6,000-letter word', 'a'.repeat(6000), 6000],
+    ['twenty 60-letter words', Array.from({ length: 20 }, () => 'x'.repeat(60)).join(' '), 60],
+    ['a line of Japanese without spaces', '猫が好きです。'.repeat(200), 1400],
+  ])('refuses a prompt of %s, naming the word’s length', async (_name, text, length) => {
+    const refused = storyboard('prompt', text)
+    await expect(refused).rejects.toMatchObject({
+      name: 'EngineError',
+      kind: 'invalid',
+      engine: 'script',
+      reason: 'unusable',
+    })
+    await expect(refused).rejects.toThrow(`a word of ${length.toLocaleString('en')} characters`)
+  })
+
+  it('refuses a prompt of more words than a request has, before reading them', async () => {
+    const words = Array.from({ length: 900 }, (_, index) => ['the', 'fox', 'runs', 'home'][index % 4]).join(' ')
+    const refused = storyboard('prompt', words)
+    await expect(refused).rejects.toMatchObject({ kind: 'invalid', engine: 'script', reason: 'unusable' })
+    await expect(refused).rejects.toThrow(
+      'This prompt has 900 words, and the offline writer reads a request of up to 150',
+    )
+  })
+
+  it('refuses a prompt or a script with nothing but emoji and punctuation', async () => {
+    for (const kind of ['prompt', 'script'] as const) {
+      await expect(storyboard(kind, '😀'.repeat(500))).rejects.toMatchObject({ kind: 'invalid', reason: 'unusable' })
+      await expect(storyboard(kind, '😀 🎉 !!! ???')).rejects.toMatchObject({ kind: 'invalid', reason: 'unusable' })
+    }
+  })
+
+  it.each([
+    ['a 900-letter word', `${'a'.repeat(900)}.`],
+    ['1,400 characters of Japanese without a space', '猫が好きです。'.repeat(200)],
+    ['one Japanese sentence of 1,000 characters', `${'猫が好きです'.repeat(166)}。`],
+    ['six 65-letter words', `${Array.from({ length: 6 }, () => 'b'.repeat(65)).join(' ')}.`],
+  ])('breaks a script of %s into scenes timed by its letters, keeping every character', async (_name, text) => {
+    const draft = await storyboard('script', text, 90)
+    expect(draft.scenes.length).toBeLessThanOrEqual(SCENES_MAX)
+    for (const scene of draft.scenes) SceneSchema.parse({ ...scene, id: crypto.randomUUID(), seed: 1 })
+    const kept = draft.scenes.map((scene) => scene.narration).join('')
+    expect(kept.replace(/\s+/g, '')).toBe(text.replace(/\s+/g, ''))
+    for (const scene of draft.scenes) {
+      const lettersTime = countLetters(scene.narration) / LETTERS_PER_SPOKEN_WORD / WORDS_PER_SECOND
+      expect(scene.duration).toBeGreaterThanOrEqual(Math.min(SCENE_MAX_SECONDS, lettersTime))
+    }
   })
 })
 

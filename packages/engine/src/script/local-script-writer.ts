@@ -10,9 +10,12 @@ import {
   SCENES_MAX,
 } from '@storyreel/contracts/studio'
 
+import { EngineError } from '#src/errors.ts'
+
 import { planPrompt, type Gap, type Line, type Part, type Plan } from './prompt-writer.ts'
+import { getPromptWordsProblem } from './prompt-words.ts'
 import type { DraftScene, ScriptEngine, StoryboardDraft, StoryboardRequest } from './script-engine.ts'
-import { countSpokenWords, splitLongSentence, splitSentences } from './sentences.ts'
+import { countTimedWords, splitLongSentence, splitSentences } from './sentences.ts'
 import { toTitle } from './english.ts'
 import { describeScriptScenes } from './scene-visuals.ts'
 
@@ -30,12 +33,17 @@ const MAX_STRETCH = 1.2
 
 /** How long a narration takes to speak at `wordsPerSecond`, with the breathing pause, within 2-15 s. */
 export function getSceneDuration(narration: string, wordsPerSecond: number): number {
-  const seconds = countSpokenWords(narration) / wordsPerSecond + SCENE_PAUSE_SECONDS
+  const seconds = countTimedWords(narration) / wordsPerSecond + SCENE_PAUSE_SECONDS
   return roundTenth(Math.min(SCENE_MAX_SECONDS, Math.max(SCENE_MIN_SECONDS, seconds)))
 }
 
 function roundTenth(value: number): number {
   return Math.round(value * 10) / 10
+}
+
+/** Down to the tenth, without losing a tenth to floating point (4.3 * 10 is 42.99…). */
+function floorTenth(value: number): number {
+  return Math.floor(value * 10 + 1e-6) / 10
 }
 
 /**
@@ -45,12 +53,12 @@ function roundTenth(value: number): number {
 export function groupSentences(sentences: string[], wordsPerSecond: number, comfortMax = SCENE_COMFORT_MAX_SECONDS) {
   const maxWords = Math.floor((SCENE_MAX_SECONDS - SCENE_PAUSE_SECONDS) * wordsPerSecond)
   const pieces = sentences.flatMap((sentence) => splitLongSentence(sentence, maxWords, SCENE_NARRATION_MAX_CHARS))
-  const seconds = (text: string) => countSpokenWords(text) / wordsPerSecond + SCENE_PAUSE_SECONDS
+  const seconds = (text: string) => countTimedWords(text) / wordsPerSecond + SCENE_PAUSE_SECONDS
   const scenes: string[] = []
   for (const piece of pieces) {
     const last = scenes.at(-1)
     const joined = last === undefined ? piece : `${last} ${piece}`
-    const fitsHard = countSpokenWords(joined) <= maxWords && joined.length <= SCENE_NARRATION_MAX_CHARS
+    const fitsHard = countTimedWords(joined) <= maxWords && joined.length <= SCENE_NARRATION_MAX_CHARS
     const isShort = last !== undefined && (seconds(last) < SCENE_COMFORT_MIN_SECONDS || seconds(piece) < 2.5)
     if (last !== undefined && fitsHard && (isShort || seconds(joined) <= comfortMax)) scenes[scenes.length - 1] = joined
     else scenes.push(piece)
@@ -60,7 +68,7 @@ export function groupSentences(sentences: string[], wordsPerSecond: number, comf
   const beforeTail = scenes.at(-2)
   if (tail !== undefined && beforeTail !== undefined && seconds(tail) < SCENE_COMFORT_MIN_SECONDS) {
     const joined = `${beforeTail} ${tail}`
-    if (countSpokenWords(joined) <= maxWords && joined.length <= SCENE_NARRATION_MAX_CHARS) {
+    if (countTimedWords(joined) <= maxWords && joined.length <= SCENE_NARRATION_MAX_CHARS) {
       scenes.splice(-2, 2, joined)
     }
   }
@@ -258,12 +266,13 @@ export function draftFromPrompt(prompt: string, request: StoryboardRequest, word
     const gapCount = scenes.filter((scene) => OWN_WORDS_PROMPT.test(scene.narration)).length
     if (plan.countedTitle) title = plan.countedTitle(gapCount)
   }
-  // Speech shorter than the target breathes a little longer between sentences, never past 20%.
+  // Speech shorter than the target breathes a little longer between sentences, never past 20%, and never
+  // past the target: each scene is rounded down, so ten scenes cannot add up to a 90 s video's 90.3 s.
   const natural = sumDurations(scenes)
   const stretch = natural > 0 && natural < target ? Math.min(MAX_STRETCH, target / natural) : 1
   const fitted = scenes.map((scene) => ({
     ...scene,
-    duration: roundTenth(Math.min(SCENE_MAX_SECONDS, Math.max(SCENE_MIN_SECONDS, scene.duration * stretch))),
+    duration: Math.min(SCENE_MAX_SECONDS, Math.max(scene.duration, floorTenth(scene.duration * stretch))),
   }))
   return { title: title.slice(0, PROJECT_TITLE_MAX_CHARS), scenes: withDistinctNeighbours(fitted) }
 }
@@ -301,12 +310,13 @@ function sizeWithGaps(plan: Plan, target: number, wordsPerSecond: number): Draft
       : plan.gaps.length > gapCount && plan.gapLimit === undefined && gapCount > 1
         ? [...plan.gaps.slice(0, gapCount - 1), plan.gaps[plan.gaps.length - 1] as Gap]
         : plan.gaps.slice(0, gapCount)
-  const seconds = Math.min(SCENE_MAX_SECONDS, Math.max(SCENE_MIN_SECONDS, remaining / chosen.length))
+  // Rounded down, so the gaps never take the video past its target.
+  const seconds = Math.min(SCENE_MAX_SECONDS, Math.max(SCENE_MIN_SECONDS, floorTenth(remaining / chosen.length)))
   const words = Math.max(3, Math.floor((seconds - SCENE_PAUSE_SECONDS) * wordsPerSecond))
   const gaps = chosen.map((gap) => ({
     narration: gap.instruction(words),
     visual: clampVisual(gap.shot),
-    duration: roundTenth(seconds),
+    duration: seconds,
   }))
   const counted = plan.countedHook
     ? (writtenScenes([hookPart(chosen.length).lines.slice(0, hookLines)], wordsPerSecond)[0] ?? hook)
@@ -325,9 +335,15 @@ export function createLocalScriptWriter(): ScriptEngine {
       const wordsPerSecond = Math.max(0.5, request.wordsPerSecond)
       const normalized = { ...request, wordsPerSecond }
       if (request.source.kind === 'prompt') {
+        const problem = getPromptWordsProblem(request.source.text)
+        if (problem) return Promise.reject(new EngineError('invalid', 'script', problem, 'unusable'))
         return Promise.resolve(draftFromPrompt(request.source.text, normalized, wordsPerSecond))
       }
       const sentences = splitSentences(request.source.text)
+      if (sentences.length === 0) {
+        const problem = 'This script has no words a voice can say. Write what the voice should say, in words.'
+        return Promise.reject(new EngineError('invalid', 'script', problem, 'unusable'))
+      }
       const narrations = groupWithinSceneCap(sentences, wordsPerSecond)
       return Promise.resolve({
         title: titleFromScript(request.source.text, sentences[0]),

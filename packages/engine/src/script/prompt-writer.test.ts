@@ -7,6 +7,7 @@ import {
   SCENE_MIN_SECONDS,
   SCENE_NARRATION_MAX_CHARS,
   SCENE_VISUAL_MAX_CHARS,
+  VIDEO_MAX_SECONDS,
 } from '@storyreel/contracts/studio'
 
 import { findWritingProblems } from '#src/testing/writing-checks.ts'
@@ -114,7 +115,7 @@ describe('the offline writer with a prompt', () => {
           targetSeconds * 0.9,
         )
         expect(seconds, `${targetSeconds} s at ${wordsPerSecond} words a second`).toBeLessThanOrEqual(
-          targetSeconds * 1.1,
+          Math.min(targetSeconds * 1.1, VIDEO_MAX_SECONDS),
         )
         for (const scene of storyboard.scenes) {
           expect(scene.duration).toBeGreaterThanOrEqual(SCENE_MIN_SECONDS)

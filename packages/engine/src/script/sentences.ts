@@ -1,3 +1,5 @@
+import { countWordTimes, LETTERS_PER_SPOKEN_WORD } from '@storyreel/contracts/narration'
+
 /**
  * Sentence and clause splitting for the local scene splitter. Plain rules instead of a language
  * model: they must cope with what people paste into a script box (abbreviations, decimals, quotes,
@@ -49,7 +51,7 @@ const MAYBE_FINAL = new Set([
 ])
 
 const BULLET = /^\s*(?:[-*•‣◦–—]|\d{1,2}[.)]|[a-z][.)])\s+/i
-const TERMINAL = /[.!?…]["'”’)\]]*$/
+const TERMINAL = /[.!?…。！？]["'”’)\]」』]*$/
 
 /** Splits text into sentences, keeping each one's punctuation; bullet items and headings become sentences. */
 export function splitSentences(text: string): string[] {
@@ -90,7 +92,12 @@ function joinLines(text: string): string[] {
   return blocks
 }
 
+/** Chinese and Japanese full stops end a sentence with no space after them; the rest is split as below. */
 function splitParagraph(paragraph: string): string[] {
+  return paragraph.split(/(?<=[。！？]["'”’)\]」』]*)/u).flatMap(splitLatinParagraph)
+}
+
+function splitLatinParagraph(paragraph: string): string[] {
   const sentences: string[] = []
   // A candidate end: terminal punctuation (an ellipsis counts), closing quotes or brackets, then a space.
   const boundary = /(\.{3}|…|[.!?]+)(["'”’)\]]*)\s+/g
@@ -125,8 +132,10 @@ const CONJUNCTIONS =
   /\s+(?=(?:and|but|so|because|while|which|when|whereas|although|though|until|where|then|or|yet|after|before|since)\s)/i
 
 /**
- * Splits a sentence longer than `maxWords` into parts that each fit: first at commas, semicolons, colons
- * and dashes, then before conjunctions, and as a last resort every `maxWords` words.
+ * Splits a sentence that takes longer than `maxWords` to say, or is longer than `maxChars`, into parts that
+ * each fit: first at commas, semicolons, colons and dashes, then before conjunctions, then every few words,
+ * and a word too long for a part on its own (a run of letters, a line of text without spaces) into pieces.
+ * Every character is kept.
  */
 export function splitLongSentence(sentence: string, maxWords: number, maxChars: number): string[] {
   if (fits(sentence, maxWords, maxChars)) return [sentence]
@@ -137,10 +146,25 @@ export function splitLongSentence(sentence: string, maxWords: number, maxChars: 
     if (parts.length > 1) return parts.flatMap((part) => splitLongSentence(part, maxWords, maxChars))
   }
   // No punctuation to split at: pack words, evenly sized so the last part is not a crumb.
-  const words = sentence.split(/\s+/).map((word) => word.slice(0, maxChars))
-  const partCount = Math.max(Math.ceil(countSpokenWords(sentence) / maxWords), Math.ceil(sentence.length / maxChars))
-  const evenWords = Math.min(maxWords, Math.ceil(countSpokenWords(sentence) / partCount) + 1)
+  const words = sentence
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((word) => breakWord(word, maxWords, maxChars))
+  const time = countTimedWords(sentence)
+  const partCount = Math.max(Math.ceil(time / maxWords), Math.ceil(sentence.length / maxChars))
+  const evenWords = Math.min(maxWords, Math.ceil(time / partCount) + 1)
   return packPieces(words, evenWords, maxChars)
+}
+
+/** A word that does not fit a part on its own, in pieces that do; whole code points, so no emoji is cut. */
+function breakWord(word: string, maxWords: number, maxChars: number): string[] {
+  if (fits(word, maxWords, maxChars)) return [word]
+  const size = Math.max(1, Math.min(Math.floor(maxChars / 2), Math.floor(maxWords * LETTERS_PER_SPOKEN_WORD)))
+  const characters = Array.from(word)
+  const pieces: string[] = []
+  for (let start = 0; start < characters.length; start += size)
+    pieces.push(characters.slice(start, start + size).join(''))
+  return pieces
 }
 
 /** Joins consecutive pieces back together as long as they still fit, so a split leaves no crumbs. */
@@ -161,7 +185,7 @@ function packPieces(pieces: string[], maxWords: number, maxChars: number): strin
 }
 
 function fits(text: string, maxWords: number, maxChars: number): boolean {
-  return countSpokenWords(text) <= maxWords && text.length <= maxChars
+  return countTimedWords(text) <= maxWords && text.length <= maxChars
 }
 
 /** Words as a voice speaks them: a long number ("1952") takes several. */
@@ -173,4 +197,12 @@ export function countSpokenWords(text: string): number {
     count += digits >= 4 ? 3 : digits === 3 ? 2 : 1
   }
   return count
+}
+
+/**
+ * The words' worth of time a text takes to say: its spoken words, or, when its words are long, its letters
+ * and digits as words of six (see LETTERS_PER_SPOKEN_WORD): a voice spells out a word it cannot read.
+ */
+export function countTimedWords(text: string): number {
+  return countWordTimes(text, countSpokenWords(text))
 }

@@ -108,9 +108,12 @@ export function registerProjectRoutes(
         description:
           'The script engine splits a script (or writes from a prompt) into scenes with narration, a visual ' +
           'description and a duration. Nothing is rendered yet. 422 SCRIPT_TOO_LONG when a script needs more ' +
-          "than 1.5 times the words that fit its target length at the voice's pace, or more than 90 s; the " +
-          'message names the word count and the limit. From a prompt, the offline writer leaves ' +
-          '"[In your own words, …]" prompts where it cannot know the facts (explainers, how-tos, recipes, facts).',
+          "than 1.5 times the words that fit its target length at the voice's pace, or more than 90 s (very long " +
+          'words count by their letters); the message names the word count and the limit. 422 SOURCE_UNUSABLE ' +
+          'for text the writer cannot draft from: nothing a voice can say, or for the offline writer a prompt ' +
+          'of over 150 words, a word of over 45 characters, or one whose draft would break a storyboard’s limits. ' +
+          'From a prompt, the offline writer leaves "[In your own words, …]" prompts where it cannot know the ' +
+          'facts (explainers, how-tos, recipes, facts).',
         body: CreateProjectBodySchema,
         response: { 201: ProjectSchema },
       },
@@ -200,7 +203,8 @@ export function registerProjectRoutes(
         tags,
         auth: 'user' as const,
         summary: 'Write the storyboard again from the source text',
-        description: "422 SCRIPT_TOO_LONG as for a new project, with the project's current settings.",
+        description:
+          "422 SCRIPT_TOO_LONG or SOURCE_UNUSABLE as for a new project, with the project's current settings.",
         params: ProjectParamsSchema,
         response: { 200: ProjectSchema },
       },

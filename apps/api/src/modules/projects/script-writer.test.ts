@@ -6,6 +6,7 @@ import {
   DEFAULT_PROJECT_SETTINGS,
   getScenesAwaitingWords,
   ProjectSchema,
+  type Project,
   type ProjectSettings,
 } from '@storyreel/contracts/studio'
 import { TEST_DRIVERS } from '@storyreel/db/testing'
@@ -37,6 +38,17 @@ for (const { name, url } of TEST_DRIVERS) {
         headers,
         payload: { source: { kind, text }, settings: { ...DEFAULT_PROJECT_SETTINGS, ...settings } },
       })
+
+    /** The storyboard written again from the project's source, after its target length is changed. */
+    const redraftAt = async (project: Project, targetSeconds: number) => {
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/projects/${project.id}`,
+        headers,
+        payload: { settings: { ...project.settings, target_seconds: targetSeconds } },
+      })
+      return t.app.inject({ method: 'POST', url: `/api/v1/projects/${project.id}/storyboard`, headers })
+    }
 
     beforeAll(async () => {
       t = await createTestApp({ databaseUrl: url, env: { STUDIO_RATE_LIMIT_PER_MINUTE: '100000' } })
@@ -95,16 +107,39 @@ for (const { name, url } of TEST_DRIVERS) {
     it('refuses to redraft a script that no longer fits a shorter target', async () => {
       const words = Math.floor(60 * WORDS_PER_SECOND * 0.8)
       const created = await post(scriptOf(words), 'script', { target_seconds: 60 })
-      const project = ProjectSchema.parse(created.json())
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/v1/projects/${project.id}`,
-        headers,
-        payload: { settings: { ...project.settings, target_seconds: 15 } },
-      })
-      const redraft = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${project.id}/storyboard`, headers })
+      const redraft = await redraftAt(ProjectSchema.parse(created.json()), 15)
       expect(redraft.statusCode).toBe(422)
       expect(ApiErrorSchema.parse(redraft.json()).code).toBe('SCRIPT_TOO_LONG')
+    })
+
+    it('answers a prompt of one long word with 422 SOURCE_UNUSABLE in the one error shape, and keeps nothing', async () => {
+      for (const length of [350, 6000]) {
+        const response = await post('a'.repeat(length), 'prompt')
+        expect(response.statusCode, response.body).toBe(422)
+        const error = ApiErrorSchema.parse(response.json())
+        expect(error).toMatchObject({ statusCode: 422, error: 'Unprocessable Entity', code: 'SOURCE_UNUSABLE' })
+        expect(error.message).toContain(`a word of ${length.toLocaleString('en')} characters`)
+      }
+      const list = await t.app.inject({ url: '/api/v1/projects', headers })
+      expect(list.body).not.toContain('aaaaaaaaaa')
+    })
+
+    it('refuses to redraft a script whose long words no longer fit a shorter target, counting their letters', async () => {
+      const script = `${Array.from({ length: 6 }, () => 'b'.repeat(65)).join(' ')}.`
+      const created = await post(script, 'script', { target_seconds: 90 })
+      expect(created.statusCode, created.body).toBe(201)
+      const project = ProjectSchema.parse(created.json())
+      expect(
+        project.scenes
+          .map((scene) => scene.narration)
+          .join('')
+          .replace(/\s+/g, ''),
+      ).toBe(script.replace(/\s+/g, ''))
+      const redraft = await redraftAt(project, 15)
+      expect(redraft.statusCode, redraft.body).toBe(422)
+      const error = ApiErrorSchema.parse(redraft.json())
+      expect(error.code).toBe('SCRIPT_TOO_LONG')
+      expect(error.message).toContain('This script has 6 words, long enough to take as long to say as 65')
     })
 
     it('refuses to render or preview a scene that still holds a prompt for your own words, naming it', async () => {
