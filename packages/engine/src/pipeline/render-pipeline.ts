@@ -27,6 +27,7 @@ import type { SpeechClip, VoiceEngine } from '#src/voice/voice-engine.ts'
 import { buildCaptionCues, offsetCues, toSrt, toWebVtt } from './captions.ts'
 import { STILL_ART_VERSION } from './scene-still.ts'
 import type { SceneDrawing } from './scene-segments.ts'
+import { getSpokenLengthProblem } from './spoken-length.ts'
 import { TRANSITION_SECONDS, TRANSITIONS } from './transitions.ts'
 import type { RenderCache } from './render-cache.ts'
 
@@ -363,8 +364,9 @@ export async function runRenderTask(
   /** Segments whose ffmpeg is still writing: the work folder is removed only once they are done. */
   const encoding: Promise<void>[] = []
   try {
-    // Speech (0-5 %) and pictures (5-95 %) overlap: a scene is handed to the scene threads as soon as its own
-    // speech (which sets its captions and, when longer, its length) is made; the next scene is voiced meanwhile.
+    // Speech (0-5 %), then pictures (5-95 %): a scene's speech sets its captions and, when longer, its length,
+    // and only the measured speech of every scene says whether the video stays within its limit, so nothing is
+    // drawn before all of it is made. Voicing stops at the first scene that makes the video too long.
     const count = storyboard.scenes.length
     let voicesDone = 0
     const framesDone = storyboard.scenes.map(() => 0)
@@ -382,12 +384,16 @@ export async function runRenderTask(
     const stopDrawing = () => drawingAbort.abort(context.signal?.reason)
     context.signal?.addEventListener('abort', stopDrawing, { once: true })
     const voicing: Promise<SceneVoice & { scene: Scene }>[] = []
+    const spoken: Scene[] = []
     for (const [index, scene] of storyboard.scenes.entries()) {
       const before = voicing[index - 1] ?? Promise.resolve()
       voicing.push(
         before.then(async () => {
           throwIfAborted(drawingAbort.signal)
           const voice = await voiceScene(scene, settings, context)
+          spoken.push(voice.scene)
+          const tooLong = getSpokenLengthProblem(storyboard.scenes, spoken)
+          if (tooLong) throw new EngineError('invalid', 'renderer', tooLong, 'too-long')
           frameTotals[index] = frameCount(voice.scene)
           voicesDone += 1
           report()
@@ -395,8 +401,10 @@ export async function runRenderTask(
         }),
       )
     }
+    const allSpoken = Promise.all(voicing)
     const drawing = storyboard.scenes.map(async (_, index) => {
-      const [voice, previous] = await Promise.all([voicing[index], voicing[index - 1]])
+      const voices = await allSpoken
+      const [voice, previous] = [voices[index], voices[index - 1]]
       if (!voice) throw new EngineError('failed', 'renderer', 'A scene had no speech.')
       return renderScene(
         {
@@ -426,7 +434,7 @@ export async function runRenderTask(
     encoding.push(...drawing.map((scene) => scene.then(() => undefined)))
     let voices: (SceneVoice & { scene: Scene })[]
     try {
-      voices = await Promise.all(voicing)
+      voices = await allSpoken
     } catch (error) {
       context.signal?.removeEventListener('abort', stopDrawing)
       throw error

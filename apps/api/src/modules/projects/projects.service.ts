@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout } from 'node:timers/promises'
 
 import type { Database } from '@storyreel/db/client'
-import { countWords, DEFAULT_WORDS_PER_SECOND, getSecondsForNarration } from '@storyreel/contracts/narration'
+import {
+  countLetters,
+  countWords,
+  DEFAULT_WORDS_PER_SECOND,
+  getSecondsForNarration,
+  isTimedByLetters,
+} from '@storyreel/contracts/narration'
 import {
   PLAN_LIMITS,
   ProjectSettingsSchema,
@@ -249,9 +255,14 @@ export function createProjectsService(deps: Deps) {
       const needed = getSecondsForNarration(scene.narration, wordsPerSecond, settings.voice_speed)
       if (needed <= scene.duration) return scene
       if (needed > SCENE_MAX_SECONDS) {
+        const words = countWords(scene.narration)
+        // Words far longer than usual are spelled out, so their letters set the time.
+        const size = isTimedByLetters(scene.narration)
+          ? `${words} ${words === 1 ? 'word' : 'words'} of ${countLetters(scene.narration)} letters in all, which a voice spells out`
+          : `${words} words`
         problems.push(
-          `Scene ${index + 1}: its narration has ${countWords(scene.narration)} words, about ${needed.toFixed(1)} s ` +
-            `at this voice's pace, and a scene lasts at most ${SCENE_MAX_SECONDS} s. Shorten it or split it into two scenes.`,
+          `Scene ${index + 1}: its narration has ${size}, about ${needed.toFixed(1)} s at this voice's pace, and ` +
+            `a scene lasts at most ${SCENE_MAX_SECONDS} s. Shorten it or split it into two scenes.`,
         )
         return scene
       }

@@ -333,6 +333,34 @@ for (const { name, url } of TEST_DRIVERS) {
       expect(after.scenes[0]?.narration).toBe(words(20))
     })
 
+    it('refuses to save narration of very long words, timing them by their letters, naming each scene', async () => {
+      const project = await createProject()
+      // Six 65-letter words a scene: six words, but a voice spells them out for about a minute.
+      const runs = Array.from({ length: 6 }, (_, index) => String.fromCharCode(97 + index).repeat(65)).join(' ')
+      const scenes = Array.from({ length: 6 }, (_, index) => ({
+        narration: runs,
+        visual: `Scene ${index}`,
+        duration: 15,
+      }))
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/projects/${project.id}`,
+        headers,
+        payload: { scenes },
+      })
+      expect(response.statusCode, response.body).toBe(422)
+      const error = ApiErrorSchema.parse(response.json())
+      expect(error.code).toBe('NARRATION_TOO_LONG')
+      expect(error.message).toHaveLength(6)
+      expect(error.message[0]).toMatch(
+        /^Scene 1: its narration has 6 words of 390 letters in all, which a voice spells out, about [\d.]+ s/,
+      )
+      const after = ProjectSchema.parse(
+        (await t.app.inject({ method: 'GET', url: `/api/v1/projects/${project.id}`, headers })).json(),
+      )
+      expect(after.scenes).toEqual(project.scenes)
+    })
+
     it('renders exactly the last finished storyboard again without using a render of the day', async () => {
       const user = t.auth((await t.createUser()).access_token)
       const created = await t.app.inject({

@@ -140,7 +140,10 @@ export function createRenderWorker(options: RenderWorkerOptions) {
       }
       const message = error instanceof Error ? error.message : String(error)
       const retry = error instanceof EngineError && error.kind === 'crashed' && fresh.attempts < fresh.maxAttempts
-      log.error({ jobId: job.id, err: error, progress: progressNow, retry }, 'render failed')
+      // A storyboard the engine refuses (its measured speech too long for a video) is the user's to change.
+      if (error instanceof EngineError && error.kind === 'invalid')
+        log.info({ jobId: job.id, message }, 'render refused')
+      else log.error({ jobId: job.id, err: error, progress: progressNow, retry }, 'render failed')
       if (retry) {
         await renderJobs.finish(job.id, workerId, { status: 'queued', error: message })
         await projects.setRenderState(job.projectId, { status: 'queued' })

@@ -45,6 +45,20 @@ describe('rendering a project', () => {
 
   const get = async (url: string) => t.app.inject({ method: 'GET', url })
 
+  /** A new project of the user's, drafted from a script. */
+  async function createFromScript(text: string, targetSeconds: number): Promise<Project> {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers,
+      payload: {
+        source: { kind: 'script', text },
+        settings: { ...DEFAULT_PROJECT_SETTINGS, target_seconds: targetSeconds },
+      },
+    })
+    return ProjectSchema.parse(created.json())
+  }
+
   async function renderAndWait(id: string) {
     const started = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${id}/renders`, headers, payload: {} })
     expect(started.statusCode, started.body).toBe(202)
@@ -268,16 +282,10 @@ describe('rendering a project', () => {
   }, 120_000)
 
   it("draws a changed scene's thumbnail while a render is drawing its frames, without waiting for it", async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/projects',
-      headers,
-      payload: {
-        source: { kind: 'script', text: 'A lantern glows in a cabin window. Snow falls on the pines. An owl calls.' },
-        settings: { ...DEFAULT_PROJECT_SETTINGS, target_seconds: 15 },
-      },
-    })
-    const other = ProjectSchema.parse(created.json())
+    const other = await createFromScript(
+      'A lantern glows in a cabin window. Snow falls on the pines. An owl calls.',
+      15,
+    )
     const started = await t.app.inject({
       method: 'POST',
       url: `/api/v1/projects/${other.id}/renders`,
@@ -325,6 +333,27 @@ describe('rendering a project', () => {
       job = RenderJobSchema.parse((await t.app.inject({ method: 'GET', url: jobUrl, headers })).json())
     }
   }, 120_000)
+
+  it('fails a render before drawing when the measured speech makes it longer than a video may last', async () => {
+    // Six 36-letter words a scene: 15 s each by the estimate the save checks, but the voice spells each
+    // letter, for over a minute a scene.
+    const narration = Array.from({ length: 6 }, () => 'x'.repeat(36)).join(' ')
+    const { id } = await createFromScript('A fox walks to the harbour at dawn. The boats come home.', 45)
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${id}`,
+      headers,
+      payload: { scenes: [1, 2, 3].map(() => ({ narration, visual: 'A fox in the snow', duration: 15 })) },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const { job, seen } = await renderAndWait(id)
+    expect(job.status).toBe('failed')
+    expect(job.error).toMatch(
+      /^The render failed: Scene 1 runs too long: spoken, its narration takes \d+ s more than the storyboard gives it, so the video would last at least \d+ s, over the 90 s limit\./,
+    )
+    expect(job.stage).toBe('voice')
+    expect(seen.has('visuals')).toBe(false)
+  }, 180_000)
 
   it("removes every project's files when the account is deleted", async () => {
     const url = rendered.outputs?.video_url ?? ''
