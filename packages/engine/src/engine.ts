@@ -23,6 +23,12 @@ export { createMusicLibrary, type MusicLibrary } from './music/music-library.ts'
 export { configureBinaries, getBinaryVersions, runFfmpeg, runFfprobe } from './encoder/ffmpeg-binary.ts'
 export { probeMedia, type MediaInfo } from './encoder/probe.ts'
 
+export { convertAudio } from './assets/convert-audio.ts'
+export { convertClip, getClipSize, type ClipSource, type ConvertedClip } from './assets/convert-clip.ts'
+export { inspectUpload, type ImageFormat, type UploadInspection } from './assets/inspect-upload.ts'
+export { normalizeImage, type NormalizedImage } from './assets/normalize-image.ts'
+export { UploadRejectedError, type UploadRejection } from './assets/upload-rejected-error.ts'
+
 export { createLocalRenderCache, type RenderCache } from './pipeline/render-cache.ts'
 export type { PreviewResult, RenderResult, Storyboard } from './pipeline/render-pipeline.ts'
 export { createRenderRunner, type RenderRunner, type RunOptions } from './runner/render-runner.ts'
