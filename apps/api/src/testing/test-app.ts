@@ -51,18 +51,26 @@ export const GOOD_PASSWORD = 'violet-harbor-ladder-42'
 
 /**
  * buildApp() on a fresh database (PGlite in memory, or a new PostgreSQL database when `databaseUrl` is
- * given), mailing through a real SMTP receiver on 127.0.0.1.
+ * given), mailing through a real SMTP receiver on 127.0.0.1. With `sharing`, a second instance on that
+ * app's database and data folder (its media and media-link secret), as a second server process would be;
+ * closing it leaves them to their own app.
  */
 export async function createTestApp({
   databaseUrl,
   env = {},
   deps = {},
-}: { databaseUrl?: string | undefined; env?: Record<string, string>; deps?: Partial<AppDeps> } = {}): Promise<TestApp> {
+  sharing,
+}: {
+  databaseUrl?: string | undefined
+  env?: Record<string, string>
+  deps?: Partial<AppDeps>
+  sharing?: Pick<TestApp, 'db' | 'dataDir'>
+} = {}): Promise<TestApp> {
   const [db, smtp, site, dataDir] = await Promise.all([
-    createTestDb(databaseUrl),
+    sharing?.db ?? createTestDb(databaseUrl),
     startSmtpReceiver(),
     getEmptySite(),
-    mkdtemp(path.join(os.tmpdir(), 'storyreel-api-data-')),
+    sharing?.dataDir ?? mkdtemp(path.join(os.tmpdir(), 'storyreel-api-data-')),
   ])
   // Renders run only in the tests that ask for a worker; media and secrets stay in a folder of this test.
   const config = loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: smtp.url, DATA_DIR: dataDir, RENDER_WORKERS: '0', ...env })
@@ -96,7 +104,9 @@ export async function createTestApp({
     async close() {
       await app.close()
       mailer.close()
-      await Promise.all([db.close(), smtp.close()])
+      await smtp.close()
+      if (sharing) return
+      await db.close()
       await rm(dataDir, { recursive: true, force: true })
     },
   }

@@ -39,6 +39,17 @@ describe('the still runner', () => {
     expect(runner.pending).toBe(0)
   })
 
+  it('drops a waiting task when its signal is aborted, and draws the others', async () => {
+    const size = getStillSize('9:16')
+    const stop = new AbortController()
+    const first = runner.draw({ ...SCENE, seed: 5 }, size)
+    const dropped = runner.draw({ ...SCENE, seed: 6 }, size, { signal: stop.signal })
+    stop.abort()
+    await expect(dropped).rejects.toMatchObject({ name: 'EngineError', kind: 'aborted' })
+    expect((await first).length).toBeGreaterThan(1000)
+    await expect(runner.draw(SCENE, size, { signal: stop.signal })).rejects.toMatchObject({ kind: 'aborted' })
+  })
+
   it("passes the engine's error on with its kind", async () => {
     await expect(runner.draw(SCENE, { width: 1, height: 1 })).rejects.toMatchObject({
       name: 'EngineError',

@@ -36,8 +36,9 @@ export function createStillRunner({ images, threads = 1 }: { images: HostedApiCo
     get pending(): number {
       return pool.pending
     },
-    async draw(request: SceneStillRequest, options: StillOptions): Promise<Buffer> {
-      const bytes = await pool.run({ request, options })
+    /** A still; `signal` takes it out of the queue (it rejects as aborted), or asks its thread to stop it. */
+    async draw(request: SceneStillRequest, options: StillOptions, { signal }: { signal?: AbortSignal } = {}) {
+      const bytes = await pool.run({ request, options }, { signal })
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     },
     /** Ends the threads; waiting and running tasks are rejected as aborted. */

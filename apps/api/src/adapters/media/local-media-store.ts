@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -78,7 +79,18 @@ export function createLocalMediaStore(root: string): MediaStore & { pathOf(key: 
       }
     },
     async deletePrefix(prefix) {
-      await rm(pathOf(prefix.replace(/\/+$/, '')), { recursive: true, force: true })
+      const target = pathOf(prefix.replace(/\/+$/, ''))
+      // Files may appear in the folder while it is removed (a still finishing as its project is deleted),
+      // and rmdir refuses a folder that gained one (ENOTEMPTY). Moved aside first, under a name no writer
+      // knows, it gains none but from a call already under way, which a retry outlasts.
+      const doomed = `${target}.deleting-${randomUUID()}`
+      try {
+        await rename(target, doomed)
+      } catch (error) {
+        if (isMissing(error)) return
+        throw error
+      }
+      await rm(doomed, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 })
     },
   }
 }

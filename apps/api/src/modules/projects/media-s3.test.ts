@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { DEFAULT_PROJECT_SETTINGS } from '@storyreel/contracts/studio'
+import { DEFAULT_PROJECT_SETTINGS, ProjectSchema } from '@storyreel/contracts/studio'
 
 import { createMediaLinks } from '#src/adapters/media/media-links.ts'
 import { createS3MediaStore } from '#src/adapters/media/s3-media-store.ts'
@@ -11,6 +11,7 @@ import { renderCachePrefix } from '#src/adapters/media/store-render-cache.ts'
 import { registerErrorHandler } from '#src/plugins/error-handler.ts'
 import { registerRateLimit } from '#src/plugins/rate-limit.ts'
 import { registerZodSchemas } from '#src/plugins/zod-schemas.ts'
+import { createHeldStillRunner } from '#src/testing/held-still-runner.ts'
 import { getFreePort } from '#src/testing/server-process.ts'
 import { startS3Server, type S3Server } from '#src/testing/s3-server.ts'
 import { createTestApp } from '#src/testing/test-app.ts'
@@ -143,6 +144,43 @@ describe('deleting an account on the S3 store', () => {
       expect(deleted.statusCode).toBe(204)
       expect(await Promise.all(mine.map((key) => store.stat(key)))).toEqual([undefined, undefined])
       expect(await store.stat(theirs)).toBeDefined()
+    } finally {
+      store.close()
+      await test.close()
+      await s3.stop()
+    }
+  })
+})
+
+describe('deleting a project on the S3 store while its stills are being drawn', () => {
+  it('leaves none of its stills in the bucket, not even those whose drawing ends after the delete', async () => {
+    const s3 = await startS3Server()
+    const held = createHeldStillRunner()
+    const test = await createTestApp({ env: s3.env, deps: { stillRunner: held.runner } })
+    const store = createS3MediaStore(s3.config)
+    try {
+      const headers = test.auth((await test.createUser()).access_token)
+      const created = await test.app.inject({
+        method: 'POST',
+        url: '/api/v1/projects',
+        headers,
+        payload: {
+          source: { kind: 'script', text: 'A fox walks to the harbour at dawn. The boats come home at dusk.' },
+          settings: DEFAULT_PROJECT_SETTINGS,
+        },
+      })
+      const project = ProjectSchema.parse(created.json())
+      const stills = Object.values(project.scene_thumbnails).map(
+        (link) => `projects/${project.id}/thumbnails/${new URL(link, 'http://localhost').searchParams.get('v')}.webp`,
+      )
+      await held.requested(stills.length)
+      const deleted = await test.app.inject({ method: 'DELETE', url: `/api/v1/projects/${project.id}`, headers })
+      expect(deleted.statusCode).toBe(204)
+      held.release()
+      // Every still drawn, then closing waits for each to be stored or given up.
+      await held.settled()
+      await test.app.close()
+      expect(await Promise.all(stills.map((key) => store.stat(key)))).toEqual(stills.map(() => undefined))
     } finally {
       store.close()
       await test.close()

@@ -29,6 +29,15 @@ export function createProjectsRepository(defaultDb: Database) {
       return row
     },
 
+    async exists(id: string, userId: string, db: Database = defaultDb): Promise<boolean> {
+      const [row] = await db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(and(eq(projects.id, id), eq(projects.userId, userId)))
+        .limit(1)
+      return row !== undefined
+    },
+
     /** Locks the row for the rest of the transaction, so two renders of one project cannot start at once. */
     async lockForUser(id: string, userId: string, db: Database): Promise<ProjectRow | undefined> {
       const [row] = await db

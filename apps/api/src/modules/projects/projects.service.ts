@@ -52,7 +52,7 @@ import type { UserRow } from '#src/modules/users/users.repository.ts'
 import type { ProjectRow, ProjectsRepository } from './projects.repository.ts'
 import type { RenderJobRow, RenderJobsRepository } from './render-jobs.repository.ts'
 import { RenderOutputKeysSchema, RenderSpecSchema, type RenderOutputKeys, type RenderSpec } from './render-spec.ts'
-import type { SceneThumbnails, ThumbnailInput } from './scene-thumbnails.ts'
+import type { SceneThumbnails, ThumbnailInput, ThumbnailProject } from './scene-thumbnails.ts'
 
 /** How long a cancel waits for a running render's worker to stop it, and how often it looks. */
 const CANCEL_WAIT_MS = 2500
@@ -200,10 +200,25 @@ export function createProjectsService(deps: Deps) {
     return scenes.map((scene, index) => ({ scene, index, count: scenes.length, settings, cast }))
   }
 
+  /** The project its stills are drawn for, asked again once each is stored, in case it was deleted meanwhile. */
+  const toThumbnailProject = (row: Pick<ProjectRow, 'id' | 'userId'>): ThumbnailProject => ({
+    id: row.id,
+    isDeleted: async () => !(await projects.exists(row.id, row.userId)),
+  })
+
+  /**
+   * A deleted project's files. Its stills still being drawn are stopped first and the folder goes after
+   * them; a still another instance finishes later is removed by that instance.
+   */
+  async function deleteProjectFiles(projectId: string) {
+    await thumbnails.stop(projectId)
+    await media.deletePrefix(`projects/${projectId}`)
+  }
+
   /** Links to each scene's still; the stills not drawn yet start drawing, so they are ready when asked for. */
   function toSceneThumbnails(row: ProjectRow, scenes: Scene[], settings: ProjectSettings): Record<string, string> {
     const stills = toThumbnailInputs(scenes, settings).map((input) => ({ key: thumbnails.keyOf(input), input }))
-    thumbnails.warm(row.id, stills)
+    thumbnails.warm(toThumbnailProject(row), stills)
     return Object.fromEntries(
       stills.map(({ key, input }) => [input.scene.id, thumbnails.createLink(row.userId, row.id, input.scene.id, key)]),
     )
@@ -442,6 +457,11 @@ export function createProjectsService(deps: Deps) {
         settings,
         cast: castOf(scenes.flatMap((item) => [item.visual, item.narration])),
       })
+      // Deleted while the preview was made: its files go with the project's others.
+      if (!(await projects.exists(current.id, user.id))) {
+        await media.deletePrefix(`projects/${current.id}`)
+        throw PROJECT_NOT_FOUND()
+      }
       return {
         video_url: links.create(preview.videoKey, user.id),
         poster_url: links.create(preview.posterKey, user.id),
@@ -472,7 +492,7 @@ export function createProjectsService(deps: Deps) {
       if (input) {
         const currentKey = thumbnails.keyOf(input)
         if (key === undefined || key === currentKey) {
-          return { key: currentKey, read: () => thumbnails.get(current.id, currentKey, input) }
+          return { key: currentKey, read: () => thumbnails.get(toThumbnailProject(current), currentKey, input) }
         }
       } else if (key === undefined) throw SCENE_NOT_FOUND()
       return {
@@ -511,7 +531,7 @@ export function createProjectsService(deps: Deps) {
         const active = await renderJobs.findActiveForProject(project.id)
         if (active) await renderJobs.requestCancel(active.id)
         await projects.delete(project.id, userId)
-        await media.deletePrefix(`projects/${project.id}`)
+        await deleteProjectFiles(project.id)
       }
       // The account's reusable scene parts, which every worker shares through the store.
       await media.deletePrefix(renderCachePrefix(userId))
@@ -522,7 +542,7 @@ export function createProjectsService(deps: Deps) {
       const active = await renderJobs.findActiveForProject(current.id)
       if (active) await renderJobs.requestCancel(active.id)
       if (!(await projects.delete(current.id, user.id))) throw PROJECT_NOT_FOUND()
-      await media.deletePrefix(`projects/${current.id}`)
+      await deleteProjectFiles(current.id)
     },
 
     startRender: (user: UserRow, projectId: string, resolution: Resolution) => {

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises'
+import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,6 +7,7 @@ import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import { DEFAULT_PROJECT_SETTINGS, ProjectSchema, type Project } from '@storyreel/contracts/studio'
 import { createStillRunner, EngineError, type StillRunner } from '@storyreel/engine/engine'
 
+import { createHeldStillRunner } from '#src/testing/held-still-runner.ts'
 import { createTestApp, type TestApp } from '#src/testing/test-app.ts'
 
 const SCRIPT =
@@ -226,5 +227,77 @@ describe('GET /api/v1/projects/:id/scenes/:sceneId/thumbnail', () => {
       observed.control.failWith = undefined
     }
     expect((await get(url(0), headers)).statusCode).toBe(200)
+  })
+})
+
+/** Every file under a folder, by its path inside it; none when the folder is gone. */
+async function listFiles(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => [])
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
+}
+
+describe('DELETE /api/v1/projects/:id while its stills are being drawn', () => {
+  const env = { STUDIO_RATE_LIMIT_PER_MINUTE: '100000' }
+  const create = async (t: TestApp, headers: { authorization: string }) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers,
+      payload: { source: { kind: 'script', text: SCRIPT }, settings: DEFAULT_PROJECT_SETTINGS },
+    })
+    return ProjectSchema.parse(response.json())
+  }
+
+  it('answers 204 and leaves no still behind, not even one whose drawing ends after the delete', async () => {
+    const held = createHeldStillRunner()
+    const t = await createTestApp({ env, deps: { stillRunner: held.runner } })
+    try {
+      const headers = t.auth((await t.createUser()).access_token)
+      const project = await create(t, headers)
+      // The stills the project's links name are being drawn ahead of the browser's requests.
+      await held.requested(project.scenes.length)
+      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/v1/projects/${project.id}`, headers })
+      expect(deleted.statusCode).toBe(204)
+      held.release()
+      // Every still drawn, then closing waits for each to be stored or given up.
+      await held.settled()
+      await t.app.close()
+      expect(await listFiles(path.join(t.dataDir, 'media', 'projects', project.id))).toEqual([])
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('removes a still that another instance finishes after the delete, and answers its request 404', async () => {
+    const [heldA, heldB] = [createHeldStillRunner(), createHeldStillRunner()]
+    const a = await createTestApp({ env, deps: { stillRunner: heldA.runner } })
+    const b = await createTestApp({ env, deps: { stillRunner: heldB.runner }, sharing: a })
+    try {
+      const headers = a.auth((await a.createUser()).access_token)
+      const project = await create(a, headers)
+      const scene = project.scenes[0]
+      if (!scene) throw new Error('expected a scene')
+      const asked = b.app.inject({
+        method: 'GET',
+        url: `/api/v1/projects/${project.id}/scenes/${scene.id}/thumbnail`,
+        headers,
+      })
+      await heldB.requested(1)
+      const deleted = await a.app.inject({ method: 'DELETE', url: `/api/v1/projects/${project.id}`, headers })
+      expect(deleted.statusCode).toBe(204)
+      heldA.release()
+      heldB.release()
+      await Promise.all([heldA.settled(), heldB.settled()])
+      const answer = await asked
+      expect(answer.statusCode).toBe(404)
+      expect(ApiErrorSchema.parse(answer.json())).toMatchObject({ code: 'PROJECT_NOT_FOUND' })
+      await Promise.all([a.app.close(), b.app.close()])
+      expect(await listFiles(path.join(a.dataDir, 'media', 'projects', project.id))).toEqual([])
+    } finally {
+      await b.close()
+      await a.close()
+    }
   })
 })

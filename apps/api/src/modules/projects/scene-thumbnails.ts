@@ -18,6 +18,12 @@ const THUMBNAIL_QUEUE_MAX = 64
 /** Drawing ahead of the browser's requests stops here, leaving the rest of the queue to requests. */
 const WARM_QUEUE_MAX = THUMBNAIL_QUEUE_MAX / 2
 
+/**
+ * The project a still is drawn for, and whether it has been deleted since (by this instance or another):
+ * a still finished for a deleted project is removed with the rest of its files, never kept.
+ */
+export type ThumbnailProject = { id: string; isDeleted: () => Promise<boolean> }
+
 export type ThumbnailInput = {
   scene: Scene
   index: number
@@ -28,6 +34,19 @@ export type ThumbnailInput = {
 
 /** A stored still: under its project, so deleting the project deletes it. */
 const storeKey = (projectId: string, key: string) => `projects/${projectId}/thumbnails/${key}.webp`
+const PROJECT_DELETED = () => new AppError('PROJECT_NOT_FOUND', 404, 'There is no such project in your account.')
+const isProjectDeleted = (error: unknown) => error instanceof AppError && error.code === 'PROJECT_NOT_FOUND'
+
+/** `promise`, or a PROJECT_NOT_FOUND as soon as `signal` is aborted (a still drawing in its thread runs on). */
+function untilStopped<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(PROJECT_DELETED())
+    if (signal.aborted) stop()
+    signal.addEventListener('abort', stop, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
+  })
+}
+
 /** What a thumbnail link signs. It names no media file, so the signature opens nothing at the media route. */
 const linkKey = (projectId: string, sceneId: string, key: string) => `scene-thumbnails/${projectId}/${sceneId}/${key}`
 
@@ -63,9 +82,30 @@ export function createSceneThumbnails({
 }) {
   // One drawing per still however many requests (and warm-ups) ask for it at once.
   const drawing = new Map<string, Promise<Buffer>>()
+  // Per project, the drawings and warm-ups under way and the signal that stops them when it is deleted.
+  const underway = new Map<string, { stop: AbortController; tasks: Set<Promise<unknown>> }>()
 
-  function draw(projectId: string, key: string, input: ThumbnailInput): Promise<Buffer> {
-    const target = storeKey(projectId, key)
+  /** Runs `task` as work for the project, which `stop(projectId)` aborts and waits for. */
+  function track<T>(projectId: string, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    let work = underway.get(projectId)
+    if (!work) {
+      work = { stop: new AbortController(), tasks: new Set() }
+      underway.set(projectId, work)
+    }
+    const entry = work
+    const promise = task(entry.stop.signal)
+    entry.tasks.add(promise)
+    void promise
+      .catch(() => undefined)
+      .finally(() => {
+        entry.tasks.delete(promise)
+        if (entry.tasks.size === 0 && underway.get(projectId) === entry) underway.delete(projectId)
+      })
+    return promise
+  }
+
+  function draw(project: ThumbnailProject, key: string, input: ThumbnailInput): Promise<Buffer> {
+    const target = storeKey(project.id, key)
     const running = drawing.get(target)
     if (running) return running
     if (runner.pending >= THUMBNAIL_QUEUE_MAX) {
@@ -73,11 +113,18 @@ export function createSceneThumbnails({
         new AppError('THUMBNAIL_BUSY', 503, 'Scene pictures are busy right now. Try again in a few seconds.'),
       )
     }
-    const promise = (async () => {
-      const bytes = await runner.draw(...toStill(input))
+    const promise = track(project.id, async (signal) => {
+      const bytes = await untilStopped(runner.draw(...toStill(input), { signal }), signal)
+      if (signal.aborted) throw PROJECT_DELETED()
       await media.put(target, bytes)
+      // Deleted meanwhile, here after the check above or by another instance: the still goes the way of
+      // the project's other files.
+      if (await project.isDeleted()) {
+        await media.deletePrefix(`projects/${project.id}`)
+        throw PROJECT_DELETED()
+      }
       return bytes
-    })().finally(() => drawing.delete(target))
+    }).finally(() => drawing.delete(target))
     drawing.set(target, promise)
     return promise
   }
@@ -105,12 +152,15 @@ export function createSceneThumbnails({
     /** A still already stored under its key, or undefined. */
     readStored: (projectId: string, key: string) => media.get(storeKey(projectId, key)),
 
-    /** The still of a scene as it is now: stored, or drawn (or joined while it is being drawn) and stored. */
-    async get(projectId: string, key: string, input: ThumbnailInput): Promise<Buffer> {
+    /**
+     * The still of a scene as it is now: stored, or drawn (or joined while it is being drawn) and stored;
+     * 404 PROJECT_NOT_FOUND when the project is deleted meanwhile.
+     */
+    async get(project: ThumbnailProject, key: string, input: ThumbnailInput): Promise<Buffer> {
       return (
-        drawing.get(storeKey(projectId, key)) ??
-        (await media.get(storeKey(projectId, key))) ??
-        draw(projectId, key, input)
+        drawing.get(storeKey(project.id, key)) ??
+        (await media.get(storeKey(project.id, key))) ??
+        draw(project, key, input)
       )
     },
 
@@ -118,16 +168,30 @@ export function createSceneThumbnails({
      * Starts drawing the stills a project's links name that are not stored yet, in the background, so they
      * are ready (or on their way) when the browser asks. Failures are only logged: the request draws again.
      */
-    warm(projectId: string, stills: Array<{ key: string; input: ThumbnailInput }>): void {
-      void (async () => {
+    warm(project: ThumbnailProject, stills: Array<{ key: string; input: ThumbnailInput }>): void {
+      const projectId = project.id
+      const notDrawn = (error: unknown, sceneId?: string) => {
+        if (!isProjectDeleted(error)) log.warn({ err: error, projectId, sceneId }, 'scene thumbnail not drawn')
+      }
+      track(projectId, async (signal) => {
         for (const { key, input } of stills) {
+          if (signal.aborted) return
           if (drawing.has(storeKey(projectId, key)) || (await media.stat(storeKey(projectId, key)))) continue
-          if (runner.pending >= WARM_QUEUE_MAX) return
-          draw(projectId, key, input).catch((error: unknown) =>
-            log.warn({ err: error, projectId, sceneId: input.scene.id }, 'scene thumbnail not drawn'),
-          )
+          if (signal.aborted || runner.pending >= WARM_QUEUE_MAX) return
+          draw(project, key, input).catch((error: unknown) => notDrawn(error, input.scene.id))
         }
-      })().catch((error: unknown) => log.warn({ err: error, projectId }, 'scene thumbnails not warmed'))
+      }).catch((error: unknown) => notDrawn(error))
+    },
+
+    /**
+     * Stops the stills of a project being deleted: those waiting are dropped and those drawing are not
+     * stored. Resolves once nothing of the project is being written, so its folder can go.
+     */
+    async stop(projectId: string): Promise<void> {
+      const work = underway.get(projectId)
+      if (!work) return
+      work.stop.abort()
+      await Promise.allSettled([...work.tasks])
     },
 
     /** Waits for the stills being drawn to be stored or given up, so nothing writes after the server closes. */
