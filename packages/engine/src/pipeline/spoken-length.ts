@@ -2,7 +2,8 @@ import { VIDEO_MAX_SECONDS, type Scene } from '@storyreel/contracts/studio'
 
 /**
  * A render lengthens a scene too short for its measured speech rather than cut it, so a video may run a
- * little past its storyboard: by a voice's few percent off its declared pace, never by more than this.
+ * little past its storyboard: by a voice's few percent off its declared pace, never by more than this
+ * (decision 045).
  */
 export const SPOKEN_OVERRUN_MAX = 0.1
 export const SPOKEN_VIDEO_MAX_SECONDS = Math.round(VIDEO_MAX_SECONDS * (1 + SPOKEN_OVERRUN_MAX))

@@ -185,7 +185,7 @@ export function createSceneThumbnails({
 
     /**
      * Stops the stills of a project being deleted: those waiting are dropped and those drawing are not
-     * stored. Resolves once nothing of the project is being written, so its folder can go.
+     * stored. Resolves once nothing of the project is being written, so its folder can go (decision 046).
      */
     async stop(projectId: string): Promise<void> {
       const work = underway.get(projectId)
