@@ -26,6 +26,10 @@ import { createMediaLinks, resolveMediaSecret } from './adapters/media/media-lin
 import { getEngineOptions, type Config } from './config.ts'
 import { AppError, toErrorBody } from './errors.ts'
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts'
+import { createAssetConversions } from './modules/assets/asset-conversions.ts'
+import { createAssetsRepository } from './modules/assets/assets.repository.ts'
+import { registerAssetRoutes } from './modules/assets/assets.routes.ts'
+import { createAssetsService, type PlanLimits } from './modules/assets/assets.service.ts'
 import { createAdminService } from './modules/admin/admin.service.ts'
 import { createAuditLogRepository } from './modules/admin/audit-log.repository.ts'
 import { createAccountCodes } from './modules/auth/account-codes.ts'
@@ -69,6 +73,7 @@ import { handleClientError, registerErrorHandler } from './plugins/error-handler
 import { AccessLogController, createLoggerOptions, createRequestLogger } from './plugins/logging.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerRateLimit } from './plugins/rate-limit.ts'
+import { registerRequestDeadline } from './plugins/request-deadline.ts'
 import { mergeExternalSources, registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerZodSchemas } from './plugins/zod-schemas.ts'
 
@@ -89,10 +94,21 @@ export type AppDeps = {
   voiceEngine?: VoiceEngine
   /** Draws storyboard thumbnails; by default threads of this process (config.studio.thumbnailThreads). */
   stillRunner?: StillRunner
+  /** How long a request's body may take to arrive, uploads aside; tests shorten it. */
+  requestDeadlineMs?: number
+  /** The media library's limits per plan, by default the contracts' PLAN_LIMITS; tests pass small ones. */
+  planLimits?: PlanLimits
 }
 
 /** Revocations reach every instance at once; this bounds an entry's life should a message be lost. */
 const SESSION_CACHE_TTL_MS = 30_000
+
+/** Every request but an upload must have arrived whole within this (plugins/request-deadline.ts). */
+const REQUEST_DEADLINE_MS = 30_000
+/** The longest an upload may take, however steadily it arrives: 2 GB at 1 Mbit/s. */
+const UPLOAD_TIMEOUT_MS = 5 * 3600_000
+/** Deleted assets no render needs, and abandoned uploads, are cleared this often. */
+const ASSET_HOUSEKEEPING_MS = 10 * 60_000
 
 /** A readiness probe that hangs would hold a load balancer's check open; answer within this bound. */
 const READY_TIMEOUT_MS = 2000
@@ -109,7 +125,9 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     childLoggerFactory: createRequestLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 16 * 1024,
-    requestTimeout: 30_000,
+    // Node's limit applies to the whole server, so it is the uploads' bound; other routes have a deadline of
+    // their own (registerRequestDeadline).
+    requestTimeout: UPLOAD_TIMEOUT_MS,
     routerOptions: { ignoreDuplicateSlashes: false },
     http: { requireHostHeader: false },
     clientErrorHandler: handleClientError,
@@ -123,6 +141,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   app.decorateRequest('session', null)
   registerZodSchemas(app)
   registerSecurityHeaders(app)
+  registerRequestDeadline(app, { deadlineMs: deps.requestDeadlineMs ?? REQUEST_DEADLINE_MS })
   registerCors(app, { origins: config.corsOrigins })
   await registerRateLimit(app, { redis: deps.redis, keyPrefix: config.rateLimitPrefix })
   registerErrorHandler(app)
@@ -264,6 +283,13 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   const stillRunner =
     deps.stillRunner ?? createStillRunner({ images: engineOptions.images, threads: studio.thumbnailThreads })
   const thumbnails = createSceneThumbnails({ runner: stillRunner, media, links, log: app.log })
+  const assetsRepository = createAssetsRepository(db)
+  const conversions = createAssetConversions({
+    assets: assetsRepository,
+    media,
+    log: app.log,
+    leaseMs: studio.renderLeaseMs,
+  })
   const workers = Array.from({ length: studio.renderWorkers }, () =>
     createRenderWorker({
       renderJobs,
@@ -272,6 +298,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
       media,
       log: app.log,
       leaseMs: studio.renderLeaseMs,
+      conversions,
     }),
   )
   const projects = createProjectsService({
@@ -288,7 +315,29 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     onRenderQueued: () => workers.forEach((worker) => worker.wake()),
     now: deps.now,
   })
-  deleteStudioData = (userId) => projects.deleteAllForUser(userId)
+  const assets = createAssetsService({
+    assets: assetsRepository,
+    media,
+    links,
+    scratchDir: path.join(studio.mediaDir, 'scratch'),
+    log: app.log,
+    onConversionQueued: () => workers.forEach((worker) => worker.wake()),
+    planLimits: deps.planLimits,
+    now: deps.now,
+  })
+  deleteStudioData = async (userId) => {
+    await projects.deleteAllForUser(userId)
+    await assets.deleteAllForUser(userId)
+  }
+  registerAssetRoutes(app, { assets, auth, perMinute: config.rateLimits.studioPerMinute })
+  const housekeeping = setInterval(() => {
+    assets.purgeDeleted().catch((error: unknown) => app.log.warn({ err: error }, 'asset housekeeping failed'))
+  }, ASSET_HOUSEKEEPING_MS)
+  housekeeping.unref()
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(housekeeping)
+    done()
+  })
   registerProjectRoutes(app, { projects, auth, perMinute: config.rateLimits.studioPerMinute })
   registerMediaRoutes(app, {
     links,

@@ -71,6 +71,18 @@ export type ErrorCode =
   | 'MEDIA_LINK_EXPIRED'
   | 'MEDIA_STORE_UNAVAILABLE'
   | 'RANGE_NOT_SATISFIABLE'
+  | 'ASSET_NOT_FOUND'
+  | 'FILE_TOO_LARGE'
+  | 'FILE_EMPTY'
+  | 'FILE_UNREADABLE'
+  | 'UNSUPPORTED_FILE_TYPE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'HEIC_NOT_SUPPORTED'
+  | 'IMAGE_TOO_LARGE'
+  | 'MEDIA_TOO_LONG'
+  | 'QUOTA_EXCEEDED'
+  | 'UPLOAD_STALLED'
+  | 'UPLOAD_INCOMPLETE'
 
 /** Services throw this; the error handler turns it into the one API error shape. */
 export class AppError extends Error {

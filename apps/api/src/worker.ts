@@ -7,12 +7,14 @@ import { createRenderRunner } from '@storyreel/engine/engine'
 
 import { ConfigError, getEngineOptions, loadConfig } from './config.ts'
 import { createMediaStore } from './adapters/media/create-media-store.ts'
+import { createAssetConversions } from './modules/assets/asset-conversions.ts'
+import { createAssetsRepository } from './modules/assets/assets.repository.ts'
 import { createProjectsRepository } from './modules/projects/projects.repository.ts'
 import { createRenderJobsRepository } from './modules/projects/render-jobs.repository.ts'
 import { createRenderWorker } from './modules/projects/render-worker.ts'
 
 /**
- * `npm run worker`: render workers as a process of their own, for scaling out. They share the
+ * `npm run worker`: render workers (and the media library's conversions) as a process of their own, for scaling out. They share the
  * queue with the servers through PostgreSQL; the servers then run with RENDER_WORKERS=0.
  */
 async function main() {
@@ -30,6 +32,13 @@ async function main() {
   const renderJobs = createRenderJobsRepository(db.db)
   const projects = createProjectsRepository(db.db)
   const media = createMediaStore(config.studio)
+  // The media library's clips and tracks are converted in the same queue, when no render waits.
+  const conversions = createAssetConversions({
+    assets: createAssetsRepository(db.db),
+    media,
+    log,
+    leaseMs: config.studio.renderLeaseMs,
+  })
   const workers = Array.from({ length: Math.max(1, config.studio.renderWorkers) }, () =>
     createRenderWorker({
       renderJobs,
@@ -38,6 +47,7 @@ async function main() {
       media,
       log,
       leaseMs: config.studio.renderLeaseMs,
+      conversions,
     }),
   )
   for (const worker of workers) worker.start()

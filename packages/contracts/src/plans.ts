@@ -9,11 +9,25 @@ export type Resolution = (typeof RESOLUTIONS)[number]
 export const PLANS = ['free', 'paid'] as const
 export type Plan = (typeof PLANS)[number]
 
+/** Sizes are in decimal units, as phones and the stores show them: a gigabyte is 1,000,000,000 bytes. */
+const MB = 1_000_000
+const GB = 1_000_000_000
+
 /**
- * Per-plan render limits, enforced by the API. Failed renders, and renders canceled before they started, do not
- * count; the day is the UTC day.
+ * Per-plan limits, enforced by the API. Renders: failed ones, and ones canceled before they started, do not
+ * count; the day is the UTC day. The media library: the space all uploads may take, the largest one file may
+ * be, and the longest clip.
  */
 export const PLAN_LIMITS = {
-  free: { rendersPerDay: 3, maxResolution: '720p' },
-  paid: { rendersPerDay: 50, maxResolution: '1080p' },
-} as const satisfies Record<Plan, { rendersPerDay: number; maxResolution: Resolution }>
+  free: { rendersPerDay: 3, maxResolution: '720p', storageBytes: 1 * GB, uploadBytes: 200 * MB, clipSeconds: 3 * 60 },
+  paid: {
+    rendersPerDay: 50,
+    maxResolution: '1080p',
+    storageBytes: 50 * GB,
+    uploadBytes: 2 * GB,
+    clipSeconds: 20 * 60,
+  },
+} as const satisfies Record<
+  Plan,
+  { rendersPerDay: number; maxResolution: Resolution; storageBytes: number; uploadBytes: number; clipSeconds: number }
+>

@@ -100,6 +100,28 @@ export function buildOpenApiDocument(
       description: schema.description,
       ...(schema.auth ? { security: [{ [schema.auth === 'admin' ? 'adminToken' : 'userToken']: [] }] } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
+      ...(schema.uploadField
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'multipart/form-data': {
+                  schema: {
+                    type: 'object',
+                    required: [schema.uploadField.name],
+                    properties: {
+                      [schema.uploadField.name]: {
+                        type: 'string',
+                        format: 'binary',
+                        description: schema.uploadField.description,
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          }
+        : {}),
       ...(schema.body
         ? {
             requestBody: {
@@ -130,6 +152,7 @@ export function buildOpenApiDocument(
       { name: 'Sign-in providers', description: 'Apple, Google and Discord' },
       { name: 'Site', description: 'Public settings and the Free Week referral code' },
       { name: 'Studio', description: 'Projects, storyboards, renders and their files; the voice and music libraries' },
+      { name: 'Media library', description: "The account's own photos, clips and tracks" },
       { name: 'Admin', description: 'The admin console: admin tokens only' },
     ],
     paths,

@@ -20,6 +20,8 @@ declare module 'fastify' {
     auth?: 'user' | 'admin'
     /** The media type of a successful answer that is a file rather than JSON, such as `image/webp`. */
     produces?: string
+    /** A body that is one uploaded file in a multipart/form-data field of this name, described for people. */
+    uploadField?: { name: string; description: string }
     /** Left out of the OpenAPI document (the document's own routes). */
     hide?: boolean
   }

@@ -8,16 +8,25 @@ import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import { resolveMediaSecret } from '#src/adapters/media/media-links.ts'
 import { createTestApp, type TestApp } from '#src/testing/test-app.ts'
 
-/** Writes raw bytes to the server and reads everything it answers until it closes the connection. */
-function sendRaw(port: number, request: string): Promise<string> {
+/**
+ * Writes raw bytes to the server and reads everything it answers until it closes the connection. `pieces`
+ * follow the request, each after `pauseMs`, with the connection kept open (a body that is still arriving).
+ */
+function sendRaw(
+  port: number,
+  request: string,
+  { pieces, pauseMs = 0, timeoutMs = 5000 }: { pieces?: string[]; pauseMs?: number; timeoutMs?: number } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1')
     const chunks: Buffer[] = []
-    socket.setTimeout(5000, () => socket.destroy(new Error('no answer within 5 s')))
+    socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no answer within ${timeoutMs} ms`)))
     socket.on('data', (chunk: Buffer) => chunks.push(chunk))
     socket.on('error', reject)
     socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    socket.end(request)
+    if (!pieces) return socket.end(request)
+    socket.write(request)
+    pieces.forEach((piece, index) => setTimeout(() => socket.write(piece), (index + 1) * pauseMs))
   })
 }
 
@@ -118,5 +127,55 @@ describe('requests that never reach a route', () => {
     })
     expect(response.statusCode).toBe(404)
     expect(ApiErrorSchema.parse(response.json())).toMatchObject({ code: 'NOT_FOUND' })
+  })
+})
+
+describe('a request body that arrives too slowly', () => {
+  let t: TestApp
+  let port: number
+
+  beforeAll(async () => {
+    t = await createTestApp({ deps: { requestDeadlineMs: 400 } })
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const address = t.app.server.address()
+    if (!address || typeof address === 'string') throw new Error('not listening')
+    port = address.port
+  })
+  afterAll(() => t.close())
+
+  it('answers 408 in the error shape when a body is not whole within the deadline', async () => {
+    const raw = await sendRaw(
+      port,
+      'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 60\r\n\r\n',
+      { pieces: ['{"email":"slow@example.com",'] },
+    )
+    const response = parseResponse(raw)
+    expect(response.status).toBe(408)
+    expect(ApiErrorSchema.parse(JSON.parse(response.body))).toMatchObject({ code: 'REQUEST_TIMEOUT' })
+  })
+
+  it('lets an upload take longer while it keeps arriving', async () => {
+    const user = await t.createUser()
+    const boundary = 'slowboundary'
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.txt"\r\n` +
+      'Content-Type: text/plain\r\n\r\n'
+    const content = 'not a photo, sent slowly\n'.repeat(8)
+    const body = `${head}${content}\r\n--${boundary}--\r\n`
+    // Four pieces 300 ms apart: over twice the deadline in all, never quiet for long.
+    const raw = await sendRaw(
+      port,
+      `POST /api/v1/assets HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer ${user.access_token}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+      {
+        pieces: [0, 1, 2, 3].map((index) => body.slice((index * body.length) / 4, ((index + 1) * body.length) / 4)),
+        pauseMs: 300,
+        timeoutMs: 8000,
+      },
+    )
+    const response = parseResponse(raw)
+    // The whole file arrived and was read: refused for what it is, not for how slowly it came.
+    expect(response.status).toBe(415)
+    expect(ApiErrorSchema.parse(JSON.parse(response.body))).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' })
   })
 })

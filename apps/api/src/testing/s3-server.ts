@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import S3rver from '@20minutes/s3rver'
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 
 import type { S3StoreConfig } from '#src/config.ts'
 
@@ -20,6 +21,8 @@ export type S3Server = {
   env: Record<string, string>
   /** Every request the server received, as `METHOD /path?query`. */
   requests: string[]
+  /** The keys of every object under `prefix`, read back through the S3 protocol. */
+  listKeys(prefix: string): Promise<string[]>
   stop(): Promise<void>
 }
 
@@ -69,6 +72,28 @@ export async function startS3Server({
       MEDIA_S3_FORCE_PATH_STYLE: 'true',
     },
     requests,
+    async listKeys(prefix) {
+      const client = new S3Client({
+        endpoint,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: ACCESS_KEY },
+      })
+      try {
+        const keys: string[] = []
+        let ContinuationToken: string | undefined
+        do {
+          const page = await client.send(
+            new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }),
+          )
+          keys.push(...(page.Contents ?? []).flatMap((item) => (item.Key ? [item.Key] : [])))
+          ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+        } while (ContinuationToken)
+        return keys
+      } finally {
+        client.destroy()
+      }
+    },
     async stop() {
       server.httpServer?.closeAllConnections()
       await server.close()

@@ -11,6 +11,7 @@ import { convertAudio } from './convert-audio.ts'
 import { convertClip, getClipSize } from './convert-clip.ts'
 import { inspectUpload, type UploadInspection } from './inspect-upload.ts'
 import { normalizeImage } from './normalize-image.ts'
+import { makeCameraPhoto, makeClip, makePngHeader, makeTurnedCopy } from '../testing/upload-fixtures.ts'
 import { UploadRejectedError, type UploadRejection } from './upload-rejected-error.ts'
 
 const LIMITS = { maxImagePixels: 100_000_000, maxVideoSeconds: 180, maxAudioSeconds: 1200 }
@@ -33,31 +34,14 @@ async function rejection(target: string, limits = LIMITS): Promise<UploadRejecti
   }
 }
 
-/** A landscape photo, red on its left half and blue on its right, as a camera held upright stores it. */
-async function makeCameraPhoto(name: string) {
-  const left = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#ff0000' } })
-    .png()
-    .toBuffer()
-  await sharp({ create: { width: 120, height: 40, channels: 3, background: '#0000ff' } })
-    .composite([{ input: left, left: 0, top: 0 }])
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'Pixelphone', Model: 'P9', Software: 'camera 1.2' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '48/1 51/1 2400/100',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '2/1 21/1 700/100',
-      },
-    })
-    .withMetadata({ orientation: 6 })
-    .toFile(file(name))
+async function makeCameraPhotoFile(name: string) {
+  await writeFile(file(name), await makeCameraPhoto())
   return file(name)
 }
 
 describe('inspectUpload', () => {
   it('reads a photo and reports it as it is shown, turned by its EXIF orientation', async () => {
-    const photo = await makeCameraPhoto('camera.jpg')
+    const photo = await makeCameraPhotoFile('camera.jpg')
     expect(await inspectUpload(photo, LIMITS)).toEqual({ kind: 'image', format: 'jpeg', width: 40, height: 120 })
   })
 
@@ -92,36 +76,13 @@ describe('inspectUpload', () => {
   })
 
   it('refuses a 20,000 × 20,000 PNG from its header, before decoding a pixel', async () => {
-    const ihdr = Buffer.alloc(13)
-    ihdr.writeUInt32BE(20_000, 0)
-    ihdr.writeUInt32BE(20_000, 4)
-    ihdr.set([8, 2, 0, 0, 0], 8)
-    const chunk = (type: string, data: Buffer) => {
-      const length = Buffer.alloc(4)
-      length.writeUInt32BE(data.length)
-      return Buffer.concat([length, Buffer.from(type), data, Buffer.alloc(4)])
-    }
-    await writeFile(
-      file('bomb.png'),
-      Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', Buffer.alloc(64))]),
-    )
+    await writeFile(file('bomb.png'), makePngHeader(20_000, 20_000))
     expect(await rejection(file('bomb.png'))).toBe('too-many-pixels')
   })
 
   it('reads a phone clip as it is shown: a quarter-turned recording is tall', async () => {
-    await runFfmpeg([
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=160x120:rate=30',
-      '-t',
-      '1',
-      '-c:v',
-      'libx264',
-      file('flat.mp4'),
-    ])
-    await runFfmpeg(['-y', '-i', file('flat.mp4'), '-c', 'copy', '-metadata:s:v:0', 'rotate=90', file('phone.mov')])
+    await makeClip(file('flat.mp4'))
+    await makeTurnedCopy(file('flat.mp4'), file('phone.mov'))
     const clip = await inspectUpload(file('phone.mov'), LIMITS)
     expect(clip).toMatchObject({ kind: 'video', format: 'mp4/h264', width: 120, height: 160, hasAudio: false })
   })
@@ -149,7 +110,7 @@ describe('inspectUpload', () => {
 
 describe('normalizeImage', () => {
   it('stores the photo upright, without EXIF or GPS, and makes a WebP thumbnail', async () => {
-    const photo = await makeCameraPhoto('camera2.jpg')
+    const photo = await makeCameraPhotoFile('camera2.jpg')
     expect((await readFile(photo)).includes('Pixelphone')).toBe(true)
     const normalized = await normalizeImage({
       input: photo,
@@ -185,7 +146,7 @@ describe('normalizeImage', () => {
   })
 
   it('refuses a photo that stops part-way instead of storing it grey', async () => {
-    const photo = await makeCameraPhoto('broken.jpg')
+    const photo = await makeCameraPhotoFile('broken.jpg')
     await truncate(photo, Math.floor((await stat(photo)).size * 0.6))
     await expect(
       normalizeImage({ input: photo, output: file('b'), thumbnail: file('b.webp'), maxPixels: LIMITS.maxImagePixels }),
@@ -232,7 +193,7 @@ describe('convertClip', () => {
       'location=+48.8566+002.3522/',
       file('hdr.mp4'),
     ])
-    await runFfmpeg(['-y', '-i', file('hdr.mp4'), '-c', 'copy', '-metadata:s:v:0', 'rotate=90', file('hdr-phone.mov')])
+    await makeTurnedCopy(file('hdr.mp4'), file('hdr-phone.mov'))
     const inspected = (await inspectUpload(file('hdr-phone.mov'), LIMITS)) as Extract<
       UploadInspection,
       { kind: 'video' }
@@ -262,20 +223,7 @@ describe('convertClip', () => {
   })
 
   it('refuses a clip whose data stops part-way, though its header reads', async () => {
-    await runFfmpeg([
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=160x120:rate=30',
-      '-t',
-      '4',
-      '-c:v',
-      'libx264',
-      '-movflags',
-      '+faststart',
-      file('fast.mp4'),
-    ])
+    await makeClip(file('fast.mp4'), { seconds: 4, faststart: true })
     await truncate(file('fast.mp4'), Math.floor((await stat(file('fast.mp4'))).size * 0.4))
     const inspected = (await inspectUpload(file('fast.mp4'), LIMITS)) as Extract<UploadInspection, { kind: 'video' }>
     const refused = await convertClip({

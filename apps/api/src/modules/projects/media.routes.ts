@@ -14,6 +14,9 @@ import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
 const CONTENT_TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
   '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.m4a': 'audio/mp4',
   '.srt': 'application/x-subrip; charset=utf-8',
   '.vtt': 'text/vtt; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
@@ -22,10 +25,10 @@ const CONTENT_TYPES: Record<string, string> = {
 /** A redirect's store URL lives this long: enough to start playing, too short to be worth passing around. */
 export const PRESIGNED_URL_SECONDS = 300
 /**
- * Only videos and pictures are redirected: they are the bytes worth sparing the API, and a browser loads
+ * Only videos, pictures and tracks are redirected: they are the bytes worth sparing the API, and a browser loads
  * them from another origin without CORS. Captions stay on our origin, where a <track> may load them.
  */
-const REDIRECTED_TYPES = new Set(['video/mp4', 'image/jpeg'])
+const REDIRECTED_TYPES = new Set(['video/mp4', 'image/jpeg', 'image/png', 'image/webp', 'audio/mp4'])
 
 const MediaQuerySchema = z.object({
   u: SingleLineTextSchema.max(64).optional(),
@@ -56,7 +59,7 @@ export function registerMediaRoutes(
       config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['Studio'],
-        summary: 'A file of a project: video, poster, captions or licence receipt',
+        summary: 'A file of a project or of the media library: video, picture, track, captions or licence receipt',
         description:
           'Only through the signed links the project calls answer (they expire). Supports HTTP Range requests. ' +
           '403 MEDIA_LINK_INVALID for a link that was not issued, 410 MEDIA_LINK_EXPIRED for an expired one, ' +

@@ -31,6 +31,11 @@ export type RenderWorkerOptions = {
   /** Progress is written at most this often (and at every stage change). */
   progressEveryMs?: number
   workerId?: string
+  /**
+   * Work the worker takes when no render waits: the media library's conversions of uploaded clips and
+   * tracks. Resolves false when there was none.
+   */
+  conversions?: { runNext(workerId: string, signal: AbortSignal): Promise<boolean> }
 }
 
 /**
@@ -167,10 +172,22 @@ export function createRenderWorker(options: RenderWorkerOptions) {
       })
     }
     const job = await renderJobs.claimNext(workerId, leaseMs)
-    if (!job) return false
+    if (!job) return runConversion()
     log.info({ jobId: job.id, attempt: job.attempts }, 'render claimed')
     await runJob(job)
     return true
+  }
+
+  /** One conversion, stopped like a render when the worker stops (the asset goes back to the queue). */
+  async function runConversion(): Promise<boolean> {
+    if (!options.conversions) return false
+    const abort = new AbortController()
+    current = abort
+    try {
+      return await options.conversions.runNext(workerId, abort.signal)
+    } finally {
+      current = undefined
+    }
   }
 
   async function run() {

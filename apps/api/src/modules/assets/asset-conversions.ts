@@ -1,0 +1,162 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
+import type { FastifyBaseLogger } from 'fastify'
+
+import { AUDIO_MAX_SECONDS, IMAGE_MAX_PIXELS } from '@storyreel/contracts/assets'
+import { convertAudio, convertClip, inspectUpload, UploadRejectedError } from '@storyreel/engine/engine'
+
+import type { MediaStore } from '#src/adapters/media/media-store.ts'
+
+import type { AssetRow, AssetsRepository } from './assets.repository.ts'
+import { assetPrefix } from './assets.service.ts'
+
+/** Progress is written at most this often; each write also renews the lease. */
+const PROGRESS_EVERY_MS = 1000
+
+/**
+ * The media library's share of the render workers' queue: converting uploaded clips and tracks into the
+ * copies scenes use. A worker with no render waiting takes the oldest `processing` asset with a lease, as it
+ * does a render; a conversion whose worker stopped is handed out again, and fails for good after three.
+ */
+export function createAssetConversions({
+  assets,
+  media,
+  log,
+  leaseMs,
+}: {
+  assets: AssetsRepository
+  media: MediaStore
+  log: FastifyBaseLogger
+  leaseMs: number
+}) {
+  async function convert(row: AssetRow, workerId: string, signal: AbortSignal, work: string): Promise<void> {
+    const original = path.join(work, 'original')
+    if (!row.originalKey || !(await media.download(row.originalKey, original))) {
+      await assets.finishConversion(row.id, workerId, {
+        status: 'failed',
+        error: 'The uploaded file went missing before it could be converted. Upload it again.',
+      })
+      return
+    }
+    // The asset may be deleted meanwhile, or the lease lost: the conversion stops at the next report.
+    const stop = new AbortController()
+    const abort = () => stop.abort()
+    signal.addEventListener('abort', abort)
+    let lastReport = 0
+    const onProgress = (share: number) => {
+      const time = Date.now()
+      if (time - lastReport < PROGRESS_EVERY_MS) return
+      lastReport = time
+      assets.reportConversion(row.id, workerId, Math.min(0.99, share), leaseMs).then(
+        (fresh) => {
+          if (!fresh) stop.abort()
+        },
+        (error: unknown) => log.warn({ err: error, assetId: row.id }, 'conversion progress not written'),
+      )
+    }
+    const heartbeat = setInterval(() => onProgress(row.progress), Math.max(1000, leaseMs / 3))
+    try {
+      const inspection = await inspectUpload(original, {
+        maxImagePixels: IMAGE_MAX_PIXELS,
+        maxVideoSeconds: Number.POSITIVE_INFINITY,
+        maxAudioSeconds: AUDIO_MAX_SECONDS,
+      })
+      const prefix = assetPrefix(row.userId, row.id)
+      if (inspection.kind === 'video') {
+        const clip = path.join(work, 'clip.mp4')
+        const poster = path.join(work, 'poster.jpg')
+        const thumbnail = path.join(work, 'thumb.webp')
+        const converted = await convertClip({
+          input: original,
+          output: clip,
+          poster,
+          thumbnail,
+          source: inspection,
+          onProgress,
+          signal: stop.signal,
+        })
+        await media.putFile(`${prefix}/clip.mp4`, clip)
+        await media.putFile(`${prefix}/poster.jpg`, poster)
+        await media.putFile(`${prefix}/thumb.webp`, thumbnail)
+        await finish(row, workerId, {
+          status: 'ready',
+          fileKey: `${prefix}/clip.mp4`,
+          thumbnailKey: `${prefix}/thumb.webp`,
+          width: converted.width,
+          height: converted.height,
+          durationSeconds: converted.durationSeconds,
+        })
+      } else if (inspection.kind === 'audio') {
+        const track = path.join(work, 'track.m4a')
+        const converted = await convertAudio({
+          input: original,
+          output: track,
+          durationSeconds: inspection.durationSeconds,
+          onProgress,
+          signal: stop.signal,
+        })
+        await media.putFile(`${prefix}/track.m4a`, track)
+        await finish(row, workerId, {
+          status: 'ready',
+          fileKey: `${prefix}/track.m4a`,
+          thumbnailKey: null,
+          width: null,
+          height: null,
+          durationSeconds: converted.durationSeconds,
+        })
+      } else {
+        throw new UploadRejectedError('unsupported', 'This file is a photo, not a clip or a track. Upload it again.')
+      }
+    } catch (error) {
+      if (error instanceof UploadRejectedError) {
+        await media.deletePrefix(assetPrefix(row.userId, row.id))
+        await assets.finishConversion(row.id, workerId, { status: 'failed', error: error.message })
+        log.info({ assetId: row.id, reason: error.reason }, 'conversion refused the file')
+        return
+      }
+      if (stop.signal.aborted) {
+        // Stopping (a restart) hands the asset back to the queue; a deleted one is purged by housekeeping.
+        await assets.finishConversion(row.id, workerId, { status: 'processing' })
+        return
+      }
+      throw error
+    } finally {
+      clearInterval(heartbeat)
+      signal.removeEventListener('abort', abort)
+    }
+  }
+
+  /** The copy is in place: the row says so, then the original goes (its space stays counted as uploaded). */
+  async function finish(row: AssetRow, workerId: string, result: Parameters<AssetsRepository['finishConversion']>[2]) {
+    const finished = await assets.finishConversion(row.id, workerId, result)
+    if (finished && row.originalKey) await media.deletePrefix(path.posix.dirname(row.originalKey))
+  }
+
+  return {
+    /** Converts the next waiting clip or track; false when there was none. */
+    async runNext(workerId: string, signal: AbortSignal): Promise<boolean> {
+      await assets.failAbandonedConversions()
+      const row = await assets.claimConversion(workerId, leaseMs)
+      if (!row) return false
+      log.info({ assetId: row.id, kind: row.kind, attempt: row.attempts }, 'conversion claimed')
+      const work = await mkdtemp(path.join(os.tmpdir(), 'storyreel-convert-'))
+      try {
+        await convert(row, workerId, signal, work)
+      } catch (error) {
+        log.error({ err: error, assetId: row.id }, 'conversion failed')
+        await assets.finishConversion(row.id, workerId, {
+          status: 'failed',
+          error: 'This file could not be converted. Upload it again, or export it in another format first.',
+        })
+        await media.deletePrefix(assetPrefix(row.userId, row.id)).catch(() => undefined)
+      } finally {
+        await rm(work, { recursive: true, force: true })
+      }
+      return true
+    },
+  }
+}
+
+export type AssetConversions = ReturnType<typeof createAssetConversions>
