@@ -24,6 +24,9 @@ export function toAssetName(filename: string | undefined): string {
   return name || 'Untitled upload'
 }
 
+/** What busboy says of a body that is not multipart/form-data as its Content-Type claims. */
+const MALFORMED_MULTIPART = /multipart|boundary|part header|unexpected end of form/i
+
 const TOO_LARGE = (maxBytes: number) =>
   new AppError(
     'FILE_TOO_LARGE',
@@ -108,6 +111,10 @@ function toUploadError(error: unknown, maxBytes: number): Error {
   }
   if (code === 'FST_MP_PREMATURE_CLOSE' || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET') {
     return new AppError('UPLOAD_INCOMPLETE', 400, 'The upload ended before the whole file arrived. Try again.')
+  }
+  // The multipart parser's own complaints carry no code, only these words.
+  if (!code && error instanceof Error && MALFORMED_MULTIPART.test(error.message)) {
+    return new AppError('BAD_REQUEST', 400, 'The upload is not well-formed multipart/form-data.')
   }
   return error instanceof Error ? error : new Error(String(error))
 }

@@ -290,6 +290,20 @@ for (const { name, url } of TEST_DRIVERS) {
       expect(ApiErrorSchema.parse(json.json()).code).toBeTruthy()
       const wrongField = await upload(user.access_token, await makeCameraPhoto(), { field: 'photo' })
       expect(wrongField.statusCode).toBe(400)
+      for (const payload of [
+        '""',
+        '--fuzz\r\n',
+        '--fuzz\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc',
+      ]) {
+        const malformed = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/assets',
+          headers: { ...t.auth(user.access_token), 'content-type': 'multipart/form-data; boundary=fuzz' },
+          payload,
+        })
+        expect(malformed.statusCode, payload).toBe(400)
+        expect(ApiErrorSchema.parse(malformed.json()).code).toBe('BAD_REQUEST')
+      }
       expect((await list(user.access_token)).total).toBe(0)
     })
   })
