@@ -1,8 +1,10 @@
+import { ApiError } from './api-client.ts'
 import { env } from './env.ts'
 import { navigateTo } from './navigation.ts'
 import { createQueryHelper, getBaseAddresses, type QueryHelper } from './query.ts'
 import { clearAdminToken, clearSession, getAdminToken, getSession } from './session.ts'
 import { toasts } from './toast.ts'
+import { sendFile } from './upload.ts'
 
 let helper: QueryHelper | undefined
 
@@ -33,4 +35,25 @@ export function getApi(): QueryHelper {
     getPage: () => window.location.pathname,
   })
   return helper
+}
+
+/**
+ * Uploads one file to a product API path with the stored session, reporting progress; a 401 signs out as
+ * the query helper does. The caller shows what went wrong (the upload list keeps each file's error).
+ */
+export async function uploadToApi<T>(
+  path: string,
+  file: Blob & { name?: string },
+  options: { onProgress?: (loaded: number, total: number) => void; signal?: AbortSignal } = {},
+): Promise<T> {
+  const base = getBaseAddresses({ origin: window.location.origin, nodeHost: env.nodeHost, apiVersion: env.apiVersion })
+  try {
+    return await sendFile<T>({ url: `${base.api}${path}`, token: getSession().token, file, ...options })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      clearSession()
+      navigateTo('/auth/login', { replace: true })
+    }
+    throw error
+  }
 }

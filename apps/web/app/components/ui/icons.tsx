@@ -211,3 +211,11 @@ export function KeyIcon({ className }: IconProps) {
     </svg>
   )
 }
+
+export function UploadIcon({ className }: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} {...base}>
+      <path d="M12 16V4M7 9l5-5 5 5M5 20h14" />
+    </svg>
+  )
+}

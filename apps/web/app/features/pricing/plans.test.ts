@@ -68,7 +68,11 @@ describe('plans', () => {
     expect(PREMIUM_FEATURES).toEqual([
       `Videos at ${PLAN_LIMITS.paid.maxResolution}`,
       `Up to ${PLAN_LIMITS.paid.rendersPerDay} renders a day`,
+      '50 GB for your own photos, clips and music, up to 2 GB a file',
+      'Your clips up to 20 minutes',
     ])
+    expect(free).toContain('1 GB for your own photos, clips and music, up to 200 MB a file')
+    expect(free).toContain('Your clips up to 3 minutes')
     expect(PLAN_LIMITS_SENTENCE).toBe('Free: 3 renders a day at 720p. Premium: up to 50 a day at 1080p.')
     expect(formatRendersPerDay(1)).toBe('1 render a day')
   })

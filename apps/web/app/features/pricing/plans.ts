@@ -1,5 +1,7 @@
 import { PLAN_LIMITS } from '@storyreel/contracts/plans'
 
+import { formatSize } from '#app/lib/format-size.ts'
+
 /**
  * Plans and prices shown on /pricing and in its Product JSON-LD. Prices are in US dollars. The render limits
  * come from the contracts' PLAN_LIMITS, the figures the API enforces, so the page cannot promise other ones.
@@ -38,6 +40,14 @@ const WEEKS_PER_PERIOD: Record<BillingPeriod, number> = {
 const FREE_LIMITS = PLAN_LIMITS.free
 const PREMIUM_LIMITS = PLAN_LIMITS.paid
 
+/** "1 GB for your own media, up to 200 MB a file": the media library's limits of a plan. */
+export function formatLibraryLimits(limits: { storageBytes: number; uploadBytes: number }): string {
+  return `${formatSize(limits.storageBytes)} for your own photos, clips and music, up to ${formatSize(limits.uploadBytes)} a file`
+}
+
+/** "Clips up to 3 minutes". */
+export const formatClipLimit = (seconds: number) => `Your clips up to ${Math.round(seconds / 60)} minutes`
+
 /** "3 renders a day", "1 render a day". */
 export function formatRendersPerDay(count: number): string {
   return `${count} ${count === 1 ? 'render' : 'renders'} a day`
@@ -56,6 +66,8 @@ export const FREE_PLAN: FreePlan = {
     { label: 'No watermark', kind: 'included' },
     { label: formatRendersPerDay(FREE_LIMITS.rendersPerDay), kind: 'limit' },
     { label: `Videos at ${FREE_LIMITS.maxResolution}`, kind: 'limit' },
+    { label: formatLibraryLimits(FREE_LIMITS), kind: 'limit' },
+    { label: formatClipLimit(FREE_LIMITS.clipSeconds), kind: 'limit' },
   ],
 }
 
@@ -90,6 +102,8 @@ export const PAID_PLANS: readonly PaidPlan[] = [
 export const PREMIUM_FEATURES: readonly string[] = [
   `Videos at ${PREMIUM_LIMITS.maxResolution}`,
   `Up to ${formatRendersPerDay(PREMIUM_LIMITS.rendersPerDay)}`,
+  formatLibraryLimits(PREMIUM_LIMITS),
+  formatClipLimit(PREMIUM_LIMITS.clipSeconds),
 ]
 
 /** One sentence on both plans' limits, for the page's description and copy. */

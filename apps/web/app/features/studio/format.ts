@@ -7,12 +7,6 @@ export function formatClock(seconds: number): string {
 /** Short seconds for the editor: 4 -> "4 s", 4.5 -> "4.5 s". */
 export const formatSeconds = (seconds: number) => `${Math.round(seconds * 10) / 10} s`
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-}
-
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],

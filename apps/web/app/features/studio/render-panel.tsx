@@ -2,11 +2,12 @@ import { RENDER_STAGE_LABELS, type AspectRatio, type RenderJob } from '@storyree
 
 import { Spinner } from '#app/components/ui/form-field.tsx'
 
-import { formatBytes, formatClock } from './format.ts'
+import { formatClock } from './format.ts'
 import { LicenceReceiptSummary } from './licence-receipt.tsx'
 import { HIDDEN_INPUT_CLASS } from './settings-controls.tsx'
 import type { RenderJobState } from './use-render-job.ts'
 import { AlertIcon, DownloadIcon, FilmIcon } from '#app/components/ui/icons.tsx'
+import { formatSize } from '#app/lib/format-size.ts'
 
 const VIDEO_BOX: Record<AspectRatio, string> = {
   '9:16': 'aspect-[9/16] max-h-[70vh]',
@@ -47,7 +48,7 @@ function Downloads({ job, title }: { job: RenderJob & { outputs: NonNullable<Ren
       </ul>
       <p className="mt-2 text-xs text-muted">
         {outputs.width}×{outputs.height} ({job.resolution}) · H.264 and AAC · {formatClock(outputs.duration_seconds)} ·{' '}
-        {formatBytes(outputs.size_bytes)}
+        {formatSize(outputs.size_bytes)}
       </p>
     </div>
   )

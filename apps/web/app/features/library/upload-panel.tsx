@@ -1,0 +1,154 @@
+import { useId, useRef, useState, type DragEvent } from 'react'
+
+import { ACCEPTED_UPLOAD_TYPES } from '@storyreel/contracts/assets'
+
+import { CloseIcon, UploadIcon } from '#app/components/ui/icons.tsx'
+import { formatSize } from '#app/lib/format-size.ts'
+
+import type { UploadItem } from './use-uploads.ts'
+
+const STATUS_TEXT: Record<UploadItem['status'], string> = {
+  waiting: 'Waiting…',
+  uploading: 'Uploading',
+  reading: 'Checking the file…',
+  done: 'Added to your library',
+  failed: 'Not added',
+  canceled: 'Canceled',
+}
+
+/**
+ * Where files come in: dropped anywhere on the panel or chosen with the button (several at once), then
+ * listed with their progress until they are in the library; each can be canceled while it travels.
+ */
+export function UploadPanel({
+  items,
+  maxBytes,
+  onFiles,
+  onCancel,
+  onClear,
+}: {
+  items: UploadItem[]
+  maxBytes: number | undefined
+  onFiles: (files: File[]) => void
+  onCancel: (key: string) => void
+  onClear: () => void
+}) {
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [dragging, setDragging] = useState(false)
+  const hintId = useId()
+  const finished = items.some(
+    (item) => item.status === 'done' || item.status === 'failed' || item.status === 'canceled',
+  )
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault()
+    setDragging(false)
+    const files = [...event.dataTransfer.files]
+    if (files.length > 0) onFiles(files)
+  }
+
+  return (
+    <section aria-label="Upload" className="space-y-3">
+      <div
+        className={`flex flex-col items-center gap-3 rounded-3xl border-2 border-dashed px-6 py-8 text-center transition-colors ${
+          dragging ? 'border-accent bg-accent/10' : 'border-line bg-surface/60'
+        }`}
+        onDragOver={(event) => {
+          event.preventDefault()
+          setDragging(true)
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <span className="grid h-12 w-12 place-items-center rounded-2xl bg-raised text-accent" aria-hidden="true">
+          <UploadIcon className="h-6 w-6" />
+        </span>
+        <p className="font-semibold text-ink">Drop photos, clips or music here</p>
+        <p id={hintId} className="max-w-md text-sm text-muted">
+          JPEG, PNG, WebP or AVIF photos; MP4, MOV or WebM clips; MP3, M4A, WAV or OGG tracks
+          {maxBytes ? `, up to ${formatSize(maxBytes)} each` : ''}.
+        </p>
+        <button type="button" className="btn-primary px-5 py-2.5 text-sm" onClick={() => inputRef.current?.click()}>
+          Choose files
+        </button>
+        <input
+          ref={inputRef}
+          type="file"
+          multiple
+          accept={ACCEPTED_UPLOAD_TYPES.join(',')}
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Choose files to upload"
+          aria-describedby={hintId}
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])]
+            event.target.value = ''
+            if (files.length > 0) onFiles(files)
+          }}
+        />
+      </div>
+
+      {items.length > 0 ? (
+        <div className="glass rounded-3xl p-4 tablet:p-5">
+          <div className="flex items-center justify-between gap-3">
+            <h2 className="text-sm font-semibold text-ink">Uploads</h2>
+            {finished ? (
+              <button type="button" className="text-sm font-medium text-muted hover:text-ink" onClick={onClear}>
+                Clear finished
+              </button>
+            ) : null}
+          </div>
+          <ul className="mt-3 space-y-3" aria-live="polite">
+            {items.map((item) => {
+              const share = item.size > 0 ? Math.min(1, item.sent / item.size) : 0
+              const active = item.status === 'uploading' || item.status === 'waiting' || item.status === 'reading'
+              return (
+                <li key={item.key} className="rounded-2xl border border-line bg-surface px-4 py-3">
+                  <div className="flex items-start gap-3">
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate text-sm font-semibold text-ink" title={item.name}>
+                        {item.name}
+                      </p>
+                      <p
+                        className={`mt-0.5 text-xs ${item.status === 'failed' ? 'text-rose-700 dark:text-rose-400' : 'text-muted'}`}
+                      >
+                        {item.status === 'uploading'
+                          ? `${STATUS_TEXT.uploading} ${formatSize(item.sent)} of ${formatSize(item.size)}`
+                          : (item.error ?? STATUS_TEXT[item.status])}
+                      </p>
+                    </div>
+                    {active ? (
+                      <button
+                        type="button"
+                        className="grid h-8 w-8 shrink-0 place-items-center rounded-full text-muted hover:bg-raised hover:text-ink"
+                        aria-label={`Cancel the upload of ${item.name}`}
+                        onClick={() => onCancel(item.key)}
+                      >
+                        <CloseIcon className="h-4 w-4" />
+                      </button>
+                    ) : null}
+                  </div>
+                  {item.status === 'uploading' || item.status === 'reading' ? (
+                    <div
+                      role="progressbar"
+                      aria-label={`Upload of ${item.name}`}
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-valuenow={Math.round(share * 100)}
+                      className="mt-2 h-1.5 overflow-hidden rounded-full bg-raised"
+                    >
+                      <div
+                        className={`h-full rounded-full bg-accent transition-[width] ${item.status === 'reading' ? 'animate-pulse' : ''}`}
+                        style={{ width: `${Math.max(2, share * 100)}%` }}
+                      />
+                    </div>
+                  ) : null}
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  )
+}
