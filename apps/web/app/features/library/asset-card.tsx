@@ -61,7 +61,8 @@ export function AssetCard({
 
   return (
     <li className="group flex flex-col overflow-hidden rounded-2xl border border-line bg-surface">
-      <div className="relative aspect-[4/3] bg-raised">
+      {/* overflow-hidden: an aspect ratio yields to a taller picture's own height unless it may clip it. */}
+      <div className="relative aspect-[4/3] overflow-hidden bg-raised">
         {asset.thumbnail_url ? (
           <img src={asset.thumbnail_url} alt="" loading="lazy" className="h-full w-full object-cover" />
         ) : (
@@ -73,7 +74,7 @@ export function AssetCard({
           <Icon className="h-3.5 w-3.5" />
           {KIND_LABELS[asset.kind]}
         </span>
-        {asset.duration_seconds ? (
+        {asset.duration_seconds && asset.status !== 'processing' ? (
           <span className="absolute right-2 bottom-2 rounded-md bg-black/60 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums">
             {formatLength(asset.duration_seconds)}
           </span>

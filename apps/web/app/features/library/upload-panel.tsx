@@ -2,7 +2,7 @@ import { useId, useRef, useState, type DragEvent } from 'react'
 
 import { ACCEPTED_UPLOAD_TYPES } from '@storyreel/contracts/assets'
 
-import { CloseIcon, UploadIcon } from '#app/components/ui/icons.tsx'
+import { AlertIcon, CheckIcon, CloseIcon, UploadIcon } from '#app/components/ui/icons.tsx'
 import { formatSize } from '#app/lib/format-size.ts'
 
 import type { UploadItem } from './use-uploads.ts'
@@ -98,23 +98,32 @@ export function UploadPanel({
               </button>
             ) : null}
           </div>
-          <ul className="mt-3 space-y-3" aria-live="polite">
+          <ul className="mt-3 space-y-2" aria-live="polite">
             {items.map((item) => {
               const share = item.size > 0 ? Math.min(1, item.sent / item.size) : 0
               const active = item.status === 'uploading' || item.status === 'waiting' || item.status === 'reading'
               return (
-                <li key={item.key} className="rounded-2xl border border-line bg-surface px-4 py-3">
-                  <div className="flex items-start gap-3">
-                    <div className="min-w-0 flex-1">
-                      <p className="truncate text-sm font-semibold text-ink" title={item.name}>
+                <li key={item.key} className="rounded-xl border border-line bg-surface px-3 py-2">
+                  <div className="flex items-center gap-3">
+                    {item.status === 'done' ? (
+                      <CheckIcon className="h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
+                    ) : item.status === 'failed' ? (
+                      <AlertIcon className="h-4 w-4 shrink-0 text-rose-700 dark:text-rose-400" />
+                    ) : (
+                      <UploadIcon className="h-4 w-4 shrink-0 text-muted" />
+                    )}
+                    <div className="min-w-0 flex-1 tablet:flex tablet:items-baseline tablet:gap-3">
+                      <p className="truncate text-sm font-medium text-ink" title={item.name}>
                         {item.name}
                       </p>
                       <p
-                        className={`mt-0.5 text-xs ${item.status === 'failed' ? 'text-rose-700 dark:text-rose-400' : 'text-muted'}`}
+                        className={`text-xs tablet:ml-auto tablet:shrink-0 ${item.status === 'failed' ? 'text-rose-700 dark:text-rose-400' : 'text-muted'}`}
                       >
                         {item.status === 'uploading'
-                          ? `${STATUS_TEXT.uploading} ${formatSize(item.sent)} of ${formatSize(item.size)}`
-                          : (item.error ?? STATUS_TEXT[item.status])}
+                          ? `${formatSize(item.sent)} of ${formatSize(item.size)}`
+                          : item.status === 'failed'
+                            ? null
+                            : STATUS_TEXT[item.status]}
                       </p>
                     </div>
                     {active ? (
@@ -128,6 +137,9 @@ export function UploadPanel({
                       </button>
                     ) : null}
                   </div>
+                  {item.status === 'failed' && item.error ? (
+                    <p className="mt-1 pl-7 text-xs text-rose-700 dark:text-rose-400">{item.error}</p>
+                  ) : null}
                   {item.status === 'uploading' || item.status === 'reading' ? (
                     <div
                       role="progressbar"
@@ -135,7 +147,7 @@ export function UploadPanel({
                       aria-valuemin={0}
                       aria-valuemax={100}
                       aria-valuenow={Math.round(share * 100)}
-                      className="mt-2 h-1.5 overflow-hidden rounded-full bg-raised"
+                      className="mt-2 ml-7 h-1.5 overflow-hidden rounded-full bg-raised"
                     >
                       <div
                         className={`h-full rounded-full bg-accent transition-[width] ${item.status === 'reading' ? 'animate-pulse' : ''}`}
