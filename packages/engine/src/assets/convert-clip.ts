@@ -32,18 +32,21 @@ export function getClipSize({ width, height }: { width: number; height: number }
  */
 export function getClipFilters(source: ClipSource): string {
   const { width, height } = getClipSize(source)
-  const toneMap = source.hdr
-    ? [
-        'zscale=t=linear:npl=100',
-        'format=gbrpf32le',
-        'zscale=p=bt709',
-        'tonemap=tonemap=hable:desat=0',
-        'zscale=t=bt709:m=bt709:r=tv',
-      ]
-    : []
-  return [...toneMap, `scale=${width}:${height}:flags=lanczos`, `fps=${CLIP_FPS}`, 'format=yuv420p', 'setsar=1'].join(
-    ',',
-  )
+  // Frames are dropped to 30 fps and scaled down first: tone mapping works in 32-bit float per pixel, and a 4K
+  // 60 fps clip has eight times the pixels of its 1080p 30 fps copy.
+  const frame = [`fps=${CLIP_FPS}`]
+  if (!source.hdr) return [...frame, `scale=${width}:${height}:flags=lanczos`, 'format=yuv420p', 'setsar=1'].join(',')
+  return [
+    ...frame,
+    `zscale=w=${width}:h=${height}:f=lanczos`,
+    'zscale=t=linear:npl=100',
+    'format=gbrpf32le',
+    'zscale=p=bt709',
+    'tonemap=tonemap=hable:desat=0',
+    'zscale=t=bt709:m=bt709:r=tv',
+    'format=yuv420p',
+    'setsar=1',
+  ].join(',')
 }
 
 /**
