@@ -69,3 +69,68 @@ for (const { name, viewport } of [
     })
   })
 }
+
+/** A WAV file of `seconds` of a quiet tone: valid audio of a known size, made in the test. */
+function makeWav(seconds: number): Buffer {
+  const rate = 8000
+  const samples = Buffer.alloc(rate * seconds * 2)
+  for (let index = 0; index < rate * seconds; index += 1) {
+    samples.writeInt16LE(Math.round(Math.sin((index / rate) * 2 * Math.PI * 220) * 3000), index * 2)
+  }
+  const header = Buffer.alloc(44)
+  header.write('RIFF', 0)
+  header.writeUInt32LE(36 + samples.length, 4)
+  header.write('WAVEfmt ', 8)
+  header.writeUInt32LE(16, 16)
+  header.writeUInt16LE(1, 20)
+  header.writeUInt16LE(1, 22)
+  header.writeUInt32LE(rate, 24)
+  header.writeUInt32LE(rate * 2, 28)
+  header.writeUInt16LE(2, 32)
+  header.writeUInt16LE(16, 34)
+  header.write('data', 36)
+  header.writeUInt32LE(samples.length, 40)
+  return Buffer.concat([header, samples])
+}
+
+test('a slow upload shows its progress and can be canceled, and a track is prepared for use', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, await createUser(request))
+  await page.goto('/app/library')
+  await expect(page.getByText('Your library is empty.')).toBeVisible()
+  // Chromium's own network emulation: 80 KB a second up, so a 320 KB file takes a few seconds.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 80_000,
+  })
+  const track = { name: 'Shop jingle.wav', mimeType: 'audio/wav', buffer: makeWav(20) }
+  await page.getByLabel('Choose files to upload').setInputFiles([track])
+  const progress = page.getByRole('progressbar', { name: 'Upload of Shop jingle.wav' })
+  await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(0)
+  expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(100)
+  await page.getByRole('button', { name: 'Cancel the upload of Shop jingle.wav' }).click()
+  await expect(page.getByRole('region', { name: 'Upload' }).getByText('Canceled')).toBeVisible()
+
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  })
+  await page.getByLabel('Choose files to upload').setInputFiles([track])
+  const card = page
+    .getByRole('list', { name: 'Your files' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Shop jingle.wav' })
+  await expect(card).toContainText('Track')
+  // Converted by the render worker, then ready with its length.
+  await expect(card).toContainText('0:20', { timeout: 20_000 })
+  await expect(card.getByRole('progressbar')).toHaveCount(0, { timeout: 20_000 })
+  await expect(page.getByText('Your library is empty.')).toHaveCount(0)
+})

@@ -284,6 +284,8 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     deps.stillRunner ?? createStillRunner({ images: engineOptions.images, threads: studio.thumbnailThreads })
   const thumbnails = createSceneThumbnails({ runner: stillRunner, media, links, log: app.log })
   const assetsRepository = createAssetsRepository(db)
+  // The assets service is made further down, after the workers it wakes; a finished render reaches it here.
+  let purgeDeletedAssets = () => {}
   const conversions = createAssetConversions({
     assets: assetsRepository,
     media,
@@ -299,6 +301,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
       log: app.log,
       leaseMs: studio.renderLeaseMs,
       conversions,
+      onRenderDone: () => purgeDeletedAssets(),
     }),
   )
   const projects = createProjectsService({
@@ -330,9 +333,10 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     await assets.deleteAllForUser(userId)
   }
   registerAssetRoutes(app, { assets, auth, perMinute: config.rateLimits.studioPerMinute })
-  const housekeeping = setInterval(() => {
+  purgeDeletedAssets = () => {
     assets.purgeDeleted().catch((error: unknown) => app.log.warn({ err: error }, 'asset housekeeping failed'))
-  }, ASSET_HOUSEKEEPING_MS)
+  }
+  const housekeeping = setInterval(purgeDeletedAssets, ASSET_HOUSEKEEPING_MS)
   housekeeping.unref()
   app.addHook('onClose', (_instance, done) => {
     clearInterval(housekeeping)

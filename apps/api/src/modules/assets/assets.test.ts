@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AssetListSchema, AssetSchema, type Asset } from '@storyreel/contracts/assets'
 import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import { eq } from '@storyreel/db/operators'
-import { projectAssets, projects, users } from '@storyreel/db/schema'
+import { projectAssets, projects, renderJobs, users } from '@storyreel/db/schema'
 import { TEST_DRIVERS } from '@storyreel/db/testing'
 import { makeCameraPhoto, makeClip, makePngHeader, makeTurnedCopy } from '@storyreel/engine/testing/upload-fixtures'
 
@@ -17,7 +17,11 @@ import { createMultipartUpload } from '#src/testing/multipart.ts'
 import { startS3Server, type S3Server } from '#src/testing/s3-server.ts'
 import { createTestApp, type TestApp } from '#src/testing/test-app.ts'
 
-import type { PlanLimits } from './assets.service.ts'
+import { createMediaLinks } from '#src/adapters/media/media-links.ts'
+import { createLocalMediaStore } from '#src/adapters/media/local-media-store.ts'
+
+import { createAssetsRepository } from './assets.repository.ts'
+import { createAssetsService, type PlanLimits } from './assets.service.ts'
 
 /** Small limits, so the edges can be reached with small files. */
 const LIMITS: PlanLimits = {
@@ -262,6 +266,68 @@ for (const { name, url } of TEST_DRIVERS) {
       })
       expect(deleted.statusCode).toBe(204)
       expect((await list(user.access_token)).assets).toEqual([])
+      expect(await storedFiles(user.id)).toEqual([])
+    })
+
+    it('keeps a deleted file for a render that still needs it, then removes it', async () => {
+      const user = await t.createUser()
+      const asset = AssetSchema.parse((await upload(user.access_token, await makeCameraPhoto())).json())
+      const [project] = await t.db.db
+        .insert(projects)
+        .values({
+          userId: user.id,
+          title: 'Open day',
+          sourceKind: 'prompt',
+          sourceText: 'An open day',
+          settings: {},
+          scenes: [],
+          scriptEngine: 'offline',
+        })
+        .returning()
+      const projectId = project?.id ?? ''
+      await t.db.db.insert(projectAssets).values({ projectId, assetId: asset.id })
+      const [job] = await t.db.db
+        .insert(renderJobs)
+        .values({ projectId, userId: user.id, resolution: '720p', spec: {}, status: 'running' })
+        .returning()
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/assets/${asset.id}`,
+        headers: t.auth(user.access_token),
+      })
+      expect(deleted.statusCode).toBe(204)
+      // Out of the library at once, its space freed, its files kept for the render.
+      expect((await list(user.access_token)).total).toBe(0)
+      expect((await list(user.access_token)).usage.used_bytes).toBe(0)
+      expect((await storedFiles(user.id)).length).toBe(2)
+      const housekeeping = createAssetsService({
+        assets: createAssetsRepository(t.db.db),
+        media: createLocalMediaStore(path.join(t.dataDir, 'media')),
+        links: createMediaLinks({ secret: 'x'.repeat(40), ttlSeconds: 60 }),
+        scratchDir: path.join(t.dataDir, 'media', 'scratch'),
+        log: t.app.log,
+        onConversionQueued: () => undefined,
+      })
+      await housekeeping.purgeDeleted()
+      expect((await storedFiles(user.id)).length).toBe(2)
+      await t.db.db
+        .update(renderJobs)
+        .set({ status: 'succeeded' })
+        .where(eq(renderJobs.id, job?.id ?? ''))
+      await housekeeping.purgeDeleted()
+      expect(await storedFiles(user.id)).toEqual([])
+    })
+
+    it('leaves no file behind when the account is deleted', async () => {
+      const user = await t.createUser()
+      await upload(user.access_token, await makeCameraPhoto())
+      expect((await storedFiles(user.id)).length).toBe(2)
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/v1/auth/me',
+        headers: t.auth(user.access_token),
+      })
+      expect(deleted.statusCode).toBe(204)
       expect(await storedFiles(user.id)).toEqual([])
     })
 

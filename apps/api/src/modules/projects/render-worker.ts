@@ -36,6 +36,8 @@ export type RenderWorkerOptions = {
    * tracks. Resolves false when there was none.
    */
   conversions?: { runNext(workerId: string, signal: AbortSignal): Promise<boolean> }
+  /** After each render, whatever its end: files kept for it (a deleted library asset's) may go now. */
+  onRenderDone?: () => void
 }
 
 /**
@@ -174,7 +176,11 @@ export function createRenderWorker(options: RenderWorkerOptions) {
     const job = await renderJobs.claimNext(workerId, leaseMs)
     if (!job) return runConversion()
     log.info({ jobId: job.id, attempt: job.attempts }, 'render claimed')
-    await runJob(job)
+    try {
+      await runJob(job)
+    } finally {
+      options.onRenderDone?.()
+    }
     return true
   }
 
