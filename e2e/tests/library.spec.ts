@@ -56,6 +56,12 @@ for (const { name, viewport } of [
         .toBeGreaterThan(0)
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
 
+      await card.getByRole('button', { name: 'Preview Shop front.jpg' }).click()
+      const preview = page.getByRole('dialog', { name: 'Shop front.jpg' })
+      await expect(preview.getByRole('img', { name: 'Shop front.jpg' })).toBeVisible()
+      await page.keyboard.press('Escape')
+      await expect(preview).toBeHidden()
+
       await card.getByRole('button', { name: 'Rename Shop front.jpg' }).click()
       await card.getByLabel('Name of Shop front.jpg').fill('Our shop')
       await card.getByLabel('Name of Shop front.jpg').press('Enter')

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 
 import { ASSET_NAME_MAX_CHARS, type Asset } from '@storyreel/contracts/assets'
 
@@ -28,10 +28,12 @@ export function describeAsset(asset: Asset): string {
 /** One asset of the library: its picture, name (renamable), facts and state, and its delete button. */
 export function AssetCard({
   asset,
+  onPreview,
   onRename,
   onDelete,
 }: {
   asset: Asset
+  onPreview: () => void
   onRename: (name: string) => Promise<unknown>
   onDelete: () => void
 }) {
@@ -62,7 +64,7 @@ export function AssetCard({
   return (
     <li className="group flex flex-col overflow-hidden rounded-2xl border border-line bg-surface">
       {/* overflow-hidden: an aspect ratio yields to a taller picture's own height unless it may clip it. */}
-      <div className="relative aspect-[4/3] overflow-hidden bg-raised">
+      <PictureBox asset={asset} onPreview={onPreview}>
         {asset.thumbnail_url ? (
           <img src={asset.thumbnail_url} alt="" loading="lazy" className="h-full w-full object-cover" />
         ) : (
@@ -97,7 +99,7 @@ export function AssetCard({
             </div>
           </div>
         ) : null}
-      </div>
+      </PictureBox>
       <div className="flex flex-1 flex-col gap-1 p-3">
         {editing ? (
           <form onSubmit={(event) => void save(event)} className="flex gap-2" aria-busy={saving}>
@@ -161,5 +163,21 @@ export function AssetCard({
         </div>
       </div>
     </li>
+  )
+}
+
+/** The card's picture: a button that opens the preview once the asset is ready, a plain box before. */
+function PictureBox({ asset, onPreview, children }: { asset: Asset; onPreview: () => void; children: ReactNode }) {
+  const className = 'relative block aspect-[4/3] w-full overflow-hidden bg-raised'
+  if (asset.status !== 'ready') return <div className={className}>{children}</div>
+  return (
+    <button
+      type="button"
+      className={`${className} cursor-zoom-in text-left focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-accent`}
+      aria-label={`Preview ${asset.name}`}
+      onClick={onPreview}
+    >
+      {children}
+    </button>
   )
 }

@@ -121,7 +121,7 @@ describe('/app/library', () => {
     })
     renderLibrary()
     await user.click(await screen.findByRole('button', { name: 'Delete Shop front.jpg' }))
-    const dialog = screen.getByRole('dialog', { hidden: true })
+    const dialog = screen.getByRole('dialog', { name: 'Delete “Shop front.jpg”?', hidden: true })
     expect(dialog.textContent).toContain('Spring sale')
     await user.click(within(dialog).getByRole('button', { name: 'Delete', hidden: true }))
     expect(await screen.findByText('Your library is empty.')).toBeTruthy()

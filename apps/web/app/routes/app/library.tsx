@@ -7,6 +7,7 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { SearchIcon } from '#app/components/ui/icons.tsx'
 import { routeMiddleware } from '#app/features/auth/route-middleware.ts'
 import { AssetCard } from '#app/features/library/asset-card.tsx'
+import { AssetPreview } from '#app/features/library/asset-preview.tsx'
 import { libraryApi, LIBRARY_PAGE_SIZE, type LibraryQuery } from '#app/features/library/library-api.ts'
 import { UploadPanel } from '#app/features/library/upload-panel.tsx'
 import { useUploads } from '#app/features/library/use-uploads.ts'
@@ -39,6 +40,7 @@ export default function LibraryRoute() {
   const [search, setSearch] = useState('')
   const [q, setQ] = useState('')
   const [deleting, setDeleting] = useState<Asset>()
+  const [previewing, setPreviewing] = useState<Asset>()
   const [busy, setBusy] = useState(false)
   useEffect(() => {
     const timer = setTimeout(() => setQ(search.trim()), 250)
@@ -189,6 +191,7 @@ export default function LibraryRoute() {
                 <AssetCard
                   key={`${asset.id}:${asset.name}`}
                   asset={asset}
+                  onPreview={() => setPreviewing(asset)}
                   onRename={(name) => libraryApi.rename(asset.id, name).then(refresh)}
                   onDelete={() => setDeleting(asset)}
                 />
@@ -209,6 +212,8 @@ export default function LibraryRoute() {
           </>
         )}
       </div>
+
+      <AssetPreview asset={previewing} onClose={() => setPreviewing(undefined)} />
 
       <ConfirmDialog
         open={deleting !== undefined}
