@@ -46,7 +46,7 @@ export function AssetPreview({ asset, onClose }: { asset: Asset | undefined; onC
           </div>
           <div className="grid place-items-center overflow-hidden rounded-2xl bg-black">
             {asset.kind === 'image' ? (
-              <img src={asset.url ?? ''} alt={asset.name} className="max-h-[70vh] w-auto object-contain" />
+              <img src={asset.url ?? ''} alt={asset.name} className="max-h-[70vh] max-w-full object-contain" />
             ) : asset.kind === 'video' ? (
               // The user's own footage comes with no captions to offer.
               // eslint-disable-next-line jsx-a11y/media-has-caption
@@ -55,7 +55,9 @@ export function AssetPreview({ asset, onClose }: { asset: Asset | undefined; onC
                 poster={asset.thumbnail_url ?? undefined}
                 controls
                 playsInline
-                className="max-h-[70vh] w-auto"
+                // Its own shape from the start: before its data loads, a video would take its poster's small size.
+                style={asset.width && asset.height ? { aspectRatio: `${asset.width} / ${asset.height}` } : undefined}
+                className="max-h-[70vh] w-full bg-black"
               />
             ) : (
               // A music track has no words to caption.
