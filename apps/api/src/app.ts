@@ -98,6 +98,8 @@ export type AppDeps = {
   requestDeadlineMs?: number
   /** The media library's limits per plan, by default the contracts' PLAN_LIMITS; tests pass small ones. */
   planLimits?: PlanLimits
+  /** How long an upload may send nothing before it is dropped; tests shorten it. */
+  uploadIdleMs?: number
 }
 
 /** Revocations reach every instance at once; this bounds an entry's life should a message be lost. */
@@ -291,6 +293,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     media,
     log: app.log,
     leaseMs: studio.renderLeaseMs,
+    planLimits: deps.planLimits,
   })
   const workers = Array.from({ length: studio.renderWorkers }, () =>
     createRenderWorker({
@@ -326,6 +329,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     log: app.log,
     onConversionQueued: () => workers.forEach((worker) => worker.wake()),
     planLimits: deps.planLimits,
+    uploadIdleMs: deps.uploadIdleMs,
     now: deps.now,
   })
   deleteStudioData = async (userId) => {

@@ -135,7 +135,7 @@ describe('a request body that arrives too slowly', () => {
   let port: number
 
   beforeAll(async () => {
-    t = await createTestApp({ deps: { requestDeadlineMs: 400 } })
+    t = await createTestApp({ deps: { requestDeadlineMs: 400, uploadIdleMs: 400 } })
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     const address = t.app.server.address()
     if (!address || typeof address === 'string') throw new Error('not listening')
@@ -162,14 +162,16 @@ describe('a request body that arrives too slowly', () => {
       'Content-Type: text/plain\r\n\r\n'
     const content = 'not a photo, sent slowly\n'.repeat(8)
     const body = `${head}${content}\r\n--${boundary}--\r\n`
-    // Four pieces 300 ms apart: over twice the deadline in all, never quiet for long.
+    // Eight pieces 150 ms apart: three times the deadline in all, never quiet for as long as the idle limit.
     const raw = await sendRaw(
       port,
       `POST /api/v1/assets HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer ${user.access_token}\r\n` +
         `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
       {
-        pieces: [0, 1, 2, 3].map((index) => body.slice((index * body.length) / 4, ((index + 1) * body.length) / 4)),
-        pauseMs: 300,
+        pieces: Array.from({ length: 8 }, (_, index) =>
+          body.slice((index * body.length) / 8, ((index + 1) * body.length) / 8),
+        ),
+        pauseMs: 150,
         timeoutMs: 8000,
       },
     )
@@ -177,5 +179,35 @@ describe('a request body that arrives too slowly', () => {
     // The whole file arrived and was read: refused for what it is, not for how slowly it came.
     expect(response.status).toBe(415)
     expect(ApiErrorSchema.parse(JSON.parse(response.body))).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' })
+  })
+
+  it('holds an upload to the deadline until it is signed in, and closes an early answer', async () => {
+    const started = Date.now()
+    const raw = await sendRaw(
+      port,
+      'POST /api/v1/assets HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n',
+      { pieces: Array.from({ length: 30 }, () => 'x'.repeat(10)), pauseMs: 200, timeoutMs: 8000 },
+    )
+    expect(parseResponse(raw).status).toBe(401)
+    // Answered and closed, not held open while 30 pieces trickle in over six seconds.
+    expect(Date.now() - started).toBeLessThan(3000)
+  })
+
+  it('drops a signed-in upload that goes quiet before its file, and frees its space', async () => {
+    const user = await t.createUser()
+    const started = Date.now()
+    await sendRaw(
+      port,
+      `POST /api/v1/assets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${user.access_token}\r\n` +
+        'Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n',
+      { pieces: ['--b\r\n'], timeoutMs: 8000 },
+    )
+    expect(Date.now() - started).toBeLessThan(4000)
+    // The reservation goes as the handler winds up, a moment after the connection is dropped.
+    const used = async () =>
+      (await t.app.inject({ url: '/api/v1/assets', headers: t.auth(user.access_token) })).json<{
+        usage: { used_bytes: number }
+      }>().usage.used_bytes
+    await expect.poll(used).toBe(0)
   })
 })

@@ -87,6 +87,37 @@ describe('inspectUpload', () => {
     expect(clip).toMatchObject({ kind: 'video', format: 'mp4/h264', width: 120, height: 160, hasAudio: false })
   })
 
+  it('times a clip by its packets when the header understates it, and refuses frames too large or fast', async () => {
+    await runFfmpeg([
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=64x48:rate=10',
+      '-t',
+      '8',
+      '-c:v',
+      'libvpx-vp9',
+      '-b:v',
+      '100k',
+      file('honest.webm'),
+    ])
+    // The Matroska Duration element (ID 0x4489, an 8-byte float of milliseconds) rewritten to say one second.
+    const webm = await readFile(file('honest.webm'))
+    const at = webm.indexOf(Buffer.from([0x44, 0x89, 0x88]))
+    expect(at).toBeGreaterThan(0)
+    webm.writeDoubleBE(1000, at + 3)
+    await writeFile(file('lying.webm'), webm)
+    expect(await rejection(file('lying.webm'), { ...LIMITS, maxVideoSeconds: 3 })).toBe('too-long')
+    const inspected = await inspectUpload(file('lying.webm'), LIMITS)
+    expect(inspected.kind === 'video' && inspected.durationSeconds).toBeGreaterThan(7.5)
+
+    await makeClip(file('wide.mp4'), { width: 9000, height: 64, fps: 5, seconds: 0.4 })
+    await makeClip(file('quick.mp4'), { width: 64, height: 48, fps: 300, seconds: 0.2 })
+    expect(await rejection(file('wide.mp4'))).toBe('too-many-pixels')
+    expect(await rejection(file('quick.mp4'))).toBe('too-many-pixels')
+  })
+
   it('refuses a clip over the plan length, and an MP4 cut short before its index', async () => {
     await runFfmpeg([
       '-y',

@@ -54,7 +54,7 @@ export async function convertAudio({
     )
   } catch (error) {
     await rm(output, { force: true })
-    if (signal?.aborted) throw error
+    if (signal?.aborted || (error as { exitCode?: number | null }).exitCode === null) throw error
     throw unreadable
   }
   const converted = await probeMedia(output)

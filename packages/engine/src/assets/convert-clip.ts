@@ -16,6 +16,15 @@ const SHORT_SIDE_MAX = 1080
 const SHORTFALL_ALLOWED = 0.9
 
 export type ClipSource = { width: number; height: number; durationSeconds: number; hdr: boolean; hasAudio: boolean }
+
+/** Threads ffmpeg may use to decode and to encode: a clip's memory does not grow with the machine's cores. */
+const THREADS = 2
+/** A conversion still running after this many times its clip's length (and a minute) is stopped. */
+const DEADLINE_PER_SECOND = 6
+
+/** Whether ffmpeg stopped because it was killed (out of memory, a restart), not because of the file. */
+const wasKilled = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { exitCode?: number | null }).exitCode === null
 export type ConvertedClip = { width: number; height: number; durationSeconds: number }
 
 /** The copy's frame: the shown size scaled down to fit 1080p, even on both sides (H.264 needs it). */
@@ -61,6 +70,7 @@ export async function convertClip({
   poster,
   thumbnail,
   source,
+  maxSeconds = Number.POSITIVE_INFINITY,
   onProgress,
   signal,
 }: {
@@ -69,13 +79,19 @@ export async function convertClip({
   poster: string
   thumbnail: string
   source: ClipSource
+  /** The copy stops here whatever the file claims (the plan's longest clip). */
+  maxSeconds?: number
   onProgress?: (share: number) => void
   signal?: AbortSignal
 }): Promise<ConvertedClip> {
+  const deadline = AbortSignal.timeout((Math.min(source.durationSeconds, maxSeconds) * DEADLINE_PER_SECOND + 60) * 1000)
+  const stop = signal ? AbortSignal.any([signal, deadline]) : deadline
   try {
     await runFfmpegWithProgress(
       [
         '-y',
+        '-threads',
+        String(THREADS),
         '-i',
         input,
         '-map',
@@ -83,6 +99,9 @@ export async function convertClip({
         ...(source.hasAudio ? ['-map', '0:a:0'] : []),
         '-vf',
         getClipFilters(source),
+        ...(Number.isFinite(maxSeconds) ? ['-t', String(maxSeconds)] : []),
+        '-threads',
+        String(THREADS),
         '-c:v',
         'libx264',
         '-preset',
@@ -110,11 +129,19 @@ export async function convertClip({
         '+faststart',
         output,
       ],
-      { durationSeconds: source.durationSeconds, onProgress, signal },
+      { durationSeconds: source.durationSeconds, onProgress, signal: stop },
     )
   } catch (error) {
     await rm(output, { force: true })
     if (signal?.aborted) throw error
+    if (deadline.aborted) {
+      throw new UploadRejectedError(
+        'unreadable',
+        'This clip took far too long to convert. Export it again at 4K or less, 60 frames a second or less, and upload the new file.',
+      )
+    }
+    // Killed (memory, a restart): the server's trouble, not the file's; the worker tries it again.
+    if (wasKilled(error)) throw error
     throw unreadable()
   }
   const converted = await probeMedia(output)

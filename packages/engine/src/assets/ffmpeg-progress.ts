@@ -4,7 +4,8 @@ import { getFfmpegPath } from '../encoder/ffmpeg-binary.ts'
 
 /**
  * Runs ffmpeg on a whole file, telling `onProgress` how far it has come (0 to 1 of `durationSeconds`),
- * from its `-progress` report. Rejects with the tail of its errors on a non-zero exit; aborts with `signal`.
+ * from its `-progress` report. Rejects with the tail of its errors and its exit code (null, with
+ * `exitSignal`, when it was killed); aborts with `signal`.
  */
 export function runFfmpegWithProgress(
   args: string[],
@@ -35,9 +36,10 @@ export function runFfmpegWithProgress(
       errors = (errors + chunk.toString()).slice(-8000)
     })
     child.on('error', reject)
-    child.on('close', (code) => {
-      if (code === 0) resolve()
-      else reject(new Error(`ffmpeg exited with ${code}: ${errors.trim().split('\n').slice(-3).join(' | ')}`))
+    child.on('close', (code, exitSignal) => {
+      if (code === 0) return resolve()
+      const message = `ffmpeg exited with ${code ?? exitSignal}: ${errors.trim().split('\n').slice(-3).join(' | ')}`
+      reject(Object.assign(new Error(message), { exitCode: code, exitSignal }))
     })
   })
 }

@@ -34,6 +34,13 @@ const IMAGE_MIMES: Record<string, ImageFormat> = {
 }
 const HEIC_MIMES = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence'])
 const VIDEO_CODECS = new Set(['h264', 'hevc', 'vp8', 'vp9', 'av1'])
+/** 8K (7680 × 4320) and no more: a larger frame costs gigabytes to decode, and no camera people use makes one. */
+export const VIDEO_MAX_PIXELS = 7680 * 4320
+export const VIDEO_MAX_SIDE = 8192
+/** Phones' slow motion records 240 fps; more is a file made to cost decoding time. */
+export const VIDEO_MAX_FPS = 240
+/** The most reading a file's header and packets may take: a file that stalls the reader is refused. */
+const READ_TIMEOUT_MS = 60_000
 const AUDIO_CODECS = new Set([
   'aac',
   'mp3',
@@ -90,28 +97,21 @@ const toRate = (value: string | undefined) => {
   return den > 0 && Number.isFinite(num / den) ? num / den : 0
 }
 
-/** Seconds of a file whose header does not say (a browser's recording): the packets are read, not decoded. */
-async function measureDuration(path: string): Promise<number> {
+/**
+ * The seconds a file really runs, from its packets (read, not decoded): a header can say anything, and a
+ * browser's recording says nothing. Undefined when the packets cannot be read.
+ */
+async function measureDuration(path: string): Promise<number | undefined> {
   try {
-    const { stdout } = await runFfmpeg([
-      '-i',
-      path,
-      '-map',
-      '0:v:0?',
-      '-map',
-      '0:a:0?',
-      '-c',
-      'copy',
-      '-f',
-      'null',
-      '-',
-      '-progress',
-      'pipe:1',
-    ])
+    const { stdout } = await runFfmpeg(
+      ['-i', path, '-map', '0:v:0?', '-map', '0:a:0?', '-c', 'copy', '-f', 'null', '-', '-progress', 'pipe:1'],
+      { signal: AbortSignal.timeout(READ_TIMEOUT_MS) },
+    )
     const times = [...stdout.toString().matchAll(/^out_time_us=(\d+)$/gm)]
-    return Number(times.at(-1)?.[1] ?? 0) / 1e6
+    const seconds = Number(times.at(-1)?.[1] ?? 0) / 1e6
+    return seconds > 0 ? seconds : undefined
   } catch {
-    return 0
+    return undefined
   }
 }
 
@@ -142,7 +142,9 @@ async function inspectImage(path: string, format: ImageFormat, maxPixels: number
 async function inspectMedia(path: string, limits: { maxVideoSeconds: number; maxAudioSeconds: number }) {
   let probed: z.infer<typeof ProbeSchema>
   try {
-    const { stdout } = await runFfprobe(['-print_format', 'json', '-show_format', '-show_streams', path])
+    const { stdout } = await runFfprobe(['-print_format', 'json', '-show_format', '-show_streams', path], {
+      signal: AbortSignal.timeout(READ_TIMEOUT_MS),
+    })
     probed = ProbeSchema.parse(JSON.parse(stdout.toString()))
   } catch {
     throw new UploadRejectedError('unreadable', UNREADABLE_MESSAGE)
@@ -151,8 +153,9 @@ async function inspectMedia(path: string, limits: { maxVideoSeconds: number; max
   if (!container) throw new UploadRejectedError('unsupported', UNSUPPORTED_MESSAGE)
   const video = probed.streams.find((stream) => stream.codec_type === 'video' && !stream.disposition?.attached_pic)
   const audio = probed.streams.find((stream) => stream.codec_type === 'audio')
-  const stated = probed.format.duration ?? video?.duration ?? audio?.duration
-  const durationSeconds = stated && stated > 0 ? stated : await measureDuration(path)
+  const stated = probed.format.duration ?? video?.duration ?? audio?.duration ?? 0
+  // The longer of what the header says and what the packets run: a header may claim one second of an hour.
+  const durationSeconds = Math.max(stated, (await measureDuration(path)) ?? 0)
   if (!(durationSeconds > 0)) throw new UploadRejectedError('unreadable', UNREADABLE_MESSAGE)
   const tooLong = (max: number, what: string) =>
     new UploadRejectedError(
@@ -168,6 +171,17 @@ async function inspectMedia(path: string, limits: { maxVideoSeconds: number; max
     if (audio && !AUDIO_CODECS.has(audio.codec_name ?? ''))
       throw new UploadRejectedError('unsupported', UNSUPPORTED_MESSAGE)
     if (durationSeconds > limits.maxVideoSeconds) throw tooLong(limits.maxVideoSeconds, 'clip')
+    const frameRate = toRate(video.avg_frame_rate) || toRate(video.r_frame_rate)
+    if (
+      video.width * video.height > VIDEO_MAX_PIXELS ||
+      Math.max(video.width, video.height) > VIDEO_MAX_SIDE ||
+      frameRate > VIDEO_MAX_FPS
+    ) {
+      throw new UploadRejectedError(
+        'too-many-pixels',
+        `This clip is ${video.width} × ${video.height} at ${Math.round(frameRate)} fps, more than 8K or ${VIDEO_MAX_FPS} frames a second. Export it at 4K or less and upload it again.`,
+      )
+    }
     const rotation =
       video.side_data_list?.find((data) => data.rotation !== undefined)?.rotation ?? Number(video.tags?.rotate ?? 0)
     const quarterTurn = Math.abs(Math.round(rotation / 90)) % 2 === 1
@@ -177,7 +191,7 @@ async function inspectMedia(path: string, limits: { maxVideoSeconds: number; max
       width: quarterTurn ? video.height : video.width,
       height: quarterTurn ? video.width : video.height,
       durationSeconds,
-      frameRate: toRate(video.avg_frame_rate) || toRate(video.r_frame_rate),
+      frameRate,
       deepColor: /p1[0-6]/.test(video.pix_fmt ?? ''),
       hdr: video.color_transfer === 'smpte2084' || video.color_transfer === 'arib-std-b67',
       hasAudio: audio !== undefined,

@@ -75,4 +75,5 @@ export function runBinary(
 export const runFfmpeg = (args: string[], options?: RunOptions) =>
   runBinary(binaries.ffmpeg, ['-hide_banner', '-loglevel', 'error', '-nostdin', ...args], options)
 
-export const runFfprobe = (args: string[]) => runBinary(binaries.ffprobe, ['-v', 'error', ...args])
+export const runFfprobe = (args: string[], options?: RunOptions) =>
+  runBinary(binaries.ffprobe, ['-v', 'error', ...args], options)

@@ -5,12 +5,13 @@ import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 
 import { AUDIO_MAX_SECONDS, IMAGE_MAX_PIXELS } from '@storyreel/contracts/assets'
+import { PLAN_LIMITS } from '@storyreel/contracts/plans'
 import { convertAudio, convertClip, inspectUpload, UploadRejectedError } from '@storyreel/engine/engine'
 
 import type { MediaStore } from '#src/adapters/media/media-store.ts'
 
-import type { AssetRow, AssetsRepository } from './assets.repository.ts'
-import { assetPrefix } from './assets.service.ts'
+import { CONVERSION_MAX_ATTEMPTS, type AssetRow, type AssetsRepository } from './assets.repository.ts'
+import { assetPrefix, type PlanLimits } from './assets.service.ts'
 
 /** Progress is written at most this often; each write also renews the lease. */
 const PROGRESS_EVERY_MS = 1000
@@ -25,11 +26,14 @@ export function createAssetConversions({
   media,
   log,
   leaseMs,
+  planLimits = PLAN_LIMITS,
 }: {
   assets: AssetsRepository
   media: MediaStore
   log: FastifyBaseLogger
   leaseMs: number
+  /** The plans' limits, which a conversion keeps as the upload did; tests pass small ones. */
+  planLimits?: PlanLimits
 }) {
   async function convert(row: AssetRow, workerId: string, signal: AbortSignal, work: string): Promise<void> {
     const original = path.join(work, 'original')
@@ -45,22 +49,27 @@ export function createAssetConversions({
     const abort = () => stop.abort()
     signal.addEventListener('abort', abort)
     let lastReport = 0
+    let lastShare = row.progress
     const onProgress = (share: number) => {
+      lastShare = Math.max(lastShare, share)
       const time = Date.now()
       if (time - lastReport < PROGRESS_EVERY_MS) return
       lastReport = time
-      assets.reportConversion(row.id, workerId, Math.min(0.99, share), leaseMs).then(
+      assets.reportConversion(row.id, workerId, Math.min(0.99, lastShare), leaseMs).then(
         (fresh) => {
           if (!fresh) stop.abort()
         },
         (error: unknown) => log.warn({ err: error, assetId: row.id }, 'conversion progress not written'),
       )
     }
-    const heartbeat = setInterval(() => onProgress(row.progress), Math.max(1000, leaseMs / 3))
+    // The lease is renewed while one long step reports nothing (the copy's upload to the store).
+    const heartbeat = setInterval(() => onProgress(lastShare), Math.max(1000, leaseMs / 3))
     try {
+      // The owner's plan as it is now; a clip whose header understated its length is refused here.
+      const limits = planLimits[(await assets.getOwnerPlan(row.userId)) ?? 'free']
       const inspection = await inspectUpload(original, {
         maxImagePixels: IMAGE_MAX_PIXELS,
-        maxVideoSeconds: Number.POSITIVE_INFINITY,
+        maxVideoSeconds: limits.clipSeconds,
         maxAudioSeconds: AUDIO_MAX_SECONDS,
       })
       const prefix = assetPrefix(row.userId, row.id)
@@ -74,6 +83,7 @@ export function createAssetConversions({
           poster,
           thumbnail,
           source: inspection,
+          maxSeconds: limits.clipSeconds,
           onProgress,
           signal: stop.signal,
         })
@@ -117,8 +127,9 @@ export function createAssetConversions({
         return
       }
       if (stop.signal.aborted) {
-        // Stopping (a restart) hands the asset back to the queue; a deleted one is purged by housekeeping.
-        await assets.finishConversion(row.id, workerId, { status: 'processing' })
+        // Stopping (a restart) hands the asset back to the queue; a deleted one has nothing to hand back.
+        const released = await assets.finishConversion(row.id, workerId, { status: 'processing' })
+        if (!released) await media.deletePrefix(assetPrefix(row.userId, row.id))
         return
       }
       throw error
@@ -128,16 +139,22 @@ export function createAssetConversions({
     }
   }
 
-  /** The copy is in place: the row says so, then the original goes (its space stays counted as uploaded). */
+  /**
+   * The copy is in place: the row says so, then the original goes (its space stays counted as uploaded). An
+   * asset deleted meanwhile (or its whole account) has no row to say so: the files just written go too.
+   */
   async function finish(row: AssetRow, workerId: string, result: Parameters<AssetsRepository['finishConversion']>[2]) {
     const finished = await assets.finishConversion(row.id, workerId, result)
-    if (finished && row.originalKey) await media.deletePrefix(path.posix.dirname(row.originalKey))
+    if (!finished) await media.deletePrefix(assetPrefix(row.userId, row.id))
+    else if (row.originalKey) await media.deletePrefix(path.posix.dirname(row.originalKey))
   }
 
   return {
     /** Converts the next waiting clip or track; false when there was none. */
     async runNext(workerId: string, signal: AbortSignal): Promise<boolean> {
-      await assets.failAbandonedConversions()
+      for (const abandoned of await assets.failAbandonedConversions()) {
+        await media.deletePrefix(assetPrefix(abandoned.userId, abandoned.id))
+      }
       const row = await assets.claimConversion(workerId, leaseMs)
       if (!row) return false
       log.info({ assetId: row.id, kind: row.kind, attempt: row.attempts }, 'conversion claimed')
@@ -145,12 +162,18 @@ export function createAssetConversions({
       try {
         await convert(row, workerId, signal, work)
       } catch (error) {
-        log.error({ err: error, assetId: row.id }, 'conversion failed')
-        await assets.finishConversion(row.id, workerId, {
-          status: 'failed',
-          error: 'This file could not be converted. Upload it again, or export it in another format first.',
-        })
-        await media.deletePrefix(assetPrefix(row.userId, row.id)).catch(() => undefined)
+        // Not the file's fault (killed for memory, the store unreachable): tried again, up to the attempts.
+        const retry = row.attempts < CONVERSION_MAX_ATTEMPTS
+        log.error({ err: error, assetId: row.id, retry }, 'conversion failed')
+        if (retry) {
+          await assets.finishConversion(row.id, workerId, { status: 'processing' })
+        } else {
+          await assets.finishConversion(row.id, workerId, {
+            status: 'failed',
+            error: 'This file could not be converted. Upload it again, or export it in another format first.',
+          })
+          await media.deletePrefix(assetPrefix(row.userId, row.id)).catch(() => undefined)
+        }
       } finally {
         await rm(work, { recursive: true, force: true })
       }

@@ -48,54 +48,52 @@ export function formatBytes(bytes: number): string {
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  { dir, maxBytes, idleMs = UPLOAD_IDLE_MS }: { dir: string; maxBytes: number; idleMs?: number },
+  { dir, maxBytes, idleMs = UPLOAD_IDLE_MS }: { dir: string; maxBytes: number; idleMs?: number | undefined },
 ): Promise<ReceivedUpload> {
-  let part
-  try {
-    part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1, headerPairs: 20 } })
-  } catch (error) {
-    throw toUploadError(error, maxBytes)
-  }
-  if (!part) throw new AppError('BAD_REQUEST', 400, 'Send the file as multipart/form-data in a field named "file".')
-  if (part.fieldname !== 'file') {
-    part.file.resume()
-    throw new AppError('BAD_REQUEST', 400, 'Send the file in a field named "file".')
-  }
+  // From here the upload may take as long as it keeps arriving: silence, not the request deadline, ends it.
+  request.releaseDeadline()
+  let stalled = false
+  const idle = setTimeout(() => {
+    stalled = true
+    request.raw.destroy()
+  }, idleMs)
+  const touch = () => idle.refresh()
   await mkdir(dir, { recursive: true })
   const target = path.join(
     dir,
     `upload-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
   )
   let sizeBytes = 0
-  let idle: NodeJS.Timeout | undefined
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      sizeBytes += chunk.length
-      idle?.refresh()
-      done(null, chunk)
-    },
-  })
   try {
-    await new Promise<void>((resolve, reject) => {
-      idle = setTimeout(() => {
-        const stalled = new AppError(
-          'UPLOAD_STALLED',
-          408,
-          'The upload stopped arriving. Check the connection and try again.',
-        )
-        part.file.destroy(stalled)
-        reject(stalled)
-      }, idleMs)
-      pipeline(part.file, counter, createWriteStream(target)).then(resolve, reject)
+    // request.file() pipes the request into the parser at once; a listener added after it sees the same bytes
+    // without taking them (one added before would).
+    const parsing = request.file({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1, headerPairs: 20 } })
+    request.raw.on('data', touch)
+    const part = await parsing
+    if (!part) throw new AppError('BAD_REQUEST', 400, 'Send the file as multipart/form-data in a field named "file".')
+    if (part.fieldname !== 'file') {
+      part.file.resume()
+      throw new AppError('BAD_REQUEST', 400, 'Send the file in a field named "file".')
+    }
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        sizeBytes += chunk.length
+        done(null, chunk)
+      },
     })
+    await pipeline(part.file, counter, createWriteStream(target))
     if (part.file.truncated) throw TOO_LARGE(maxBytes)
     if (sizeBytes === 0) throw new AppError('FILE_EMPTY', 422, 'This file is empty. Choose another one.')
     return { path: target, sizeBytes, name: toAssetName(part.filename) }
   } catch (error) {
     await rm(target, { force: true })
+    if (stalled) {
+      throw new AppError('UPLOAD_STALLED', 408, 'The upload stopped arriving. Check the connection and try again.')
+    }
     throw toUploadError(error, maxBytes)
   } finally {
     clearTimeout(idle)
+    request.raw.off('data', touch)
   }
 }
 

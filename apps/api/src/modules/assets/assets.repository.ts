@@ -1,9 +1,10 @@
 import type { Database } from '@storyreel/db/client'
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, sql } from '@storyreel/db/operators'
-import { assets, projectAssets, projects, renderJobs } from '@storyreel/db/schema'
+import { assets, projectAssets, projects, renderJobs, users } from '@storyreel/db/schema'
 
 export type AssetRow = typeof assets.$inferSelect
 export type AssetKind = AssetRow['kind']
+export type AssetOwnerPlan = (typeof users.$inferSelect)['plan']
 
 /** A clip or track whose conversion stopped this many times (its worker died each time) fails for good. */
 export const CONVERSION_MAX_ATTEMPTS = 3
@@ -211,6 +212,7 @@ export function createAssetsRepository(defaultDb: Database) {
             select ${assets.id} from ${assets}
             where ${assets.status} = 'processing' and ${assets.deletedAt} is null
               and (${assets.lockedUntil} is null or ${assets.lockedUntil} < now())
+              and ${assets.attempts} < ${CONVERSION_MAX_ATTEMPTS}
             order by ${assets.createdAt}, ${assets.id}
             limit 1
             for update skip locked
@@ -294,6 +296,12 @@ export function createAssetsRepository(defaultDb: Database) {
           ),
         )
         .returning()
+    },
+
+    /** The plan of the asset's owner, whose limits its conversion keeps. */
+    async getOwnerPlan(userId: string, db: Database = defaultDb): Promise<AssetOwnerPlan | undefined> {
+      const [row] = await db.select({ plan: users.plan }).from(users).where(eq(users.id, userId)).limit(1)
+      return row?.plan
     },
 
     /** Links an asset to a project that uses it (kept as scenes are saved). */

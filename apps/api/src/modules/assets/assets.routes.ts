@@ -38,7 +38,7 @@ export function registerAssetRoutes(
     api.post(
       '/api/v1/assets',
       {
-        config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' }, longUpload: true },
+        config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
         schema: {
           tags,
           auth: 'user',
@@ -48,7 +48,7 @@ export function registerAssetRoutes(
             'Content-Type: photos JPEG, PNG, WebP or AVIF; clips MP4, MOV or WebM (H.264, HEVC, VP9, AV1); tracks MP3, ' +
             'M4A, WAV or OGG. 201 with the asset: a photo is `ready` (upright, metadata removed); a clip or track is ' +
             '`processing` until a worker has made its copy. 415 UNSUPPORTED_FILE_TYPE or HEIC_NOT_SUPPORTED, 413 ' +
-            'FILE_TOO_LARGE, QUOTA_EXCEEDED, IMAGE_TOO_LARGE (over 100 megapixels) or MEDIA_TOO_LONG (over the plan), ' +
+            'FILE_TOO_LARGE, QUOTA_EXCEEDED, TOO_MANY_PIXELS (a photo over 100 megapixels, a clip over 8K or 240 fps) or MEDIA_TOO_LONG (over the plan), ' +
             '422 FILE_UNREADABLE; nothing is stored then.',
           uploadField: { name: 'file', description: 'The photo, clip or track.' },
           response: { 201: AssetSchema },

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
@@ -36,7 +36,7 @@ const REJECTIONS: Record<UploadRejection, [ErrorCode, number]> = {
   unsupported: ['UNSUPPORTED_FILE_TYPE', 415],
   heic: ['HEIC_NOT_SUPPORTED', 415],
   unreadable: ['FILE_UNREADABLE', 422],
-  'too-many-pixels': ['IMAGE_TOO_LARGE', 413],
+  'too-many-pixels': ['TOO_MANY_PIXELS', 413],
   'too-long': ['MEDIA_TOO_LONG', 413],
 }
 
@@ -58,6 +58,8 @@ export function createAssetsService(deps: {
   onConversionQueued: () => void
   /** The plans' limits; tests pass small ones. */
   planLimits?: PlanLimits
+  /** How long an upload may send nothing before it is dropped; tests shorten it. */
+  uploadIdleMs?: number
   now?: () => Date
 }) {
   const { assets, media, links, scratchDir, log } = deps
@@ -142,7 +144,11 @@ export function createAssetsService(deps: {
       await mkdir(scratchDir, { recursive: true })
       const work = await mkdtemp(path.join(scratchDir, 'upload-'))
       try {
-        const received = await receiveUpload(request, { dir: work, maxBytes: limits.uploadBytes })
+        const received = await receiveUpload(request, {
+          dir: work,
+          maxBytes: limits.uploadBytes,
+          idleMs: deps.uploadIdleMs,
+        })
         const inspection = await inspectUpload(received.path, {
           maxImagePixels: IMAGE_MAX_PIXELS,
           maxVideoSeconds: limits.clipSeconds,
@@ -249,13 +255,19 @@ export function createAssetsService(deps: {
       if (!(await assets.isUsedByActiveRender(id))) await purge(row)
     },
 
-    /** Housekeeping: deleted assets no render needs any more, and uploads abandoned mid-way. */
+    /**
+     * Housekeeping: deleted assets no render needs any more, uploads abandoned mid-way, and the scratch
+     * folders a stopped server left behind.
+     */
     async purgeDeleted(): Promise<number> {
-      const rows = [
-        ...(await assets.listPurgeable(100)),
-        ...(await assets.listAbandonedUploads(new Date(now().getTime() - ABANDONED_UPLOAD_MS), 100)),
-      ]
+      const abandonedBefore = new Date(now().getTime() - ABANDONED_UPLOAD_MS)
+      const rows = [...(await assets.listPurgeable(100)), ...(await assets.listAbandonedUploads(abandonedBefore, 100))]
       for (const row of rows) await purge(row)
+      for (const entry of await readdir(scratchDir).catch(() => [])) {
+        const folder = path.join(scratchDir, entry)
+        const info = await stat(folder).catch(() => undefined)
+        if (info && info.mtime < abandonedBefore) await rm(folder, { recursive: true, force: true })
+      }
       return rows.length
     },
 

@@ -139,7 +139,7 @@ for (const { name, url } of TEST_DRIVERS) {
           'UNSUPPORTED_FILE_TYPE',
         ],
         ['a truncated MP4', await readFile(fixture('cut-index.mp4')), 'clip.mp4', 422, 'FILE_UNREADABLE'],
-        ['a 20,000 × 20,000 PNG', makePngHeader(20_000, 20_000), 'huge.png', 413, 'IMAGE_TOO_LARGE'],
+        ['a 20,000 × 20,000 PNG', makePngHeader(20_000, 20_000), 'huge.png', 413, 'TOO_MANY_PIXELS'],
         [
           'a zip',
           Buffer.concat([Buffer.from('504b0304140000000000', 'hex'), Buffer.alloc(300, 1)]),

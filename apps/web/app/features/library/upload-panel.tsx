@@ -39,6 +39,8 @@ export function UploadPanel({
   const finished = items.some(
     (item) => item.status === 'done' || item.status === 'failed' || item.status === 'canceled',
   )
+  // Announced when a file's state changes, not at every tick of its progress.
+  const latest = items.filter((item) => item.status === 'done' || item.status === 'failed').at(-1)
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault()
@@ -88,6 +90,11 @@ export function UploadPanel({
         />
       </div>
 
+      <p className="sr-only" aria-live="polite">
+        {latest
+          ? `${latest.name}: ${latest.status === 'done' ? STATUS_TEXT.done : (latest.error ?? STATUS_TEXT.failed)}`
+          : ''}
+      </p>
       {items.length > 0 ? (
         <div className="glass rounded-3xl p-4 tablet:p-5">
           <div className="flex items-center justify-between gap-3">
@@ -98,10 +105,11 @@ export function UploadPanel({
               </button>
             ) : null}
           </div>
-          <ul className="mt-3 space-y-2" aria-live="polite">
+          <ul className="mt-3 space-y-2">
             {items.map((item) => {
               const share = item.size > 0 ? Math.min(1, item.sent / item.size) : 0
-              const active = item.status === 'uploading' || item.status === 'waiting' || item.status === 'reading'
+              // Once every byte is sent the file is in; canceling then would only pretend.
+              const cancelable = item.status === 'uploading' || item.status === 'waiting'
               return (
                 <li key={item.key} className="rounded-xl border border-line bg-surface px-3 py-2">
                   <div className="flex items-center gap-3">
@@ -126,7 +134,7 @@ export function UploadPanel({
                             : STATUS_TEXT[item.status]}
                       </p>
                     </div>
-                    {active ? (
+                    {cancelable ? (
                       <button
                         type="button"
                         className="grid h-8 w-8 shrink-0 place-items-center rounded-full text-muted hover:bg-raised hover:text-ink"

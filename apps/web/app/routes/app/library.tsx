@@ -151,7 +151,7 @@ export default function LibraryRoute() {
               <li key={index} className="aspect-[4/5] animate-pulse rounded-2xl bg-raised" />
             ))}
           </ul>
-        ) : library.isError ? (
+        ) : library.isError && assets.length === 0 ? (
           <div role="alert" className="glass rounded-3xl p-8 text-center">
             <p className="font-semibold text-ink">Your library could not be loaded.</p>
             <button type="button" className="btn-secondary mt-4" onClick={() => void library.refetch()}>
