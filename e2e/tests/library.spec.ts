@@ -41,8 +41,11 @@ for (const { name, viewport } of [
         .getByLabel('Choose files to upload')
         .setInputFiles([path.join(dir, 'Shop front.jpg'), path.join(dir, 'notes.jpg')])
       const uploads = page.getByRole('region', { name: 'Upload' })
-      await expect(uploads.getByText('Added to your library')).toBeVisible()
-      await expect(uploads.getByText(/This file is not a photo, clip or sound we can use/)).toBeVisible()
+      const uploaded = uploads.getByRole('listitem')
+      await expect(uploaded.filter({ hasText: 'Shop front.jpg' })).toContainText('Added to your library')
+      await expect(uploaded.filter({ hasText: 'notes.jpg' })).toContainText(
+        /This file is not a photo, clip or sound we can use/,
+      )
 
       const files = page.getByRole('list', { name: 'Your files' })
       const card = files.getByRole('listitem').filter({ hasText: 'Shop front.jpg' })
@@ -121,7 +124,7 @@ test('a slow upload shows its progress and can be canceled, and a track is prepa
   await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(0)
   expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(100)
   await page.getByRole('button', { name: 'Cancel the upload of Shop jingle.wav' }).click()
-  await expect(page.getByRole('region', { name: 'Upload' }).getByText('Canceled')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Upload' }).getByRole('listitem')).toContainText('Canceled')
 
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
