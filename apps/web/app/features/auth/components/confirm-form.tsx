@@ -1,17 +1,16 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 
 import { CONFIRMATION_CODE_LENGTH } from '@storyreel/contracts/auth'
 
 import { FormField, Spinner } from '#app/components/ui/form-field.tsx'
-import { AlertIcon } from '#app/components/ui/icons.tsx'
 import { ApiError } from '#app/lib/api-client.ts'
 import { useSession } from '#app/lib/session.ts'
 import { STORAGE_KEYS } from '#app/lib/storage.ts'
 
 import { authApi } from '../auth-api.ts'
 import { useResendCountdown } from '../use-resend-countdown.ts'
-import { CodeInput } from './code-input.tsx'
+import { CodeField } from './code-field.tsx'
 
 /**
  * The code screen. A signed-in, unconfirmed user confirms the address on file; anyone else (the link in
@@ -27,7 +26,6 @@ export function ConfirmForm() {
   const [problem, setProblem] = useState<string>()
   const { left, restart } = useResendCountdown(STORAGE_KEYS.lastConfirmationCodeSentAt)
   const address = user?.email ?? email
-  const problemId = useId()
   const codeRef = useRef<HTMLDivElement>(null)
   // The boxes are disabled while the code is checked, which drops focus; a wrong code puts it back in the first.
   useEffect(() => {
@@ -98,28 +96,15 @@ export function ConfirmForm() {
           onChange={(event) => setEmail(event.target.value)}
         />
       )}
-      <div>
-        <p id="code-label" className="mb-2 text-sm font-medium text-ink">
-          Confirmation code
-        </p>
-        <CodeInput
-          length={CONFIRMATION_CODE_LENGTH}
-          value={code}
-          onChange={setCode}
-          onComplete={(value) => void submit(value)}
-          disabled={pending}
-          invalid={problem !== undefined}
-          labelledBy="code-label"
-          describedBy={problem ? problemId : undefined}
-          groupRef={codeRef}
-        />
-        {problem ? (
-          <p id={problemId} className="mt-2 flex gap-2 text-sm text-rose-700 dark:text-rose-400">
-            <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
-            {problem}
-          </p>
-        ) : null}
-      </div>
+      <CodeField
+        label="Confirmation code"
+        value={code}
+        onChange={setCode}
+        onComplete={(value) => void submit(value)}
+        disabled={pending}
+        problem={problem}
+        groupRef={codeRef}
+      />
       <button
         type="submit"
         className="btn-primary w-full"

@@ -1,9 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 
 import { CONFIRMATION_CODE_LENGTH, CONFIRMATION_CODE_TTL_MINUTES, type User } from '@storyreel/contracts/auth'
 
 import { FormField, Spinner } from '#app/components/ui/form-field.tsx'
-import { AlertIcon } from '#app/components/ui/icons.tsx'
 import { ApiError } from '#app/lib/api-client.ts'
 import { STORAGE_KEYS } from '#app/lib/storage.ts'
 import { toasts } from '#app/lib/toast.ts'
@@ -11,7 +10,7 @@ import { toasts } from '#app/lib/toast.ts'
 import { authApi } from '../auth-api.ts'
 import { describeError, isCodeProblem } from '../describe-error.ts'
 import { useResendCountdown } from '../use-resend-countdown.ts'
-import { CodeInput } from './code-input.tsx'
+import { CodeField, FormProblem } from './code-field.tsx'
 
 type Step = { name: 'idle' } | { name: 'edit' } | { name: 'confirm'; newEmail: string }
 
@@ -81,8 +80,6 @@ function NewAddressForm({
   const [codeSent, setCodeSent] = useState(() => verification.left > 0)
   const [pending, setPending] = useState(false)
   const [problems, setProblems] = useState<{ email?: string; password?: string; code?: string; form?: string }>({})
-  const codeLabelId = useId()
-  const codeProblemId = useId()
   const codeRef = useRef<HTMLDivElement>(null)
   // The boxes are disabled while the form is sent, which drops focus; a wrong code puts it back in the first.
   useEffect(() => {
@@ -153,68 +150,48 @@ function NewAddressForm({
           error={problems.password}
           hint="To make sure it is you."
         />
-      ) : (
-        <div>
-          <p id={codeLabelId} className="mb-2 text-sm font-medium text-ink">
-            Code sent to {user.email}
-          </p>
-          {codeSent ? (
-            <>
-              <CodeInput
-                length={CONFIRMATION_CODE_LENGTH}
-                value={code}
-                onChange={setCode}
-                disabled={pending}
-                invalid={problems.code !== undefined}
-                labelledBy={codeLabelId}
-                describedBy={problems.code ? codeProblemId : undefined}
-                groupRef={codeRef}
-              />
-              {problems.code ? (
-                <p id={codeProblemId} className="mt-2 flex gap-2 text-sm text-rose-700 dark:text-rose-400">
-                  <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
-                  {problems.code}
-                </p>
-              ) : null}
-              <p className="mt-2 text-sm text-muted" aria-live="polite">
-                It works for {CONFIRMATION_CODE_TTL_MINUTES} minutes. Nothing came?{' '}
-                {verification.left > 0 ? (
-                  <span>
-                    You can ask for another in <span className="tabular-nums text-ink">{verification.left}s</span>.
-                  </span>
-                ) : (
-                  <button
-                    type="button"
-                    className="font-semibold text-accent underline-offset-4 hover:underline"
-                    onClick={() => void sendVerificationCode()}
-                  >
-                    Send another
-                  </button>
-                )}
-              </p>
-            </>
-          ) : (
-            <>
-              <p className="text-sm text-muted">
-                Your account has no password, so we check it is you with a code sent to your current address.
-              </p>
+      ) : codeSent ? (
+        <CodeField
+          label={`Code sent to ${user.email}`}
+          value={code}
+          onChange={setCode}
+          disabled={pending}
+          problem={problems.code}
+          groupRef={codeRef}
+        >
+          <p className="mt-2 text-sm text-muted" aria-live="polite">
+            It works for {CONFIRMATION_CODE_TTL_MINUTES} minutes. Nothing came?{' '}
+            {verification.left > 0 ? (
+              <span>
+                You can ask for another in <span className="tabular-nums text-ink">{verification.left}s</span>.
+              </span>
+            ) : (
               <button
                 type="button"
-                className="btn-secondary mt-3 px-4 py-2 text-sm"
+                className="font-semibold text-accent underline-offset-4 hover:underline"
                 onClick={() => void sendVerificationCode()}
               >
-                Send code to {user.email}
+                Send another
               </button>
-            </>
-          )}
+            )}
+          </p>
+        </CodeField>
+      ) : (
+        <div>
+          <p className="mb-2 text-sm font-medium text-ink">Code sent to {user.email}</p>
+          <p className="text-sm text-muted">
+            Your account has no password, so we check it is you with a code sent to your current address.
+          </p>
+          <button
+            type="button"
+            className="btn-secondary mt-3 px-4 py-2 text-sm"
+            onClick={() => void sendVerificationCode()}
+          >
+            Send code to {user.email}
+          </button>
         </div>
       )}
-      {problems.form ? (
-        <p role="alert" className="flex gap-2 text-sm text-rose-700 dark:text-rose-400">
-          <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
-          {problems.form}
-        </p>
-      ) : null}
+      {problems.form ? <FormProblem>{problems.form}</FormProblem> : null}
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className="btn-primary" disabled={pending || !address || !proofReady}>
           {pending ? <Spinner /> : null}
@@ -242,7 +219,6 @@ function ConfirmAddressForm({
   const [code, setCode] = useState('')
   const [pending, setPending] = useState(false)
   const [problem, setProblem] = useState<string>()
-  const problemId = useId()
   const groupRef = useRef<HTMLDivElement>(null)
   // A new request inside the cooldown would send nothing, so "start again" waits it out.
   const { left } = useResendCountdown(STORAGE_KEYS.lastEmailChangeCodeSentAt)
@@ -277,28 +253,15 @@ function ConfirmAddressForm({
         We sent a {CONFIRMATION_CODE_LENGTH}-digit code to <strong className="break-all text-ink">{newEmail}</strong>.
         Enter it within {CONFIRMATION_CODE_TTL_MINUTES} minutes to make it your e-mail.
       </p>
-      <div>
-        <p id="email-change-code-label" className="mb-2 text-sm font-medium text-ink">
-          Code from the new address
-        </p>
-        <CodeInput
-          length={CONFIRMATION_CODE_LENGTH}
-          value={code}
-          onChange={setCode}
-          onComplete={(value) => void submit(value)}
-          disabled={pending}
-          invalid={problem !== undefined}
-          labelledBy="email-change-code-label"
-          describedBy={problem ? problemId : undefined}
-          groupRef={groupRef}
-        />
-        {problem ? (
-          <p id={problemId} className="mt-2 flex gap-2 text-sm text-rose-700 dark:text-rose-400">
-            <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
-            {problem}
-          </p>
-        ) : null}
-      </div>
+      <CodeField
+        label="Code from the new address"
+        value={code}
+        onChange={setCode}
+        onComplete={(value) => void submit(value)}
+        disabled={pending}
+        problem={problem}
+        groupRef={groupRef}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className="btn-primary" disabled={pending || code.length !== CONFIRMATION_CODE_LENGTH}>
           {pending ? <Spinner /> : null}

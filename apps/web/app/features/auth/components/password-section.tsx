@@ -5,12 +5,12 @@ import { Link, useNavigate } from 'react-router'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type User } from '@storyreel/contracts/auth'
 
 import { FormField, Spinner } from '#app/components/ui/form-field.tsx'
-import { AlertIcon } from '#app/components/ui/icons.tsx'
 import { ApiError } from '#app/lib/api-client.ts'
 import { toasts } from '#app/lib/toast.ts'
 
 import { authApi } from '../auth-api.ts'
 import { describeError } from '../describe-error.ts'
+import { FormProblem } from './code-field.tsx'
 import { PasswordRules } from './password-rules.tsx'
 import { SESSIONS_QUERY_KEY } from './sessions-section.tsx'
 
@@ -121,12 +121,7 @@ function ChangePasswordForm({ user }: { user: User }) {
           <span className="block text-muted">Recommended if you think someone else knows your password.</span>
         </span>
       </label>
-      {problems.form ? (
-        <p role="alert" className="flex gap-2 text-sm text-rose-700 dark:text-rose-400">
-          <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
-          {problems.form}
-        </p>
-      ) : null}
+      {problems.form ? <FormProblem>{problems.form}</FormProblem> : null}
       <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
         <button type="submit" className="btn-primary" disabled={pending || !current || !next}>
           {pending ? <Spinner /> : null}

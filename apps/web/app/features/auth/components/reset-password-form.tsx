@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 
 import {
@@ -9,14 +9,13 @@ import {
 } from '@storyreel/contracts/auth'
 
 import { FormField, Spinner } from '#app/components/ui/form-field.tsx'
-import { AlertIcon } from '#app/components/ui/icons.tsx'
 import { ApiError } from '#app/lib/api-client.ts'
 import { STORAGE_KEYS } from '#app/lib/storage.ts'
 
 import { authApi } from '../auth-api.ts'
 import { describeError, isCodeProblem } from '../describe-error.ts'
 import { useResendCountdown } from '../use-resend-countdown.ts'
-import { CodeInput } from './code-input.tsx'
+import { CodeField, FormProblem } from './code-field.tsx'
 import { PasswordRules } from './password-rules.tsx'
 
 /**
@@ -38,7 +37,6 @@ export function ResetPasswordForm({
   const [passwordProblem, setPasswordProblem] = useState<string>()
   const [formProblem, setFormProblem] = useState<string>()
   const { left, restart } = useResendCountdown(STORAGE_KEYS.lastPasswordResetCodeSentAt)
-  const codeProblemId = useId()
   const codeRef = useRef<HTMLDivElement>(null)
   const address = email.trim().toLowerCase()
   const ready = code.length === CONFIRMATION_CODE_LENGTH && password.length > 0 && address.length > 0
@@ -108,27 +106,14 @@ export function ResetPasswordForm({
           onChange={(event) => setEmail(event.target.value)}
         />
       )}
-      <div>
-        <p id="reset-code-label" className="mb-2 text-sm font-medium text-ink">
-          Code from the e-mail
-        </p>
-        <CodeInput
-          length={CONFIRMATION_CODE_LENGTH}
-          value={code}
-          onChange={setCode}
-          disabled={pending}
-          invalid={codeProblem !== undefined}
-          labelledBy="reset-code-label"
-          describedBy={codeProblem ? codeProblemId : undefined}
-          groupRef={codeRef}
-        />
-        {codeProblem ? (
-          <p id={codeProblemId} className="mt-2 flex gap-2 text-sm text-rose-700 dark:text-rose-400">
-            <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
-            {codeProblem}
-          </p>
-        ) : null}
-      </div>
+      <CodeField
+        label="Code from the e-mail"
+        value={code}
+        onChange={setCode}
+        disabled={pending}
+        problem={codeProblem}
+        groupRef={codeRef}
+      />
       <FormField
         label="New password"
         name="new-password"
@@ -144,12 +129,7 @@ export function ResetPasswordForm({
         error={passwordProblem}
         hint={<PasswordRules password={password} />}
       />
-      {formProblem ? (
-        <p role="alert" className="flex gap-2 text-sm text-rose-700 dark:text-rose-400">
-          <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
-          {formProblem}
-        </p>
-      ) : null}
+      {formProblem ? <FormProblem>{formProblem}</FormProblem> : null}
       <button type="submit" className="btn-primary w-full" disabled={pending || !ready}>
         {pending ? <Spinner /> : null}
         {pending ? 'Setting your password…' : 'Set new password'}
