@@ -10,6 +10,7 @@ import { STORAGE_KEYS } from '#app/lib/storage.ts'
 
 import { authApi } from '../auth-api.ts'
 import { useResendCountdown } from '../use-resend-countdown.ts'
+import { ResendControl } from './resend-control.tsx'
 import { CodeField } from './code-field.tsx'
 
 /**
@@ -115,20 +116,13 @@ export function ConfirmForm() {
       </button>
       <p className="text-center text-sm text-muted" aria-live="polite">
         Didn’t get it?{' '}
-        {left > 0 ? (
-          <span>
-            You can ask for a new code in <span className="tabular-nums text-ink">{left}s</span>.
-          </span>
-        ) : (
-          <button
-            type="button"
-            className="font-semibold text-accent underline-offset-4 hover:underline disabled:opacity-50"
-            disabled={!address}
-            onClick={() => void resend()}
-          >
-            Send a new code
-          </button>
-        )}
+        <ResendControl
+          left={left}
+          waitText="You can ask for a new code in"
+          label="Send a new code"
+          disabled={!address}
+          onResend={() => void resend()}
+        />
       </p>
     </form>
   )

@@ -10,6 +10,7 @@ import { toasts } from '#app/lib/toast.ts'
 import { authApi } from '../auth-api.ts'
 import { describeError, isCodeProblem } from '../describe-error.ts'
 import { useResendCountdown } from '../use-resend-countdown.ts'
+import { ResendControl } from './resend-control.tsx'
 import { CodeField, FormProblem } from './code-field.tsx'
 
 type Step = { name: 'idle' } | { name: 'edit' } | { name: 'confirm'; newEmail: string }
@@ -161,19 +162,12 @@ function NewAddressForm({
         >
           <p className="mt-2 text-sm text-muted" aria-live="polite">
             It works for {CONFIRMATION_CODE_TTL_MINUTES} minutes. Nothing came?{' '}
-            {verification.left > 0 ? (
-              <span>
-                You can ask for another in <span className="tabular-nums text-ink">{verification.left}s</span>.
-              </span>
-            ) : (
-              <button
-                type="button"
-                className="font-semibold text-accent underline-offset-4 hover:underline"
-                onClick={() => void sendVerificationCode()}
-              >
-                Send another
-              </button>
-            )}
+            <ResendControl
+              left={verification.left}
+              waitText="You can ask for another in"
+              label="Send another"
+              onResend={() => void sendVerificationCode()}
+            />
           </p>
         </CodeField>
       ) : (
@@ -273,19 +267,7 @@ function ConfirmAddressForm({
       </div>
       <p className="text-sm text-muted" aria-live="polite">
         Nothing came? Look in spam and check the address.{' '}
-        {left > 0 ? (
-          <span>
-            You can start again in <span className="tabular-nums text-ink">{left}s</span>.
-          </span>
-        ) : (
-          <button
-            type="button"
-            className="font-semibold text-accent underline-offset-4 hover:underline"
-            onClick={onRestart}
-          >
-            Start again
-          </button>
-        )}
+        <ResendControl left={left} waitText="You can start again in" label="Start again" onResend={onRestart} />
       </p>
     </form>
   )

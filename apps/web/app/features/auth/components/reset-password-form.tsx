@@ -15,6 +15,7 @@ import { STORAGE_KEYS } from '#app/lib/storage.ts'
 import { authApi } from '../auth-api.ts'
 import { describeError, isCodeProblem } from '../describe-error.ts'
 import { useResendCountdown } from '../use-resend-countdown.ts'
+import { ResendControl } from './resend-control.tsx'
 import { CodeField, FormProblem } from './code-field.tsx'
 import { PasswordRules } from './password-rules.tsx'
 
@@ -137,20 +138,13 @@ export function ResetPasswordForm({
       <div className="space-y-2 text-center text-sm text-muted" aria-live="polite">
         <p>
           Didn’t get it? Look in spam and promotions for a message from StoryReel, or{' '}
-          {left > 0 ? (
-            <span>
-              ask for a new code in <span className="tabular-nums text-ink">{left}s</span>.
-            </span>
-          ) : (
-            <button
-              type="button"
-              className="font-semibold text-accent underline-offset-4 hover:underline disabled:opacity-50"
-              disabled={!address}
-              onClick={() => void resend()}
-            >
-              send a new code
-            </button>
-          )}
+          <ResendControl
+            left={left}
+            waitText="ask for a new code in"
+            label="send a new code"
+            disabled={!address}
+            onResend={() => void resend()}
+          />
         </p>
         <p>
           <Link
