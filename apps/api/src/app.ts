@@ -50,6 +50,7 @@ import { createSessionInvalidation } from './modules/auth/session-invalidation.t
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts'
 import { musicAudioUrl, registerMusicRoutes } from './modules/music/music.routes.ts'
 import { registerMediaRoutes } from './modules/projects/media.routes.ts'
+import { createAssetFileCache } from './modules/projects/project-media.ts'
 import { createProjectsRepository } from './modules/projects/projects.repository.ts'
 import { registerProjectRoutes } from './modules/projects/projects.routes.ts'
 import { createProjectsService } from './modules/projects/projects.service.ts'
@@ -111,6 +112,9 @@ const REQUEST_DEADLINE_MS = 30_000
 const UPLOAD_TIMEOUT_MS = 5 * 3600_000
 /** Deleted assets no render needs, and abandoned uploads, are cleared this often. */
 const ASSET_HOUSEKEEPING_MS = 10 * 60_000
+
+/** Local copies of library photos and clips kept for stills and previews, at most this much disk. */
+const ASSET_FILE_CACHE_BYTES = 1024 ** 3
 
 /** A readiness probe that hangs would hold a load balancer's check open; answer within this bound. */
 const READY_TIMEOUT_MS = 2000
@@ -284,7 +288,9 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   const previewRunner = createRenderRunner(engineOptions)
   const stillRunner =
     deps.stillRunner ?? createStillRunner({ images: engineOptions.images, threads: studio.thumbnailThreads })
-  const thumbnails = createSceneThumbnails({ runner: stillRunner, media, links, log: app.log })
+  // Local copies of the owner's photos and clips that stills and previews show, shared by both.
+  const assetFiles = createAssetFileCache({ media, maxBytes: ASSET_FILE_CACHE_BYTES })
+  const thumbnails = createSceneThumbnails({ runner: stillRunner, media, links, log: app.log, files: assetFiles })
   const assetsRepository = createAssetsRepository(db)
   // The assets service is made further down, after the workers it wakes; a finished render reaches it here.
   let purgeDeletedAssets = () => {}
@@ -301,6 +307,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
       projects: projectsRepository,
       runner: createRenderRunner(engineOptions),
       media,
+      assets: assetsRepository,
       log: app.log,
       leaseMs: studio.renderLeaseMs,
       conversions,
@@ -314,9 +321,11 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     scriptEngine,
     voices: voiceEngine,
     hasMusicTrack: (id) => music.getTrack(id) !== undefined,
+    assets: assetsRepository,
+    hasImageEngine: studio.images !== undefined,
     media,
     links,
-    previewer: createScenePreviewer(previewRunner, media, app.log),
+    previewer: createScenePreviewer(previewRunner, media, app.log, assetFiles),
     thumbnails,
     onRenderQueued: () => workers.forEach((worker) => worker.wake()),
     now: deps.now,
@@ -370,6 +379,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     previewRunner.close()
     await stillRunner.close()
     await thumbnails.drain()
+    await assetFiles.close()
   })
   registerReferralRoutes(app, { referrals, perMinute: config.rateLimits.referralPerMinute })
   registerSiteRoutes(app, deps.site, {

@@ -83,6 +83,10 @@ export type ErrorCode =
   | 'QUOTA_EXCEEDED'
   | 'UPLOAD_STALLED'
   | 'UPLOAD_INCOMPLETE'
+  | 'ASSET_FAILED'
+  | 'MEDIA_KIND_MISMATCH'
+  | 'CLIP_TRIM_INVALID'
+  | 'IMAGE_ENGINE_NOT_CONFIGURED'
 
 /** Services throw this; the error handler turns it into the one API error shape. */
 export class AppError extends Error {

@@ -33,8 +33,9 @@ async function main() {
   const projects = createProjectsRepository(db.db)
   const media = createMediaStore(config.studio)
   // The media library's clips and tracks are converted in the same queue, when no render waits.
+  const assets = createAssetsRepository(db.db)
   const conversions = createAssetConversions({
-    assets: createAssetsRepository(db.db),
+    assets,
     media,
     log,
     leaseMs: config.studio.renderLeaseMs,
@@ -45,6 +46,7 @@ async function main() {
       projects,
       runner: createRenderRunner(getEngineOptions(config.studio)),
       media,
+      assets,
       log,
       leaseMs: config.studio.renderLeaseMs,
       conversions,

@@ -14,6 +14,8 @@ export {
   lt,
   lte,
   ne,
+  not,
+  notInArray,
   or,
   sql,
 } from 'drizzle-orm'

@@ -1,5 +1,19 @@
 import type { Database } from '@storyreel/db/client'
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, sql } from '@storyreel/db/operators'
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  not,
+  notInArray,
+  sql,
+} from '@storyreel/db/operators'
 import { assets, projectAssets, projects, renderJobs, users } from '@storyreel/db/schema'
 
 export type AssetRow = typeof assets.$inferSelect
@@ -14,6 +28,18 @@ const countsTowardQuota = and(ne(assets.status, 'failed'), isNull(assets.deleted
 /** What the library shows: every asset but uploads still arriving and deleted ones. */
 const listed = (userId: string) =>
   and(eq(assets.userId, userId), ne(assets.status, 'uploading'), isNull(assets.deletedAt))
+
+/**
+ * A queued or running render may read the asset's files: its project uses the asset, or its spec names it
+ * (render-spec.ts `media`, by asset id), which holds even after the scene was given another picture.
+ */
+const neededByActiveRender = sql`(exists (
+    select 1 from ${projectAssets} join ${renderJobs} on ${renderJobs.projectId} = ${projectAssets.projectId}
+    where ${projectAssets.assetId} = ${assets.id} and ${renderJobs.status} in ('queued', 'running'))
+  or exists (
+    select 1 from ${renderJobs}
+    where ${renderJobs.userId} = ${assets.userId} and ${renderJobs.status} in ('queued', 'running')
+      and ${renderJobs.spec} -> 'media' -> (${assets.id}::text) is not null))`
 
 /** Every query on `assets` and `project_assets`; each method takes the transaction it should run in. */
 export function createAssetsRepository(defaultDb: Database) {
@@ -152,13 +178,15 @@ export function createAssetsRepository(defaultDb: Database) {
       return row
     },
 
-    /** Whether a queued or running render belongs to a project that uses the asset. */
+    /**
+     * Whether a queued or running render may need the asset's files: one of a project that uses it, or one
+     * whose spec names it (the scene was given another picture after the render was asked for).
+     */
     async isUsedByActiveRender(assetId: string, db: Database = defaultDb): Promise<boolean> {
       const [row] = await db
-        .select({ id: renderJobs.id })
-        .from(projectAssets)
-        .innerJoin(renderJobs, eq(renderJobs.projectId, projectAssets.projectId))
-        .where(and(eq(projectAssets.assetId, assetId), inArray(renderJobs.status, ['queued', 'running'])))
+        .select({ id: assets.id })
+        .from(assets)
+        .where(and(eq(assets.id, assetId), neededByActiveRender))
         .limit(1)
       return row !== undefined
     },
@@ -178,14 +206,7 @@ export function createAssetsRepository(defaultDb: Database) {
       return db
         .select()
         .from(assets)
-        .where(
-          and(
-            isNotNull(assets.deletedAt),
-            sql`not exists (
-              select 1 from ${projectAssets} join ${renderJobs} on ${renderJobs.projectId} = ${projectAssets.projectId}
-              where ${projectAssets.assetId} = ${assets.id} and ${renderJobs.status} in ('queued', 'running'))`,
-          ),
-        )
+        .where(and(isNotNull(assets.deletedAt), not(neededByActiveRender)))
         .limit(limit)
     },
 
@@ -307,6 +328,58 @@ export function createAssetsRepository(defaultDb: Database) {
     /** Links an asset to a project that uses it (kept as scenes are saved). */
     async linkToProject(projectId: string, assetId: string, db: Database = defaultDb): Promise<void> {
       await db.insert(projectAssets).values({ projectId, assetId }).onConflictDoNothing()
+    },
+
+    /**
+     * The owner's assets among `ids`, deleted ones included (their rows stay while a render needs their
+     * files), uploads still arriving left out. Another account's ids find nothing.
+     */
+    async findManyForUser(userId: string, ids: string[], db: Database = defaultDb): Promise<AssetRow[]> {
+      if (ids.length === 0) return []
+      return db
+        .select()
+        .from(assets)
+        .where(and(eq(assets.userId, userId), inArray(assets.id, ids), ne(assets.status, 'uploading')))
+    },
+
+    /**
+     * Makes the project's links exactly the owner's assets among `assetIds`: new ones added, ones no longer
+     * used removed; ids of another account's assets, or of assets gone, are never linked. Run in the
+     * transaction that saves the scenes.
+     */
+    async setProjectLinks(
+      projectId: string,
+      userId: string,
+      assetIds: string[],
+      db: Database = defaultDb,
+    ): Promise<void> {
+      await db
+        .delete(projectAssets)
+        .where(
+          and(
+            eq(projectAssets.projectId, projectId),
+            assetIds.length > 0 ? notInArray(projectAssets.assetId, assetIds) : undefined,
+          ),
+        )
+      if (assetIds.length === 0) return
+      await db
+        .insert(projectAssets)
+        .select(
+          db
+            .select({ projectId: sql<string>`${projectId}::uuid`.as('project_id'), assetId: assets.id })
+            .from(assets)
+            .where(and(eq(assets.userId, userId), inArray(assets.id, assetIds))),
+        )
+        .onConflictDoNothing()
+    },
+
+    /** The assets a project is linked to (tests, and the sweeper's reasoning). */
+    async listProjectLinks(projectId: string, db: Database = defaultDb): Promise<string[]> {
+      const rows = await db
+        .select({ assetId: projectAssets.assetId })
+        .from(projectAssets)
+        .where(eq(projectAssets.projectId, projectId))
+      return rows.map((row) => row.assetId).sort()
     },
 
     /** Used by tests and the sweeper: any row, deleted or not. */

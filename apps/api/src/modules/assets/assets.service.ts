@@ -40,6 +40,17 @@ const REJECTIONS: Record<UploadRejection, [ErrorCode, number]> = {
   'too-long': ['MEDIA_TOO_LONG', 413],
 }
 
+/** An asset's signed links: its thumbnail once there is one, its normalised copy once it is ready. */
+export function toAssetLinks(
+  row: Pick<AssetRow, 'userId' | 'status' | 'fileKey' | 'thumbnailKey'>,
+  links: MediaLinks,
+): { thumbnail_url: string | null; url: string | null } {
+  return {
+    thumbnail_url: row.thumbnailKey ? links.create(row.thumbnailKey, row.userId) : null,
+    url: row.status === 'ready' && row.fileKey ? links.create(row.fileKey, row.userId) : null,
+  }
+}
+
 export const NOT_FOUND = () => new AppError('ASSET_NOT_FOUND', 404, 'There is no such file in your library.')
 
 /**
@@ -78,8 +89,7 @@ export function createAssetsService(deps: {
       width: row.width,
       height: row.height,
       duration_seconds: row.durationSeconds,
-      thumbnail_url: row.thumbnailKey ? links.create(row.thumbnailKey, row.userId) : null,
-      url: row.status === 'ready' && row.fileKey ? links.create(row.fileKey, row.userId) : null,
+      ...toAssetLinks(row, links),
       created_at: row.createdAt.toISOString(),
       projects,
     }

@@ -47,8 +47,19 @@ import type { MediaLinks } from '#src/adapters/media/media-links.ts'
 import type { MediaStore } from '#src/adapters/media/media-store.ts'
 import { renderCachePrefix } from '#src/adapters/media/store-render-cache.ts'
 import { AppError } from '#src/errors.ts'
+import type { AssetRow, AssetsRepository } from '#src/modules/assets/assets.repository.ts'
 import type { UserRow } from '#src/modules/users/users.repository.ts'
 
+import {
+  checkMusicAsset,
+  checkSceneMedia,
+  isLibraryMedia,
+  mediaAssetIdsOf,
+  sceneMediaRef,
+  toProjectMediaAssets,
+  toRenderMedia,
+  type SceneMediaRef,
+} from './project-media.ts'
 import type { ProjectRow, ProjectsRepository } from './projects.repository.ts'
 import type { RenderJobRow, RenderJobsRepository } from './render-jobs.repository.ts'
 import { RenderOutputKeysSchema, RenderSpecSchema, type RenderOutputKeys, type RenderSpec } from './render-spec.ts'
@@ -77,6 +88,8 @@ export type ScenePreviewer = {
     settings: ProjectSettings
     /** The story's people (castOf over all scenes), drawn as the video will draw them. */
     cast: CastMember[]
+    /** The scene's photo or clip, when it is ready to be shown. */
+    media?: SceneMediaRef
   }): Promise<{ videoKey: string; posterKey: string; durationSeconds: number }>
 }
 
@@ -88,6 +101,10 @@ type Deps = {
   voices: VoiceEngine
   /** Whether a music track id exists in the library. */
   hasMusicTrack: (id: string) => boolean
+  /** The owner's media library, whose photos, clips and tracks scenes and music name. */
+  assets: AssetsRepository
+  /** Whether a hosted image engine is configured, so a scene may ask for its picture. */
+  hasImageEngine?: boolean
   media: MediaStore
   links: MediaLinks
   previewer: ScenePreviewer
@@ -107,7 +124,8 @@ function startOfUtcDay(time: Date) {
 
 /** The studio's projects: storyboards, renders and their files. */
 export function createProjectsService(deps: Deps) {
-  const { db, projects, renderJobs, links, media, thumbnails } = deps
+  const { db, projects, renderJobs, links, media, thumbnails, assets } = deps
+  const hasImageEngine = deps.hasImageEngine ?? false
   const now = deps.now ?? (() => new Date())
 
   const parseScenes = (value: unknown): Scene[] => SceneSchema.array().parse(value)
@@ -194,10 +212,24 @@ export function createProjectsService(deps: Deps) {
     }
   }
 
-  const toThumbnailInputs = (scenes: Scene[], settings: ProjectSettings): ThumbnailInput[] => {
+  const toThumbnailInputs = (
+    userId: string,
+    scenes: Scene[],
+    settings: ProjectSettings,
+    rows: Map<string, AssetRow>,
+  ): ThumbnailInput[] => {
     // The story's people, read over all its scenes, so each still draws them as the video will.
     const cast = castOf(scenes.flatMap((scene) => [scene.visual, scene.narration]))
-    return scenes.map((scene, index) => ({ scene, index, count: scenes.length, settings, cast }))
+    return scenes.map((scene, index) => {
+      const ref = sceneMediaRef(scene, rows)
+      return { scene, index, count: scenes.length, settings, cast, ...(ref ? { media: { userId, ref } } : {}) }
+    })
+  }
+
+  /** The owner's assets among those the scenes and music name, by id (another account's ids find nothing). */
+  async function loadAssets(userId: string, ids: string[], db_: Database = db): Promise<Map<string, AssetRow>> {
+    const rows = await assets.findManyForUser(userId, ids, db_)
+    return new Map(rows.map((row) => [row.id, row]))
   }
 
   /** The project its stills are drawn for, asked again once each is stored, in case it was deleted meanwhile. */
@@ -216,8 +248,16 @@ export function createProjectsService(deps: Deps) {
   }
 
   /** Links to each scene's still; the stills not drawn yet start drawing, so they are ready when asked for. */
-  function toSceneThumbnails(row: ProjectRow, scenes: Scene[], settings: ProjectSettings): Record<string, string> {
-    const stills = toThumbnailInputs(scenes, settings).map((input) => ({ key: thumbnails.keyOf(input), input }))
+  function toSceneThumbnails(
+    row: ProjectRow,
+    scenes: Scene[],
+    settings: ProjectSettings,
+    rows: Map<string, AssetRow>,
+  ): Record<string, string> {
+    const stills = toThumbnailInputs(row.userId, scenes, settings, rows).map((input) => ({
+      key: thumbnails.keyOf(input),
+      input,
+    }))
     thumbnails.warm(toThumbnailProject(row), stills)
     return Object.fromEntries(
       stills.map(({ key, input }) => [input.scene.id, thumbnails.createLink(row.userId, row.id, input.scene.id, key)]),
@@ -228,6 +268,8 @@ export function createProjectsService(deps: Deps) {
     const latest = row.latestRenderId ? await renderJobs.findById(row.latestRenderId, db_) : undefined
     const settings = parseSettings(row.settings)
     const scenes = parseScenes(row.scenes)
+    const ids = mediaAssetIdsOf(scenes, settings)
+    const rows = await loadAssets(row.userId, ids, db_)
     return {
       ...toSummary(row),
       source: { kind: row.sourceKind, text: row.sourceText },
@@ -236,9 +278,35 @@ export function createProjectsService(deps: Deps) {
       script_engine: row.scriptEngine,
       script_writer: isHostedScriptEngine(row.scriptEngine) ? 'hosted' : 'offline',
       latest_render: latest ? toRenderJob(latest) : null,
-      scene_thumbnails: toSceneThumbnails(row, scenes, settings),
+      media_assets: toProjectMediaAssets(ids, rows, scenes, links),
+      scene_thumbnails: toSceneThumbnails(row, scenes, settings, rows),
     }
   }
+
+  /**
+   * The scenes' media and the music as chosen, checked against the owner's library (only choices that
+   * changed since `before`); a clip's out point a hair past its end comes back as its end.
+   */
+  async function checkMedia(
+    userId: string,
+    scenes: Scene[],
+    settings: ProjectSettings,
+    before?: { scenes: Scene[]; settings: ProjectSettings },
+  ): Promise<Scene[]> {
+    const rows = await loadAssets(userId, mediaAssetIdsOf(scenes, settings))
+    const known = new Map((before?.scenes ?? []).map((scene) => [scene.id, scene]))
+    const checked = checkSceneMedia(scenes, known, rows, { hasImageEngine })
+    checkMusicAsset(settings, before?.settings, rows)
+    return checked
+  }
+
+  /** The project's library links made to match what its scenes and music use (in the saving transaction). */
+  const linkAssets = (
+    row: Pick<ProjectRow, 'id' | 'userId'>,
+    scenes: Scene[],
+    settings: ProjectSettings,
+    tx: Database,
+  ) => assets.setProjectLinks(row.id, row.userId, mediaAssetIdsOf(scenes, settings), tx)
 
   /** New scenes get an id and a seed; a known scene keeps its seed unless the client sends another. */
   function mergeScenes(current: Scene[], incoming: SceneInput[]): Scene[] {
@@ -248,7 +316,14 @@ export function createProjectsService(deps: Deps) {
       const id = input.id && known.has(input.id) ? input.id : randomUUID()
       if (seen.has(id)) throw new AppError('VALIDATION_FAILED', 400, ['scenes: each scene id may appear only once'])
       seen.add(id)
-      return SceneSchema.parse({ ...input, id, seed: input.seed ?? known.get(id)?.seed ?? createSeed() })
+      // Media left out keeps what the scene had (an older app knows nothing of it); null clears it.
+      const media = input.media === undefined ? known.get(id)?.media : input.media
+      return SceneSchema.parse({
+        ...input,
+        id,
+        seed: input.seed ?? known.get(id)?.seed ?? createSeed(),
+        media: media ?? undefined,
+      })
     })
   }
 
@@ -312,12 +387,22 @@ export function createProjectsService(deps: Deps) {
       if (await renderJobs.findActiveForProject(project.id, tx)) {
         throw new AppError('RENDER_IN_PROGRESS', 409, 'This project is already rendering. Wait for it or cancel it.')
       }
-      const renderSpec: RenderSpec = spec ?? {
-        title: project.title,
-        settings: parseSettings(project.settings),
-        scenes: parseScenes(project.scenes),
-        scriptEngine: project.scriptEngine,
-        issuedTo: user.email,
+      let renderSpec: RenderSpec
+      if (spec) renderSpec = spec
+      else {
+        const settings = parseSettings(project.settings)
+        const scenes = parseScenes(project.scenes)
+        const ids = mediaAssetIdsOf(scenes, settings)
+        renderSpec = {
+          title: project.title,
+          settings,
+          scenes,
+          scriptEngine: project.scriptEngine,
+          issuedTo: user.email,
+          // The copies the storyboard shows now; the worker reads these even if the asset is deleted meanwhile
+          // (its files are kept until no queued or running render's spec names it).
+          media: toRenderMedia(ids, await loadAssets(user.id, ids, tx)),
+        }
       }
       const problems = getStoryboardProblems(renderSpec.scenes)
       if (problems.length > 0) throw new AppError('STORYBOARD_INVALID', 422, problems)
@@ -329,8 +414,8 @@ export function createProjectsService(deps: Deps) {
       const unchanged =
         last?.resolution === resolution &&
         lastSpec !== undefined &&
-        JSON.stringify([lastSpec.settings, lastSpec.scenes]) ===
-          JSON.stringify([renderSpec.settings, renderSpec.scenes])
+        JSON.stringify([lastSpec.settings, lastSpec.scenes, lastSpec.media]) ===
+          JSON.stringify([renderSpec.settings, renderSpec.scenes, renderSpec.media])
       const used = unchanged ? 0 : await renderJobs.countSince(user.id, startOfUtcDay(now()), tx)
       if (used >= limits.rendersPerDay) {
         throw new AppError(
@@ -372,16 +457,24 @@ export function createProjectsService(deps: Deps) {
 
     async create(user: UserRow, body: CreateProjectBody & { settings: ProjectSettings }): Promise<Project> {
       assertEngines(body.settings)
+      await checkMedia(user.id, [], body.settings)
       const source = body.source
       const draft = await draftScenes(source.kind, source.text, body.settings)
-      const row = await projects.create({
-        userId: user.id,
-        title: body.title ?? draft.title,
-        sourceKind: source.kind,
-        sourceText: source.text,
-        settings: body.settings,
-        scenes: draft.scenes,
-        scriptEngine: deps.scriptEngine.name,
+      const row = await db.transaction(async (tx) => {
+        const created = await projects.create(
+          {
+            userId: user.id,
+            title: body.title ?? draft.title,
+            sourceKind: source.kind,
+            sourceText: source.text,
+            settings: body.settings,
+            scenes: draft.scenes,
+            scriptEngine: deps.scriptEngine.name,
+          },
+          tx,
+        )
+        await linkAssets(created, draft.scenes, body.settings, tx)
+        return created
       })
       return toProject(row)
     },
@@ -401,14 +494,25 @@ export function createProjectsService(deps: Deps) {
         settings.voice_id !== settingsBefore.voice_id || settings.voice_speed !== settingsBefore.voice_speed
       const known = new Map(before.map((scene) => [scene.id, scene]))
       const merged = body.scenes !== undefined ? mergeScenes(before, body.scenes) : before
-      const { scenes, lengthened } = fitNarration(merged, settings, (scene) => {
+      const fitted = fitNarration(merged, settings, (scene) => {
         const old = known.get(scene.id)
         return paceChanged || !old || old.narration !== scene.narration || old.duration !== scene.duration
       })
-      const updated = await projects.update(current.id, user.id, {
-        ...(body.title !== undefined ? { title: body.title } : {}),
-        ...(body.settings !== undefined ? { settings: body.settings } : {}),
-        ...(body.scenes !== undefined || lengthened.length > 0 ? { scenes } : {}),
+      const { lengthened } = fitted
+      const scenes = await checkMedia(user.id, fitted.scenes, settings, { scenes: before, settings: settingsBefore })
+      const updated = await db.transaction(async (tx) => {
+        const row = await projects.update(
+          current.id,
+          user.id,
+          {
+            ...(body.title !== undefined ? { title: body.title } : {}),
+            ...(body.settings !== undefined ? { settings } : {}),
+            ...(body.scenes !== undefined || lengthened.length > 0 ? { scenes } : {}),
+          },
+          tx,
+        )
+        if (row) await linkAssets(row, parseScenes(row.scenes), parseSettings(row.settings), tx)
+        return row
       })
       if (!updated) throw PROJECT_NOT_FOUND()
       return { ...(await toProject(updated)), lengthened_scenes: lengthened }
@@ -417,10 +521,17 @@ export function createProjectsService(deps: Deps) {
     async regenerateStoryboard(user: UserRow, id: string): Promise<Project> {
       const current = await findProject(user.id, id)
       const settings = parseSettings(current.settings)
+      const before = parseScenes(current.scenes)
       const draft = await draftScenes(current.sourceKind, current.sourceText, settings)
-      const updated = await projects.update(current.id, user.id, {
-        scenes: draft.scenes,
-        scriptEngine: deps.scriptEngine.name,
+      // The words are written again; the photos and clips the user put in stay in their places, in order.
+      const scenes = draft.scenes.map((scene, index) => {
+        const media = before[index]?.media
+        return media ? { ...scene, media } : scene
+      })
+      const updated = await db.transaction(async (tx) => {
+        const row = await projects.update(current.id, user.id, { scenes, scriptEngine: deps.scriptEngine.name }, tx)
+        if (row) await linkAssets(row, scenes, settings, tx)
+        return row
       })
       if (!updated) throw PROJECT_NOT_FOUND()
       return toProject(updated)
@@ -448,6 +559,9 @@ export function createProjectsService(deps: Deps) {
       if (awaiting.length > 0) throw new AppError('STORYBOARD_INVALID', 422, awaiting)
       const settings = parseSettings(current.settings)
       assertEngines(settings)
+      const ref = isLibraryMedia(scene.media)
+        ? sceneMediaRef(scene, await loadAssets(user.id, [scene.media.asset_id]))
+        : undefined
       const preview = await deps.previewer.preview({
         userId: user.id,
         projectId: current.id,
@@ -456,6 +570,7 @@ export function createProjectsService(deps: Deps) {
         count: scenes.length,
         settings,
         cast: castOf(scenes.flatMap((item) => [item.visual, item.narration])),
+        ...(ref ? { media: ref } : {}),
       })
       // Deleted while the preview was made: its files go with the project's others.
       if (!(await projects.exists(current.id, user.id))) {
@@ -488,7 +603,12 @@ export function createProjectsService(deps: Deps) {
     ): Promise<{ key: string; read: () => Promise<Buffer> }> {
       const current = await findProject(userId, projectId)
       const scenes = parseScenes(current.scenes)
-      const input = toThumbnailInputs(scenes, parseSettings(current.settings)).find((item) => item.scene.id === sceneId)
+      const settings = parseSettings(current.settings)
+      const scene = scenes.find((item) => item.id === sceneId)
+      const rows = isLibraryMedia(scene?.media)
+        ? await loadAssets(userId, [scene.media.asset_id])
+        : new Map<string, AssetRow>()
+      const input = toThumbnailInputs(userId, scenes, settings, rows).find((item) => item.scene.id === sceneId)
       if (input) {
         const currentKey = thumbnails.keyOf(input)
         if (key === undefined || key === currentKey) {
@@ -512,15 +632,23 @@ export function createProjectsService(deps: Deps) {
 
     async duplicate(user: UserRow, id: string): Promise<Project> {
       const current = await findProject(user.id, id)
-      const row = await projects.create({
-        userId: user.id,
-        title: `${current.title} (copy)`.slice(0, 120),
-        sourceKind: current.sourceKind,
-        sourceText: current.sourceText,
-        settings: current.settings,
-        // Same words and seeds: a render of the copy reuses the original's scene parts.
-        scenes: parseScenes(current.scenes).map((scene) => ({ ...scene, id: randomUUID() })),
-        scriptEngine: current.scriptEngine,
+      // Same words, seeds and media: a render of the copy reuses the original's scene parts.
+      const scenes = parseScenes(current.scenes).map((scene) => ({ ...scene, id: randomUUID() }))
+      const row = await db.transaction(async (tx) => {
+        const created = await projects.create(
+          {
+            userId: user.id,
+            title: `${current.title} (copy)`.slice(0, 120),
+            sourceKind: current.sourceKind,
+            sourceText: current.sourceText,
+            settings: current.settings,
+            scenes,
+            scriptEngine: current.scriptEngine,
+          },
+          tx,
+        )
+        await linkAssets(created, scenes, parseSettings(current.settings), tx)
+        return created
       })
       return toProject(row)
     },

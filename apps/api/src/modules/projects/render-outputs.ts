@@ -17,7 +17,11 @@ const RECEIPT_NOT_PERMITTED = [
   'Registering the music in a content-ID system or claiming it as your own composition.',
   'Using the video to impersonate a real person or to mislead people about who is speaking.',
 ]
-
+/** With the owner's own track as the music, the limits on the music library's tracks do not apply to it. */
+const RECEIPT_NOT_PERMITTED_OWN_MUSIC = [
+  'Selling or distributing the voice recording on its own, apart from the video.',
+  'Using the video to impersonate a real person or to mislead people about who is speaking.',
+]
 /** Where a render's files live in the media store: one folder per render of a project. */
 export const renderPrefix = (projectId: string, jobId: string) => `projects/${projectId}/renders/${jobId}`
 
@@ -57,6 +61,7 @@ export async function storeRenderOutputs({
       to_seconds: to,
     })),
   }
+  const { music } = result.credits
   const receipt: LicenceReceipt = {
     receipt_id: randomUUID(),
     project_id: job.projectId,
@@ -65,11 +70,13 @@ export async function storeRenderOutputs({
     issued_to: spec.issuedTo,
     video: { title: spec.title, duration_seconds: result.durationSeconds, resolution: job.resolution },
     voice: { ...result.credits.voice, engine: result.credits.engines.voice },
-    music: result.credits.music,
+    music,
+    // The owner's own photos and clips, by their library names: theirs, so no licence of ours covers them.
+    own_media: result.credits.ownMedia,
     engines: { script: spec.scriptEngine, ...result.credits.engines },
     artwork: result.credits.artwork,
     permitted: RECEIPT_PERMITTED,
-    not_permitted: RECEIPT_NOT_PERMITTED,
+    not_permitted: music?.source === 'own' ? RECEIPT_NOT_PERMITTED_OWN_MUSIC : RECEIPT_NOT_PERMITTED,
   }
   await Promise.all([
     media.putFile(keys.videoKey, files.video),

@@ -2,6 +2,21 @@ import { z } from 'zod'
 
 import { ProjectSettingsSchema, SceneSchema } from '@storyreel/contracts/studio'
 
+/**
+ * A library asset a render uses, as it was when the render was asked for. `fileKey` names the immutable
+ * normalised copy in the media store (null: the clip or track was still being converted; the worker looks
+ * again). A deleted asset's files are kept until no queued or running render's spec names it.
+ */
+export const RenderMediaSchema = z.object({
+  kind: z.enum(['image', 'video', 'audio']),
+  name: z.string(),
+  fileKey: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  durationSeconds: z.number().nullable(),
+})
+export type RenderMedia = z.infer<typeof RenderMediaSchema>
+
 /** What a render works from: the project as it was when the render was asked for. */
 export const RenderSpecSchema = z.object({
   title: z.string(),
@@ -11,6 +26,8 @@ export const RenderSpecSchema = z.object({
   scriptEngine: z.string(),
   /** Whom the licence receipt is issued to: the owner's e-mail when the render was asked for. */
   issuedTo: z.string(),
+  /** The owner's photos, clips and track the scenes and music name, by asset id (none before issue 27). */
+  media: z.record(z.string(), RenderMediaSchema).default({}),
 })
 export type RenderSpec = z.infer<typeof RenderSpecSchema>
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import os, { hostname } from 'node:os'
 import path from 'node:path'
 
@@ -10,10 +10,13 @@ import { EngineError, type RenderRunner } from '@storyreel/engine/engine'
 import type { MediaStore } from '#src/adapters/media/media-store.ts'
 import { createStoreRenderCache } from '#src/adapters/media/store-render-cache.ts'
 
+import type { AssetsRepository } from '#src/modules/assets/assets.repository.ts'
+
+import { downloadMediaFiles, type MediaFiles } from './project-media.ts'
 import type { ProjectsRepository } from './projects.repository.ts'
 import type { RenderJobRow, RenderJobsRepository } from './render-jobs.repository.ts'
 import { renderPrefix, storeRenderOutputs } from './render-outputs.ts'
-import { RenderSpecSchema } from './render-spec.ts'
+import { RenderSpecSchema, type RenderMedia, type RenderSpec } from './render-spec.ts'
 
 export type RenderWorkerOptions = {
   renderJobs: RenderJobsRepository
@@ -24,6 +27,8 @@ export type RenderWorkerOptions = {
    * whose project was deleted mid-render are removed.
    */
   media: MediaStore
+  /** The owner's library: a clip or track still converting when the render was asked for is looked up again. */
+  assets?: AssetsRepository
   log: FastifyBaseLogger
   /** A job whose worker has not reported for this long is taken over by another (its worker died). */
   leaseMs?: number
@@ -45,7 +50,7 @@ export type RenderWorkerOptions = {
  * in `npm run worker` processes when scaling out; any number of workers share the queue.
  */
 export function createRenderWorker(options: RenderWorkerOptions) {
-  const { renderJobs, projects, runner, log, media } = options
+  const { renderJobs, projects, runner, log, media, assets } = options
   const leaseMs = options.leaseMs ?? 30_000
   const pollMs = options.pollMs ?? 1000
   const progressEveryMs = options.progressEveryMs ?? 300
@@ -56,6 +61,57 @@ export function createRenderWorker(options: RenderWorkerOptions) {
   let wake: (() => void) | undefined
   let loop: Promise<void> | undefined
   let current: AbortController | undefined
+
+  /**
+   * Local copies of the photos, clips and track the spec names, in `dir`: the copies recorded when the render
+   * was asked for, and for a clip or track that was converting then, its copy if it is ready now. One that is
+   * gone, failed or still converting is left out, and its scene drawn (the music left out).
+   */
+  async function fetchMedia(job: RenderJobRow, spec: RenderSpec, dir: string): Promise<MediaFiles> {
+    const entries: Array<[string, RenderMedia & { fileKey: string }]> = []
+    const waiting = Object.entries(spec.media).filter(([, entry]) => entry.fileKey === null)
+    const now =
+      waiting.length > 0 && assets
+        ? await assets.findManyForUser(
+            job.userId,
+            waiting.map(([id]) => id),
+          )
+        : []
+    for (const [assetId, entry] of Object.entries(spec.media)) {
+      if (entry.fileKey !== null) {
+        entries.push([assetId, { ...entry, fileKey: entry.fileKey }])
+        continue
+      }
+      const row = now.find((item) => item.id === assetId)
+      if (row && row.deletedAt === null && row.status === 'ready' && row.fileKey && row.kind === entry.kind) {
+        entries.push([
+          assetId,
+          {
+            ...entry,
+            fileKey: row.fileKey,
+            width: row.width,
+            height: row.height,
+            durationSeconds: row.durationSeconds,
+          },
+        ])
+      } else {
+        log.info(
+          { jobId: job.id, assetId, status: row?.status ?? 'gone' },
+          'render draws a scene: its media is not ready',
+        )
+      }
+    }
+    if (entries.length === 0) return {}
+    await mkdir(dir, { recursive: true })
+    return downloadMediaFiles({
+      media,
+      userId: job.userId,
+      entries,
+      dir,
+      onMissing: (assetId, reason) =>
+        log.warn({ jobId: job.id, assetId, reason }, 'render draws a scene: its media file is missing'),
+    })
+  }
 
   async function runJob(job: RenderJobRow) {
     const abort = new AbortController()
@@ -82,6 +138,8 @@ export function createRenderWorker(options: RenderWorkerOptions) {
     const heartbeat = setInterval(() => report(lastStage || 'voice', progressNow, true), Math.max(1000, leaseMs / 3))
     // The engine writes the files here; they move into the media store once the render is done.
     const outDir = await mkdtemp(path.join(os.tmpdir(), 'storyreel-render-out-'))
+    // The owner's photos, clips and track, fetched from the media store for this render only.
+    const mediaDir = `${outDir}-media`
     const cache = await createStoreRenderCache({
       media,
       userId: job.userId,
@@ -91,10 +149,11 @@ export function createRenderWorker(options: RenderWorkerOptions) {
       const spec = RenderSpecSchema.parse(job.spec)
       await projects.setRenderState(job.projectId, { status: 'rendering' })
       report('voice', 0, true)
+      const files = await fetchMedia(job, spec, mediaDir)
       const result = await runner.runRender(
         {
           kind: 'render',
-          storyboard: { settings: spec.settings, scenes: spec.scenes },
+          storyboard: { settings: spec.settings, scenes: spec.scenes, media: files },
           resolution: job.resolution,
           outDir,
         },
@@ -163,7 +222,11 @@ export function createRenderWorker(options: RenderWorkerOptions) {
       }
     } finally {
       current = undefined
-      await Promise.all([rm(outDir, { recursive: true, force: true }), cache.dispose()])
+      await Promise.all([
+        rm(outDir, { recursive: true, force: true }),
+        rm(mediaDir, { recursive: true, force: true }),
+        cache.dispose(),
+      ])
     }
   }
 

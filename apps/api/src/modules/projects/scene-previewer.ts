@@ -10,6 +10,7 @@ import type { MediaStore } from '#src/adapters/media/media-store.ts'
 import { createStoreRenderCache } from '#src/adapters/media/store-render-cache.ts'
 import { AppError } from '#src/errors.ts'
 
+import { mediaIdentity, type AssetFileCache, type SceneMediaRef } from './project-media.ts'
 import type { ScenePreviewer } from './projects.service.ts'
 
 /** More scene previews than this waiting at once get a 503 instead of a long wait. */
@@ -25,40 +26,79 @@ export function createScenePreviewer(
   runner: RenderRunner,
   media: MediaStore,
   log?: { warn(details: object, message: string): void },
+  /** Local copies of the owner's photos and clips; without it a scene with media is previewed drawn. */
+  files?: AssetFileCache,
 ): ScenePreviewer {
   let waiting = 0
   return {
-    async preview({ userId, projectId, scene, index, count, settings, cast }) {
-      const id = hashOf({ scene: { ...scene, id: undefined }, settings, index, count, cast, v: 3 })
-      const keys = {
-        videoKey: `projects/${projectId}/previews/${id}.mp4`,
-        posterKey: `projects/${projectId}/previews/${id}.jpg`,
+    async preview({ userId, projectId, scene, index, count, settings, cast, media: ref }) {
+      /** Where the preview of the scene is kept: named by everything it shows, the media's copy included. */
+      const keysOf = (shown: SceneMediaRef | undefined) => {
+        // The music is left out of a preview, so its track is not part of what it shows.
+        const id = hashOf({
+          scene: { ...scene, id: undefined },
+          settings: { ...settings, music_asset_id: undefined },
+          index,
+          count,
+          cast,
+          ...(shown ? { media: mediaIdentity(shown) } : {}),
+          v: 3,
+        })
+        return {
+          videoKey: `projects/${projectId}/previews/${id}.mp4`,
+          posterKey: `projects/${projectId}/previews/${id}.jpg`,
+        }
       }
-      if ((await media.stat(keys.videoKey)) && (await media.stat(keys.posterKey))) {
-        return { ...keys, durationSeconds: Math.max(1, Math.round(scene.duration * VIDEO_FPS)) / VIDEO_FPS }
-      }
+      const stored = async (keys: { videoKey: string; posterKey: string }) =>
+        (await media.stat(keys.videoKey)) && (await media.stat(keys.posterKey))
+          ? { ...keys, durationSeconds: Math.max(1, Math.round(scene.duration * VIDEO_FPS)) / VIDEO_FPS }
+          : undefined
+      let keys = keysOf(ref)
+      const ready = await stored(keys)
+      if (ready) return ready
       if (waiting >= PREVIEW_QUEUE_MAX) {
         throw new AppError('PREVIEW_BUSY', 503, 'Previews are busy right now. Try again in a few seconds.')
       }
       waiting += 1
-      const outDir = await mkdtemp(path.join(os.tmpdir(), 'storyreel-preview-out-'))
-      // The owner's scene parts: a preview reuses the render's voice clip and the render reuses the preview's.
-      const cache = await createStoreRenderCache({
-        media,
-        userId,
-        onError: (error, key) => log?.warn({ err: error, key }, 'render cache entry skipped'),
-      })
+      let held: Awaited<ReturnType<AssetFileCache['acquire']>>
+      let outDir: string | undefined
+      let cache: Awaited<ReturnType<typeof createStoreRenderCache>> | undefined
       try {
+        held = ref && files ? await files.acquire(userId, ref.choice.asset_id, ref.asset) : undefined
+        if (ref && !held) {
+          // Its photo or clip left the store meanwhile: the scene is previewed drawn, and kept as such.
+          log?.warn({ projectId, assetId: ref.choice.asset_id }, 'scene previewed drawn: its media file is missing')
+          keys = keysOf(undefined)
+          const drawn = await stored(keys)
+          if (drawn) return drawn
+        }
+        outDir = await mkdtemp(path.join(os.tmpdir(), 'storyreel-preview-out-'))
+        // The owner's scene parts: a preview reuses the render's voice clip and the render reuses the preview's.
+        cache = await createStoreRenderCache({
+          media,
+          userId,
+          onError: (error, key) => log?.warn({ err: error, key }, 'render cache entry skipped'),
+        })
         const result = await runner.runPreview(
-          { kind: 'preview', scene, index, count, settings, outDir, cast },
+          {
+            kind: 'preview',
+            scene,
+            index,
+            count,
+            settings,
+            outDir,
+            cast,
+            ...(ref && held ? { media: { [ref.choice.asset_id]: held.file } } : {}),
+          },
           { cache },
         )
         await media.putFile(keys.posterKey, result.poster)
         await media.putFile(keys.videoKey, result.video)
         return { ...keys, durationSeconds: result.durationSeconds }
       } finally {
+        held?.release()
         waiting -= 1
-        await Promise.all([rm(outDir, { recursive: true, force: true }), cache.dispose()])
+        await Promise.all([outDir ? rm(outDir, { recursive: true, force: true }) : undefined, cache?.dispose()])
       }
     },
   }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 import type { FastifyBaseLogger } from 'fastify'
 
 import type { ProjectSettings, Scene } from '@storyreel/contracts/studio'
@@ -12,6 +14,15 @@ import {
 import type { MediaLinks } from '#src/adapters/media/media-links.ts'
 import type { MediaStore } from '#src/adapters/media/media-store.ts'
 import { AppError } from '#src/errors.ts'
+
+import {
+  mediaIdentity,
+  toMediaFile,
+  toSceneMediaArt,
+  type AssetFileCache,
+  type MediaFile,
+  type SceneMediaRef,
+} from './project-media.ts'
 
 /** More stills than this drawing or waiting get a 503 instead of a long wait. */
 const THUMBNAIL_QUEUE_MAX = 64
@@ -30,6 +41,8 @@ export type ThumbnailInput = {
   count: number
   settings: ProjectSettings
   cast: CastMember[]
+  /** The owner's photo or clip the scene shows, when it is ready (otherwise the still is drawn). */
+  media?: { userId: string; ref: SceneMediaRef }
 }
 
 /** A stored still: under its project, so deleting the project deletes it. */
@@ -50,8 +63,12 @@ function untilStopped<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 /** What a thumbnail link signs. It names no media file, so the signature opens nothing at the media route. */
 const linkKey = (projectId: string, sceneId: string, key: string) => `scene-thumbnails/${projectId}/${sceneId}/${key}`
 
-function toStill({ scene, index, count, settings, cast }: ThumbnailInput): [SceneStillRequest, StillOptions] {
-  const request = {
+/** The engine's still request; `file` is the scene's media's local copy (none: the drawn picture). */
+function toStill(
+  { scene, index, count, settings, cast, media }: ThumbnailInput,
+  file?: MediaFile,
+): [SceneStillRequest, StillOptions] {
+  const request: SceneStillRequest = {
     visual: scene.visual,
     narration: scene.narration,
     style: settings.style,
@@ -60,8 +77,24 @@ function toStill({ scene, index, count, settings, cast }: ThumbnailInput): [Scen
     count,
     duration: scene.duration,
     cast,
+    ...(media && file ? { media: toSceneMediaArt(media.ref, file) } : {}),
   }
   return [request, { ...getStillSize(settings.aspect_ratio), format: 'webp' }]
+}
+
+/**
+ * A still's key: the engine's, and for a scene with media, that key hashed with the media's choice and the
+ * identity of its copy (never its local path), so changing the photo, its focus, fit, camera or a clip's
+ * trim makes a new key, and a scene without media keeps the key it always had.
+ */
+function stillKeyOf(runner: StillRunner, input: ThumbnailInput): string {
+  const placeholder = input.media ? toMediaFile(input.media.ref.asset, '') : undefined
+  const key = runner.keyOf(...toStill(input, placeholder))
+  if (!input.media) return key
+  return createHash('sha256')
+    .update(JSON.stringify({ key, media: mediaIdentity(input.media.ref) }))
+    .digest('hex')
+    .slice(0, 32)
 }
 
 /**
@@ -74,11 +107,14 @@ export function createSceneThumbnails({
   media,
   links,
   log,
+  files,
 }: {
   runner: StillRunner
   media: MediaStore
   links: MediaLinks
   log: FastifyBaseLogger
+  /** Local copies of the owner's photos and clips the stills show; without it every scene is drawn. */
+  files?: AssetFileCache
 }) {
   // One drawing per still however many requests (and warm-ups) ask for it at once.
   const drawing = new Map<string, Promise<Buffer>>()
@@ -114,8 +150,19 @@ export function createSceneThumbnails({
       )
     }
     const promise = track(project.id, async (signal) => {
-      const bytes = await untilStopped(runner.draw(...toStill(input), { signal }), signal)
+      const held = input.media
+        ? await files?.acquire(input.media.userId, input.media.ref.choice.asset_id, input.media.ref.asset)
+        : undefined
+      let bytes: Buffer
+      try {
+        bytes = await untilStopped(runner.draw(...toStill(input, held?.file), { signal }), signal)
+      } finally {
+        held?.release()
+      }
       if (signal.aborted) throw PROJECT_DELETED()
+      // The photo or clip went from the store meanwhile: the drawn picture is shown, but not kept under a key
+      // that names the photo.
+      if (input.media && !held) return bytes
       await media.put(target, bytes)
       // Deleted meanwhile, here after the check above or by another instance: the still goes the way of
       // the project's other files.
@@ -130,7 +177,7 @@ export function createSceneThumbnails({
   }
 
   return {
-    keyOf: (input: ThumbnailInput) => runner.keyOf(...toStill(input)),
+    keyOf: (input: ThumbnailInput) => stillKeyOf(runner, input),
 
     /** A link for the project's owner; its `v` is the still's key, so the URL changes with the picture. */
     createLink(userId: string, projectId: string, sceneId: string, key: string): string {
