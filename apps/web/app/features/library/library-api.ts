@@ -1,6 +1,6 @@
 import type { Asset, AssetKind, AssetList } from '@storyreel/contracts/assets'
 
-import { getApi, uploadToApi } from '#app/lib/api.ts'
+import { getApi } from '#app/lib/api.ts'
 
 export type LibraryQuery = { kind?: AssetKind | undefined; q?: string | undefined }
 
@@ -25,7 +25,4 @@ export const libraryApi = {
       notifyOnError: true,
       successToast: 'Deleted from your library.',
     }),
-
-  upload: (file: File, options: { onProgress?: (loaded: number, total: number) => void; signal?: AbortSignal }) =>
-    uploadToApi<Asset>('assets', file, options),
 }

@@ -5,7 +5,7 @@ import { ACCEPTED_UPLOAD_TYPES } from '@storyreel/contracts/assets'
 import { AlertIcon, CheckIcon, CloseIcon, UploadIcon } from '#app/components/ui/icons.tsx'
 import { formatSize } from '#app/lib/format-size.ts'
 
-import type { UploadItem } from './use-uploads.ts'
+import type { UploadItem } from '#app/lib/use-uploads.ts'
 
 const STATUS_TEXT: Record<UploadItem['status'], string> = {
   waiting: 'Waiting…',

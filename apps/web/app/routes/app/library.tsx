@@ -10,9 +10,9 @@ import { AssetCard } from '#app/features/library/asset-card.tsx'
 import { AssetPreview } from '#app/features/library/asset-preview.tsx'
 import { libraryApi, LIBRARY_PAGE_SIZE, type LibraryQuery } from '#app/features/library/library-api.ts'
 import { UploadPanel } from '#app/features/library/upload-panel.tsx'
-import { useUploads } from '#app/features/library/use-uploads.ts'
 import { formatSize } from '#app/lib/format-size.ts'
 import { pageTitle } from '#app/lib/seo.ts'
+import { useUploads } from '#app/lib/use-uploads.ts'
 
 export const clientMiddleware = routeMiddleware('full-auth')
 

@@ -2,10 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 
 import type { Asset } from '@storyreel/contracts/assets'
 
-import { formatSize } from '#app/lib/format-size.ts'
-import { UploadCanceledError } from '#app/lib/upload.ts'
-
-import { libraryApi } from './library-api.ts'
+import { uploadToApi } from './api.ts'
+import { formatSize } from './format-size.ts'
+import { UploadCanceledError } from './upload.ts'
 
 /** Files sent at the same time; the rest wait their turn in the list. */
 export const PARALLEL_UPLOADS = 2
@@ -27,7 +26,7 @@ const IN_FLIGHT = new Set<UploadStatus>(['waiting', 'uploading', 'reading'])
 let counter = 0
 
 /**
- * The files being uploaded: a few at a time, each with its progress, each one cancelable. A file larger
+ * Files being uploaded to the media library (from the library page or a studio picker): a few at a time, each with its progress, each one cancelable. A file larger
  * than the plan allows is refused here, before a byte is sent; the server decides everything else.
  */
 export function useUploads({
@@ -56,13 +55,11 @@ export function useUploads({
       const controller = new AbortController()
       controllers.current.set(key, controller)
       update(key, { status: 'uploading' })
-      libraryApi
-        .upload(file, {
-          signal: controller.signal,
-          // Once every byte is sent, the server still reads the file: say so rather than sit at 100 %.
-          onProgress: (loaded, total) =>
-            update(key, { sent: loaded, status: loaded >= total ? 'reading' : 'uploading' }),
-        })
+      uploadToApi<Asset>('assets', file, {
+        signal: controller.signal,
+        // Once every byte is sent, the server still reads the file: say so rather than sit at 100 %.
+        onProgress: (loaded, total) => update(key, { sent: loaded, status: loaded >= total ? 'reading' : 'uploading' }),
+      })
         .then(
           (asset) => {
             update(key, { status: 'done', sent: file.size })
