@@ -1,0 +1,140 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { makeClip } from '@storyreel/engine/testing/upload-fixtures'
+
+import { createLocalMediaStore } from '#src/adapters/media/local-media-store.ts'
+import type { MediaStore } from '#src/adapters/media/media-store.ts'
+import { createS3MediaStore } from '#src/adapters/media/s3-media-store.ts'
+import { startS3Server, type S3Server } from '#src/testing/s3-server.ts'
+
+import { createAssetFileCache, downloadMediaFiles } from './project-media.ts'
+import type { RenderMedia } from './render-spec.ts'
+
+const USER = randomUUID()
+const OTHER = randomUUID()
+const PHOTO = randomUUID()
+const CLIP = randomUUID()
+const GONE = randomUUID()
+const FOREIGN = randomUUID()
+
+const photoBytes = randomBytes(40_000)
+let clipBytes: Buffer
+let work: string
+
+const entry = (kind: RenderMedia['kind'], fileKey: string, name: string): RenderMedia & { fileKey: string } => ({
+  kind,
+  name,
+  fileKey,
+  width: kind === 'audio' ? null : 64,
+  height: kind === 'audio' ? null : 48,
+  durationSeconds: kind === 'image' ? null : 1,
+})
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'storyreel-project-media-'))
+  await makeClip(path.join(work, 'clip.mp4'), { width: 64, height: 48, fps: 10, seconds: 1 })
+  clipBytes = await readFile(path.join(work, 'clip.mp4'))
+})
+afterAll(() => rm(work, { recursive: true, force: true }))
+
+/** Fetching the owner's copies works the same from local disk and from a bucket. */
+const stores: Array<{ name: string; open: () => Promise<{ store: MediaStore; close: () => Promise<void> }> }> = [
+  {
+    name: 'local disk',
+    open: async () => {
+      const root = await mkdtemp(path.join(work, 'store-'))
+      return { store: createLocalMediaStore(root), close: () => rm(root, { recursive: true, force: true }) }
+    },
+  },
+  {
+    name: 'S3',
+    open: async () => {
+      const s3: S3Server = await startS3Server()
+      const store = createS3MediaStore(s3.config)
+      return {
+        store,
+        close: async () => {
+          store.close()
+          await s3.stop()
+        },
+      }
+    },
+  },
+]
+
+for (const { name, open } of stores) {
+  describe(`the owner's media files from ${name}`, () => {
+    let store: MediaStore
+    let close: () => Promise<void>
+    const photoKey = `assets/${USER}/${PHOTO}/photo.jpg`
+    const clipKey = `assets/${USER}/${CLIP}/clip.mp4`
+    const foreignKey = `assets/${OTHER}/${FOREIGN}/photo.jpg`
+
+    beforeAll(async () => {
+      ;({ store, close } = await open())
+      await store.put(photoKey, photoBytes)
+      await store.put(clipKey, clipBytes)
+      await store.put(foreignKey, randomBytes(100))
+    })
+    afterAll(() => close())
+
+    it('downloads only the named copies in the owner’s folders, and leaves out what is gone', async () => {
+      const dir = await mkdtemp(path.join(work, 'render-media-'))
+      const missing: Array<[string, string]> = []
+      const files = await downloadMediaFiles({
+        media: store,
+        userId: USER,
+        dir,
+        entries: [
+          [PHOTO, entry('image', photoKey, 'Shop front.jpg')],
+          [CLIP, entry('video', clipKey, 'Oven.mp4')],
+          [GONE, entry('image', `assets/${USER}/${GONE}/photo.jpg`, 'Old sign.jpg')],
+          // Another account's file, and a key of another asset's folder: never read.
+          [FOREIGN, entry('image', foreignKey, 'Theirs.jpg')],
+          [PHOTO, entry('image', `assets/${USER}/${CLIP}/clip.mp4`, 'Mixed up.jpg')],
+        ],
+        onMissing: (assetId, reason) => missing.push([assetId, reason]),
+      })
+      expect(Object.keys(files).sort()).toEqual([PHOTO, CLIP].sort())
+      expect(files[PHOTO]).toMatchObject({ kind: 'image', version: photoKey, name: 'Shop front.jpg', width: 64 })
+      // The version is the store key of the immutable copy, never the temporary path.
+      expect(files[PHOTO]?.path.startsWith(dir)).toBe(true)
+      expect(await readFile(files[PHOTO]?.path ?? '')).toEqual(photoBytes)
+      // A test pattern clip made without sound.
+      expect(files[CLIP]).toMatchObject({ kind: 'video', version: clipKey, durationSeconds: 1, hasAudio: false })
+      expect(missing.map(([assetId]) => assetId)).toEqual([GONE, FOREIGN, PHOTO])
+      expect(await readdir(dir)).toHaveLength(2)
+      await rm(dir, { recursive: true, force: true })
+    })
+
+    it('keeps copies for stills in a cache bounded in size, never dropping one being read', async () => {
+      const cache = createAssetFileCache({ media: store, maxBytes: photoBytes.length + 10 })
+      const [first, again] = await Promise.all([
+        cache.acquire(USER, PHOTO, entry('image', photoKey, 'Shop front.jpg')),
+        cache.acquire(USER, PHOTO, entry('image', photoKey, 'Shop front.jpg')),
+      ])
+      expect(first?.file.path).toBe(again?.file.path)
+      expect(await readFile(first?.file.path ?? '')).toEqual(photoBytes)
+      // Over the bound while both are held: nothing is dropped under a reader.
+      const clip = await cache.acquire(USER, CLIP, entry('video', clipKey, 'Oven.mp4'))
+      expect(clip?.file.hasAudio).toBe(false)
+      expect(cache.sizeBytes).toBe(photoBytes.length + clipBytes.length)
+      first?.release()
+      again?.release()
+      clip?.release()
+      // Released, the least recently used go until the cache fits.
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(cache.sizeBytes).toBeLessThanOrEqual(photoBytes.length + 10)
+      expect(await cache.acquire(USER, FOREIGN, entry('image', foreignKey, 'Theirs.jpg'))).toBeUndefined()
+      expect(await cache.acquire(USER, GONE, entry('image', `assets/${USER}/${GONE}/photo.jpg`, 'x'))).toBeUndefined()
+      const held = (await cache.acquire(USER, PHOTO, entry('image', photoKey, 'Shop front.jpg')))?.file.path ?? ''
+      await cache.close()
+      await expect(readFile(held)).rejects.toThrow()
+    })
+  })
+}
