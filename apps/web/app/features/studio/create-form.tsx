@@ -12,16 +12,9 @@ import {
 import { Spinner } from '#app/components/ui/form-field.tsx'
 import { SparkIcon } from '#app/components/ui/icons.tsx'
 
-import {
-  AudioMixControls,
-  CaptionsPicker,
-  FormatPicker,
-  HIDDEN_INPUT_CLASS,
-  musicQuery,
-  MusicPicker,
-  StylePicker,
-  VoicePicker,
-} from './settings-controls.tsx'
+import { HIDDEN_INPUT_CLASS } from './choice-list.tsx'
+import { getMusicChoice, musicQuery, MusicPicker } from './music-picker.tsx'
+import { AudioMixControls, CaptionsPicker, FormatPicker, StylePicker, VoicePicker } from './settings-controls.tsx'
 import { studioApi } from './studio-api.ts'
 import { ScriptWriterInfo } from './writer-note.tsx'
 
@@ -161,7 +154,7 @@ export function CreateForm({
       <div className="space-y-6">
         <section aria-label="Sound" className="glass space-y-7 rounded-3xl p-5 tablet:p-7">
           <VoicePicker value={settings.voice_id} onChange={(voice_id) => change({ voice_id })} />
-          <MusicPicker value={settings.music_id} onChange={(music_id) => change({ music_id })} />
+          <MusicPicker value={getMusicChoice(settings)} onChange={change} />
           <AudioMixControls settings={settings} onChange={change} />
         </section>
         <section aria-label="Captions" className="glass rounded-3xl p-5 tablet:p-7">

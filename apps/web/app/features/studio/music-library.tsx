@@ -8,7 +8,7 @@ import { MusicNoteIcon, SearchIcon } from '#app/components/ui/icons.tsx'
 
 import { formatClock } from './format.ts'
 import { usePreviewPlayer } from './preview-player.ts'
-import { PreviewButton } from './settings-controls.tsx'
+import { PreviewButton } from './choice-list.tsx'
 import { studioApi } from './studio-api.ts'
 
 type Mood = (typeof MUSIC_MOODS)[number]

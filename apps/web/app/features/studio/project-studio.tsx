@@ -8,18 +8,31 @@ import {
   VIDEO_MIN_SECONDS,
   VIDEO_STYLE_LABELS,
   type Project,
+  type ProjectMediaAsset,
   type ProjectSettings,
   type RenderJob,
 } from '@storyreel/contracts/studio'
 
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { Spinner } from '#app/components/ui/form-field.tsx'
+import { ApiError } from '#app/lib/api-client.ts'
 import { toasts } from '#app/lib/toast.ts'
 
 import { formatClock } from './format.ts'
+import { MediaPicker, type PickerKind } from './media-picker.tsx'
 import { listNumbers, WriterNote } from './writer-note.tsx'
 import { RenderPanel } from './render-panel.tsx'
 import { SceneCard, type ScenePreviewState } from './scene-card.tsx'
+import {
+  assignMediaToScenes,
+  chooseMediaAsset,
+  getMediaErrors,
+  getMediaState,
+  isSameMedia,
+  toMediaAsset,
+  type MediaAssignment,
+  type MediaErrors,
+} from './scene-media.ts'
 import { SettingsFields, voicesQuery } from './settings-controls.tsx'
 import { StoryboardBar } from './storyboard-bar.tsx'
 import {
@@ -33,14 +46,22 @@ import {
   type DraftScene,
 } from './storyboard.ts'
 import { studioApi } from './studio-api.ts'
-import { PencilIcon, PlusIcon } from '#app/components/ui/icons.tsx'
+import { ImageIcon, PencilIcon, PlusIcon } from '#app/components/ui/icons.tsx'
 import { useAutosave, type SaveStatus } from './use-autosave.ts'
 import { useRenderJob } from './use-render-job.ts'
 
 type Draft = { scenes: DraftScene[]; settings: ProjectSettings }
 
 /** Where focus goes after the storyboard changes under it: the undo button, or a field of one scene. */
-type FocusRequest = { to: 'undo' } | { to: 'scene'; key: string; field: 'narration' | 'visual' | 'delete' }
+type FocusRequest = { to: 'undo' } | { to: 'scene'; key: string; field: 'narration' | 'visual' | 'delete' | 'media' }
+
+/** The library picker: one scene's photo or clip, or several items for "Use my media". */
+type PickerState = { mode: 'single'; key: string; kind: PickerKind } | { mode: 'multi'; kind: PickerKind }
+
+/** While a scene's photo, clip or track is being prepared, the studio asks for its state this often. */
+const MEDIA_POLL_MS = 4000
+
+const NO_MEDIA_ERRORS: MediaErrors = { scenes: {}, music: undefined }
 
 const SAVE_LABELS: Record<SaveStatus, string> = {
   saved: 'Saved',
@@ -49,6 +70,8 @@ const SAVE_LABELS: Record<SaveStatus, string> = {
   invalid: 'Unsaved: a scene needs “What we see”',
   error: 'Not saved',
 }
+
+const capitalizeFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 export const projectQueryKey = (id: string) => ['studio', 'project', id] as const
 
@@ -139,6 +162,11 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
   const [showAllErrors, setShowAllErrors] = useState(false)
   const [regenerateOpen, setRegenerateOpen] = useState(false)
   const [regenerating, setRegenerating] = useState(false)
+  const [picker, setPicker] = useState<PickerState>()
+  // Items chosen in the picker, known here before a save brings them back in the project's media_assets.
+  const [pickedAssets, setPickedAssets] = useState<Record<string, ProjectMediaAsset>>({})
+  const [pendingFill, setPendingFill] = useState<MediaAssignment>()
+  const [mediaErrors, setMediaErrors] = useState<MediaErrors>(NO_MEDIA_ERRORS)
   const [renderedFingerprint, setRenderedFingerprint] = useState<string | undefined>(() => {
     const render = initial.latest_render
     if (!render) return undefined
@@ -169,6 +197,28 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
     setProject(next)
     queryClient.setQueryData(projectQueryKey(next.id), next)
   }
+  const mediaAssets: Record<string, ProjectMediaAsset> = { ...pickedAssets, ...project.media_assets }
+  const usedAssetIds = [
+    ...board.scenes.flatMap((scene) => (scene.media && scene.media.type !== 'generated' ? [scene.media.asset_id] : [])),
+    ...(settings.music_asset_id ? [settings.music_asset_id] : []),
+  ]
+  const preparing = usedAssetIds.some((id) => mediaAssets[id]?.status === 'processing')
+  // A photo, clip or track still being prepared is used once ready: the studio looks again until then.
+  useEffect(() => {
+    if (!preparing) return
+    const timer = setInterval(() => {
+      studioApi.getProject(project.id).then(
+        (next) =>
+          setProject((current) =>
+            JSON.stringify(current.scenes) === JSON.stringify(next.scenes)
+              ? { ...current, media_assets: next.media_assets, scene_thumbnails: next.scene_thumbnails }
+              : { ...current, media_assets: next.media_assets },
+          ),
+        () => undefined,
+      )
+    }, MEDIA_POLL_MS)
+    return () => clearInterval(timer)
+  }, [preparing, project.id])
 
   const autosave = useAutosave<Draft>({
     value: draft,
@@ -176,10 +226,22 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
     isValid: (value) => getStoryboardTotals(value.scenes).incomplete === 0 && value.scenes.length > 0,
     save: async (value) => {
       sentRef.current = value.scenes
-      const saved = await studioApi.updateProject(project.id, {
-        settings: value.settings,
-        scenes: toSceneInputs(value.scenes),
-      })
+      let saved
+      try {
+        saved = await studioApi.updateProject(project.id, {
+          settings: value.settings,
+          scenes: toSceneInputs(value.scenes),
+        })
+      } catch (error) {
+        if (error instanceof ApiError) {
+          const changed = value.scenes.flatMap((scene) =>
+            isSameMedia(project.scenes.find((item) => item.id === scene.id)?.media, scene.media) ? [] : [scene.key],
+          )
+          setMediaErrors(getMediaErrors(error, value.scenes, changed))
+        }
+        throw error
+      }
+      setMediaErrors(NO_MEDIA_ERRORS)
       dispatch({ type: 'saved', sent: sentRef.current, scenes: saved.scenes, lengthened: saved.lengthened_scenes })
       keep(saved)
       for (const { scene_id, from_seconds, to_seconds } of saved.lengthened_scenes) {
@@ -261,6 +323,18 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
     }
   }
 
+  /** "Use my media": the chosen items into the scenes in order, in one step, and a word on what happened. */
+  function fillScenes(assignment: MediaAssignment) {
+    dispatch({ type: 'set-media', media: assignment.media })
+    const count = assignment.media.length
+    const into = count === 1 ? 'scene 1' : `scenes 1–${count}`
+    const left =
+      assignment.leftOut > 0
+        ? ` ${assignment.leftOut === 1 ? 'One item was' : `${assignment.leftOut} items were`} left out: the storyboard has ${board.scenes.length} ${board.scenes.length === 1 ? 'scene' : 'scenes'}.`
+        : ''
+    toasts.notify({ tone: 'info', message: `Your media is in ${into}.${left}` })
+  }
+
   const dragHandlers = (scene: DraftScene, index: number) => ({
     onDragStart: (event: DragEvent) => {
       event.dataTransfer.effectAllowed = 'move'
@@ -297,8 +371,16 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
   const sceneCards = board.scenes.map((scene, index) => {
     const at = starts[index] ?? 0
     const state = previews[scene.key]
-    const thumbnailUrl = scene.id ? project.scene_thumbnails[scene.id] : undefined
-    const savedVisual = project.scenes.find((item) => item.id === scene.id)?.visual
+    const savedScene = project.scenes.find((item) => item.id === scene.id)
+    const media = getMediaState(scene.media, mediaAssets)
+    const mediaAsset = media.kind === 'asset' ? media.asset : undefined
+    // A newly chosen photo or clip shows its own thumbnail until the scene's new still is made.
+    const ownThumbnail =
+      !isSameMedia(savedScene?.media, scene.media) && mediaAsset?.status === 'ready'
+        ? (mediaAsset.thumbnail_url ?? undefined)
+        : undefined
+    const thumbnailUrl = ownThumbnail ?? (scene.id ? project.scene_thumbnails[scene.id] : undefined)
+    const savedVisual = savedScene?.visual
     const shown =
       state?.status === 'ready'
         ? { ...state, stale: state.fingerprint !== JSON.stringify(toSceneInputs([scene])) }
@@ -325,7 +407,10 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
         }}
         preview={shown}
         rerolling={rerolling === scene.key}
+        mediaAsset={mediaAsset}
+        mediaError={mediaErrors.scenes[scene.key]}
         onChange={(changes) => dispatch({ type: 'update', key: scene.key, changes })}
+        onPickMedia={(kind) => setPicker({ mode: 'single', key: scene.key, kind })}
         onMove={(by) => dispatch({ type: 'move', key: scene.key, by })}
         onRemove={() => {
           dispatch({ type: 'remove', key: scene.key })
@@ -423,13 +508,22 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
                 Edit, reorder, re-roll and preview each scene before the full render.
               </p>
             </div>
-            <button
-              type="button"
-              className="text-sm font-semibold text-accent underline-offset-2 hover:underline"
-              onClick={() => setRegenerateOpen(true)}
-            >
-              Rewrite from the original text
-            </button>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              <button
+                type="button"
+                className="text-sm font-semibold text-accent underline-offset-2 hover:underline"
+                onClick={() => setRegenerateOpen(true)}
+              >
+                Rewrite from the original text
+              </button>
+              <button
+                type="button"
+                className="btn-secondary px-3.5 py-2 text-sm"
+                onClick={() => setPicker({ mode: 'multi', kind: 'image' })}
+              >
+                <ImageIcon className="h-4 w-4" /> Use my media
+              </button>
+            </div>
           </div>
 
           <ol className="mt-4 space-y-8 pb-4" aria-label="Scenes">
@@ -470,11 +564,60 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
               <SettingsFields
                 settings={settings}
                 onChange={(changes) => setSettings((current) => ({ ...current, ...changes }))}
+                ownTrack={settings.music_asset_id ? mediaAssets[settings.music_asset_id] : undefined}
+                musicError={mediaErrors.music}
               />
             </div>
           </details>
         </aside>
       </div>
+
+      <MediaPicker
+        open={picker !== undefined}
+        mode={picker?.mode ?? 'single'}
+        initialKind={picker?.kind ?? 'image'}
+        title={
+          picker?.mode === 'single'
+            ? `${picker.kind === 'video' ? 'A clip' : 'A photo'} for scene ${board.scenes.findIndex((scene) => scene.key === picker.key) + 1}`
+            : 'Use my media'
+        }
+        sceneCount={board.scenes.length}
+        onClose={() => setPicker(undefined)}
+        onPick={(assets) => {
+          setPickedAssets((current) => ({
+            ...current,
+            ...Object.fromEntries(assets.map((asset) => [asset.id, toMediaAsset(asset)])),
+          }))
+          if (picker?.mode === 'single') {
+            const [asset] = assets
+            const scene = board.scenes.find((item) => item.key === picker.key)
+            if (!asset || !scene) return
+            dispatch({ type: 'update', key: scene.key, changes: { media: chooseMediaAsset(scene.media, asset) } })
+            focusRequest.current = { to: 'scene', key: scene.key, field: 'media' }
+            return
+          }
+          const assignment = assignMediaToScenes(board.scenes, assets)
+          if (assignment.replacing.length > 0) setPendingFill(assignment)
+          else fillScenes(assignment)
+        }}
+      />
+
+      <ConfirmDialog
+        open={pendingFill !== undefined}
+        title="Replace the media of some scenes?"
+        confirmLabel="Replace"
+        onClose={() => setPendingFill(undefined)}
+        onConfirm={() => {
+          if (pendingFill) fillScenes(pendingFill)
+          setPendingFill(undefined)
+        }}
+      >
+        <p>
+          {pendingFill
+            ? `${capitalizeFirst(listSceneNumbers(pendingFill.replacing))} already ${pendingFill.replacing.length === 1 ? 'shows' : 'show'} a photo or clip of ${pendingFill.replacing.length === 1 ? 'its' : 'their'} own. The items you chose take ${pendingFill.replacing.length === 1 ? 'its' : 'their'} place.`
+            : null}
+        </p>
+      </ConfirmDialog>
 
       <ConfirmDialog
         open={regenerateOpen}

@@ -4,7 +4,7 @@ import { Spinner } from '#app/components/ui/form-field.tsx'
 
 import { formatClock } from './format.ts'
 import { LicenceReceiptSummary } from './licence-receipt.tsx'
-import { HIDDEN_INPUT_CLASS } from './settings-controls.tsx'
+import { HIDDEN_INPUT_CLASS } from './choice-list.tsx'
 import type { RenderJobState } from './use-render-job.ts'
 import { AlertIcon, DownloadIcon, FilmIcon } from '#app/components/ui/icons.tsx'
 import { formatSize } from '#app/lib/format-size.ts'

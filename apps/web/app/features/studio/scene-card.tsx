@@ -7,14 +7,17 @@ import {
   SCENE_NARRATION_MAX_CHARS,
   SCENE_VISUAL_MAX_CHARS,
   type AspectRatio,
+  type ProjectMediaAsset,
   type ScenePreview,
 } from '@storyreel/contracts/studio'
 
 import { Spinner } from '#app/components/ui/form-field.tsx'
 
 import { formatClock, formatSeconds } from './format.ts'
+import type { PickerKind } from './media-picker.tsx'
+import { SceneMediaSection } from './scene-media-section.tsx'
 import { SceneStill } from './scene-still.tsx'
-import { estimateNarrationSeconds, getNarrationWarning, type DraftScene } from './storyboard.ts'
+import { estimateNarrationSeconds, getNarrationWarning, type DraftScene, type SceneChanges } from './storyboard.ts'
 import {
   AlertIcon,
   ArrowDownIcon,
@@ -52,7 +55,10 @@ export function SceneCard({
   thumbnail,
   preview,
   rerolling,
+  mediaAsset,
+  mediaError,
   onChange,
+  onPickMedia,
   onMove,
   onRemove,
   onAddAfter,
@@ -76,7 +82,13 @@ export function SceneCard({
   thumbnail: { url: string | undefined; alt: string; updating: boolean }
   preview: ScenePreviewState | undefined
   rerolling: boolean
-  onChange: (changes: Partial<Pick<DraftScene, 'narration' | 'visual' | 'duration'>>) => void
+  /** The library asset the scene's media names, as the project (or the picker) knows it. */
+  mediaAsset: ProjectMediaAsset | undefined
+  /** The API's answer to the last save, when it was about this scene's media. */
+  mediaError: string | undefined
+  onChange: (changes: SceneChanges) => void
+  /** Opens the library picker for this scene's photo or clip. */
+  onPickMedia: (kind: PickerKind) => void
   onMove: (by: -1 | 1) => void
   onRemove: () => void
   onAddAfter: () => void
@@ -106,6 +118,8 @@ export function SceneCard({
   const last = index === count - 1
   // The offline writer's prompt for facts it cannot know: the user writes here before anything renders.
   const awaitsWords = OWN_WORDS_PROMPT.test(scene.narration)
+  // A ready photo or clip is what the scene shows: redrawing the picture beneath it would change nothing seen.
+  const showsOwnMedia = scene.media !== null && scene.media.type !== 'generated' && mediaAsset?.status === 'ready'
 
   return (
     <li
@@ -309,16 +323,18 @@ export function SceneCard({
               </button>
             </div>
           </div>
-          <button
-            type="button"
-            className="btn-secondary justify-start px-3.5 py-2 text-sm"
-            onClick={onReroll}
-            disabled={!saved || rerolling}
-            title={saved ? 'Draw this scene again with a new seed' : 'Saving the new scene first…'}
-          >
-            {rerolling ? <Spinner /> : <DiceIcon className="h-4 w-4" />}
-            {rerolling ? 'Re-rolling…' : 'Re-roll visual'}
-          </button>
+          {showsOwnMedia ? null : (
+            <button
+              type="button"
+              className="btn-secondary justify-start px-3.5 py-2 text-sm"
+              onClick={onReroll}
+              disabled={!saved || rerolling}
+              title={saved ? 'Draw this scene again with a new seed' : 'Saving the new scene first…'}
+            >
+              {rerolling ? <Spinner /> : <DiceIcon className="h-4 w-4" />}
+              {rerolling ? 'Re-rolling…' : 'Re-roll visual'}
+            </button>
+          )}
           <button
             type="button"
             className="btn-secondary justify-start px-3.5 py-2 text-sm"
@@ -340,6 +356,17 @@ export function SceneCard({
           </button>
         </div>
       </div>
+
+      <SceneMediaSection
+        number={number}
+        media={scene.media}
+        asset={mediaAsset}
+        aspectRatio={aspectRatio}
+        sceneSeconds={scene.duration}
+        error={mediaError}
+        onChange={(media) => onChange({ media })}
+        onPick={onPickMedia}
+      />
 
       {preview ? (
         <div className="mt-4" aria-live="polite">

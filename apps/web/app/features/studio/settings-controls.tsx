@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState, type ReactNode } from 'react'
+import { useId } from 'react'
 
 import {
   ASPECT_RATIOS,
@@ -12,17 +12,16 @@ import {
   VOICE_SPEED_MAX,
   VOICE_SPEED_MIN,
   type AspectRatio,
-  type MusicTrack,
+  type ProjectMediaAsset,
   type ProjectSettings,
   type Voice,
 } from '@storyreel/contracts/studio'
 
-import { Spinner } from '#app/components/ui/form-field.tsx'
-import { MicIcon, MusicNoteIcon, PauseIcon, PlayIcon } from '#app/components/ui/icons.tsx'
+import { MicIcon, MusicNoteIcon } from '#app/components/ui/icons.tsx'
 
 import { CaptionSample } from './caption-sample.tsx'
-import { capitalize, formatClock } from './format.ts'
-import { previewPlayer, usePreviewPlayer } from './preview-player.ts'
+import { CHOICE_CARD_CLASS, HIDDEN_INPUT_CLASS, ListState, OptionList, Section } from './choice-list.tsx'
+import { getMusicChoice, MusicPicker } from './music-picker.tsx'
 import { studioApi } from './studio-api.ts'
 import { StyleSwatch } from './style-swatch.tsx'
 
@@ -43,29 +42,6 @@ const ASPECT_LABELS: Record<AspectRatio, string> = {
 }
 
 export const voicesQuery = { queryKey: ['studio', 'voices'], queryFn: () => studioApi.listVoices() } as const
-export const musicQuery = { queryKey: ['studio', 'music', {}], queryFn: () => studioApi.listMusic() } as const
-
-/**
- * A choice's native input, invisible and spread over its whole card: arrow keys and Space work natively, and
- * when focus moves to it the browser scrolls the whole card into view (clear of the sticky bars), not a 1 px box.
- */
-export const HIDDEN_INPUT_CLASS =
-  'absolute inset-0 z-10 m-0 h-full w-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed'
-
-// Cards on hidden radio inputs: arrow keys move between them natively, and the ring follows keyboard focus.
-const cardClass =
-  'relative flex min-w-0 cursor-pointer rounded-2xl border border-line bg-surface/70 transition-colors hover:border-accent/60 has-checked:border-accent has-checked:bg-accent/10 has-focus-visible:ring-2 has-focus-visible:ring-accent has-focus-visible:ring-offset-2 has-focus-visible:ring-offset-canvas has-disabled:cursor-not-allowed has-disabled:opacity-50'
-
-export function Section({ title, hint, children }: { title: string; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <fieldset className="min-w-0">
-      <legend className="text-sm font-semibold text-ink">{title}</legend>
-      {hint ? <p className="mt-1 text-xs text-subtle">{hint}</p> : null}
-      <div className="mt-3">{children}</div>
-    </fieldset>
-  )
-}
-
 export function AspectShape({ ratio, className = '' }: { ratio: AspectRatio; className?: string }) {
   const size = ratio === '9:16' ? 'h-7 w-4' : ratio === '16:9' ? 'h-4 w-7' : 'h-5.5 w-5.5'
   return (
@@ -86,7 +62,7 @@ export function StylePicker({
     <Section title="Style">
       <div className="grid grid-cols-2 gap-3 tablet:grid-cols-3">
         {VIDEO_STYLES.map((style) => (
-          <label key={style} className={`${cardClass} flex-col overflow-hidden p-1.5`}>
+          <label key={style} className={`${CHOICE_CARD_CLASS} flex-col overflow-hidden p-1.5`}>
             <input
               type="radio"
               name="style"
@@ -121,7 +97,7 @@ export function FormatPicker({
       <Section title="Aspect ratio">
         <div className="grid grid-cols-3 gap-2">
           {ASPECT_RATIOS.map((ratio) => (
-            <label key={ratio} className={`${cardClass} flex-col items-center gap-1 px-2 py-3 text-center`}>
+            <label key={ratio} className={`${CHOICE_CARD_CLASS} flex-col items-center gap-1 px-2 py-3 text-center`}>
               <input
                 type="radio"
                 name="aspect_ratio"
@@ -214,184 +190,6 @@ export function RangeField({
   )
 }
 
-export function PreviewButton({
-  id,
-  url,
-  label,
-  onPlay,
-}: {
-  id: string
-  url: string
-  label: string
-  /** Called as the preview starts: listening to an option chooses it. */
-  onPlay?: () => void
-}) {
-  const preview = usePreviewPlayer()
-  const active = preview.id === id
-  const playing = active && preview.playing
-  return (
-    <button
-      type="button"
-      // Keyboard users play the chosen option with Space inside its list, so the list stays one Tab stop.
-      tabIndex={onPlay ? -1 : undefined}
-      onClick={() => {
-        if (!playing) onPlay?.()
-        previewPlayer.toggle(id, url)
-      }}
-      aria-label={`${playing ? 'Pause' : 'Play'} preview of ${label}`}
-      aria-pressed={playing}
-      className="relative grid h-10 w-10 shrink-0 place-items-center rounded-full border border-line bg-raised text-ink transition-colors hover:border-accent hover:text-accent"
-    >
-      {active && preview.loading ? (
-        <Spinner />
-      ) : playing ? (
-        <PauseIcon className="h-4 w-4" />
-      ) : (
-        <PlayIcon className="h-4 w-4" />
-      )}
-      {active ? (
-        <svg viewBox="0 0 40 40" className="pointer-events-none absolute inset-0 -rotate-90" aria-hidden="true">
-          <circle
-            cx="20"
-            cy="20"
-            r="18.5"
-            fill="none"
-            stroke="var(--accent)"
-            strokeWidth="2"
-            strokeDasharray={`${preview.progress * 116.2} 116.2`}
-          />
-        </svg>
-      ) : null}
-    </button>
-  )
-}
-
-function ListState({
-  label,
-  isPending,
-  isError,
-  retry,
-}: {
-  label: string
-  isPending: boolean
-  isError: boolean
-  retry: () => void
-}) {
-  if (isPending)
-    return (
-      <div className="space-y-2" aria-busy="true" aria-label={`Loading ${label}`}>
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="h-16 animate-pulse rounded-2xl bg-raised" />
-        ))}
-      </div>
-    )
-  if (isError)
-    return (
-      <p className="rounded-2xl border border-line p-4 text-sm text-muted">
-        Could not load the {label}.{' '}
-        <button type="button" className="font-semibold text-accent" onClick={retry}>
-          Try again
-        </button>
-      </p>
-    )
-  return null
-}
-
-/** How many options a long list shows before "Show all": the page scrolls once, never inside a box. */
-export const OPTIONS_SHOWN = 5
-
-type Option = {
-  value: string
-  title: string
-  meta?: string
-  icon: ReactNode
-  preview?: { id: string; url: string }
-}
-
-/**
- * A long list of choices as one radio group: one Tab stop, arrow keys move and choose, Space plays the chosen
- * option's sample, and a click on a play button plays and chooses. The first few options show, plus the
- * chosen one, until "Show all".
- */
-function OptionList({
-  name,
-  noun,
-  options,
-  value,
-  onChange,
-}: {
-  name: string
-  /** Plural, for the "Show all" button and the keyboard hint. */
-  noun: string
-  options: Option[]
-  value: string
-  onChange: (value: string) => void
-}) {
-  const [expanded, setExpanded] = useState(false)
-  const hintId = useId()
-  const shown = expanded ? options : options.filter((option, index) => index < OPTIONS_SHOWN || option.value === value)
-  const hidden = options.length - shown.length
-  return (
-    <div className="group">
-      <ul className="grid grid-cols-1 gap-2">
-        {shown.map((option) => (
-          <li key={option.value} className={`${cardClass} items-center gap-3 p-2.5`}>
-            <label className="relative flex min-w-0 flex-1 cursor-pointer items-center gap-3">
-              <input
-                type="radio"
-                name={name}
-                value={option.value}
-                checked={value === option.value}
-                onChange={() => onChange(option.value)}
-                aria-describedby={option.preview ? hintId : undefined}
-                onKeyDown={(event) => {
-                  // Space on a radio that is already chosen does nothing natively: here it plays the sample.
-                  if (event.key !== ' ' || !option.preview || !event.currentTarget.checked) return
-                  event.preventDefault()
-                  previewPlayer.toggle(option.preview.id, option.preview.url)
-                }}
-                className={HIDDEN_INPUT_CLASS}
-              />
-              {option.icon}
-              <span className="min-w-0">
-                <span className="block text-sm font-semibold text-ink">{option.title}</span>
-                {option.meta ? <span className="block text-xs leading-snug text-muted">{option.meta}</span> : null}
-              </span>
-            </label>
-            {option.preview ? (
-              <PreviewButton
-                id={option.preview.id}
-                url={option.preview.url}
-                label={option.title}
-                onPlay={() => onChange(option.value)}
-              />
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      <div className="mt-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
-        <p
-          id={hintId}
-          className="text-xs text-subtle opacity-0 transition-opacity group-has-[input:focus-visible]:opacity-100"
-        >
-          Arrow keys choose · Space plays a sample
-        </p>
-        {options.length > OPTIONS_SHOWN ? (
-          <button
-            type="button"
-            className="text-sm font-semibold text-accent underline-offset-2 hover:underline"
-            aria-expanded={expanded}
-            onClick={() => setExpanded(!expanded)}
-          >
-            {expanded ? `Show fewer ${noun}` : `Show all ${options.length} ${noun}`}
-            {expanded || hidden === 0 ? null : <span className="sr-only"> ({hidden} more)</span>}
-          </button>
-        ) : null}
-      </div>
-    </div>
-  )
-}
-
 export function VoicePicker({ value, onChange }: { value: string; onChange: (id: string) => void }) {
   const voices = useQuery(voicesQuery)
   return (
@@ -427,54 +225,6 @@ export function VoicePicker({ value, onChange }: { value: string; onChange: (id:
   )
 }
 
-// The radio of "No music" carries an empty value; the setting itself is null.
-const NO_MUSIC = ''
-
-export function MusicPicker({ value, onChange }: { value: string | null; onChange: (id: string | null) => void }) {
-  const music = useQuery(musicQuery)
-  return (
-    <Section title="Music" hint="Every track is licensed for your videos.">
-      {music.data ? (
-        <OptionList
-          name="music_id"
-          noun="tracks"
-          value={value ?? NO_MUSIC}
-          onChange={(id) => onChange(id === NO_MUSIC ? null : id)}
-          options={[
-            {
-              value: NO_MUSIC,
-              title: 'No music',
-              icon: (
-                <span className="grid h-9 w-9 shrink-0 place-items-center rounded-full border border-dashed border-line text-subtle">
-                  <span className="block h-0.5 w-4 rotate-45 rounded bg-current" />
-                </span>
-              ),
-            },
-            ...music.data.tracks.map((track: MusicTrack) => ({
-              value: track.id,
-              title: track.title,
-              meta: `${capitalize(track.mood)} · ${capitalize(track.genre)} · ${track.bpm} BPM · ${formatClock(track.duration_seconds)}`,
-              icon: (
-                <span className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-gradient-to-br from-glow-400/25 to-brand-500/25 text-accent">
-                  <MusicNoteIcon className="h-4 w-4" />
-                </span>
-              ),
-              preview: { id: `music:${track.id}`, url: track.audio_url },
-            })),
-          ]}
-        />
-      ) : (
-        <ListState
-          label="music"
-          isPending={music.isPending}
-          isError={music.isError}
-          retry={() => void music.refetch()}
-        />
-      )}
-    </Section>
-  )
-}
-
 export function CaptionsPicker({
   value,
   onChange,
@@ -500,7 +250,7 @@ export function CaptionsPicker({
       </label>
       <div className="mt-3 grid grid-cols-2 gap-2" role="radiogroup" aria-label="Caption style">
         {CAPTION_STYLES.map((style) => (
-          <label key={style} className={`${cardClass} flex-col gap-1.5 p-1.5`}>
+          <label key={style} className={`${CHOICE_CARD_CLASS} flex-col gap-1.5 p-1.5`}>
             <input
               type="radio"
               name="caption_style"
@@ -523,9 +273,10 @@ export function AudioMixControls({
   settings,
   onChange,
 }: {
-  settings: Pick<ProjectSettings, 'voice_speed' | 'voice_volume' | 'music_volume' | 'music_id'>
+  settings: Pick<ProjectSettings, 'voice_speed' | 'voice_volume' | 'music_volume' | 'music_id' | 'music_asset_id'>
   onChange: (changes: Partial<ProjectSettings>) => void
 }) {
+  const noMusic = settings.music_id === null && !settings.music_asset_id
   return (
     <Section title="Voice and music mix">
       <div className="space-y-4 rounded-2xl border border-line bg-surface/70 p-4">
@@ -553,8 +304,8 @@ export function AudioMixControls({
           max={1}
           step={0.05}
           value={settings.music_volume}
-          display={settings.music_id === null ? 'No music' : `${Math.round(settings.music_volume * 100)}%`}
-          disabled={settings.music_id === null}
+          display={noMusic ? 'No music' : `${Math.round(settings.music_volume * 100)}%`}
+          disabled={noMusic}
           onChange={(value) => onChange({ music_volume: value })}
         />
         <p className="flex gap-2 text-xs leading-relaxed text-muted">
@@ -571,16 +322,21 @@ export function AudioMixControls({
 export function SettingsFields({
   settings,
   onChange,
+  ownTrack,
+  musicError,
 }: {
   settings: ProjectSettings
   onChange: (changes: Partial<ProjectSettings>) => void
+  /** The uploaded track the settings name, as the project knows it. */
+  ownTrack?: ProjectMediaAsset | undefined
+  musicError?: string | undefined
 }) {
   return (
     <div className="space-y-7">
       <StylePicker value={settings.style} onChange={(style) => onChange({ style })} />
       <FormatPicker aspectRatio={settings.aspect_ratio} targetSeconds={settings.target_seconds} onChange={onChange} />
       <VoicePicker value={settings.voice_id} onChange={(voice_id) => onChange({ voice_id })} />
-      <MusicPicker value={settings.music_id} onChange={(music_id) => onChange({ music_id })} />
+      <MusicPicker value={getMusicChoice(settings)} onChange={onChange} ownTrack={ownTrack} error={musicError} />
       <CaptionsPicker value={settings.captions} onChange={(captions) => onChange({ captions })} />
       <AudioMixControls settings={settings} onChange={onChange} />
     </div>

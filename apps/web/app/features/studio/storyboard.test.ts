@@ -14,6 +14,8 @@ import {
   type StoryboardState,
 } from './storyboard.ts'
 
+const ASSET = '7a1c2b3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d'
+
 const scene = (n: number, duration = 5): Scene => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
   narration: `Narration ${n}`,
@@ -111,12 +113,42 @@ describe('storyboardReducer', () => {
       visual: '',
       duration: 4,
       seed: 9,
+      media: null,
     })
   })
 
   it('sends scenes without an id as new', () => {
     const added = storyboardReducer(start, { type: 'add', afterKey: undefined, key: 'new-1' })
-    expect(toSceneInputs(added.scenes)[3]).toEqual({ narration: '', visual: '', duration: 4 })
+    expect(toSceneInputs(added.scenes)[3]).toEqual({ narration: '', visual: '', duration: 4, media: null })
+  })
+
+  it('always sends each scene’s media, so a save never leaves one to the server’s memory', () => {
+    const photo = {
+      type: 'photo',
+      asset_id: ASSET,
+      focus: { x: 0.2, y: 0.7 },
+      fit: 'fill',
+      camera: 'pan-left',
+    } as const
+    const withPhoto = createStoryboardState([{ ...scene(1), media: photo }, scene(2)])
+    expect(toSceneInputs(withPhoto.scenes).map((input) => input.media)).toEqual([photo, null])
+    const cleared = storyboardReducer(withPhoto, { type: 'update', key: first, changes: { media: null } })
+    expect(toSceneInputs(cleared.scenes).map((input) => input.media)).toEqual([null, null])
+  })
+
+  it('puts media into several scenes in one step, leaving the others as they were', () => {
+    const clip = {
+      type: 'clip',
+      asset_id: ASSET,
+      trim_start: 1,
+      trim_end: 3,
+      focus: null,
+      fit: 'auto',
+      fill: 'loop',
+      sound: 'muted',
+    } as const
+    const next = storyboardReducer(start, { type: 'set-media', media: [{ key: third, media: clip }] })
+    expect(next.scenes.map((item) => item.media)).toEqual([null, null, clip])
   })
 })
 
@@ -180,6 +212,19 @@ describe('isStillOutdated', () => {
     const added = storyboardReducer(createStoryboardState(saved.scenes), { type: 'add', afterKey: undefined, key: 'n' })
     expect(isStillOutdated({ scenes: added.scenes, settings }, saved, 2)).toBe(true)
     expect(isStillOutdated({ scenes: added.scenes, settings }, saved, 0)).toBe(true)
+  })
+
+  it('is true for other media, and false for the same media whatever order its fields come in', () => {
+    const photo = { type: 'photo', asset_id: ASSET, focus: null, fit: 'auto', camera: 'auto' } as const
+    const withPhoto = { scenes: [{ ...scene(1), media: photo }, scene(2)], settings }
+    const reordered = { camera: 'auto', fit: 'auto', focus: null, asset_id: ASSET, type: 'photo' } as const
+    const draft = draftOf([{ ...scene(1), media: reordered }, scene(2)])
+    expect(isStillOutdated({ scenes: draft, settings }, withPhoto, 0)).toBe(false)
+    const moved = draft.map((item, at) =>
+      at === 0 ? { ...item, media: { ...photo, focus: { x: 0.1, y: 0.1 } } } : item,
+    )
+    expect(isStillOutdated({ scenes: moved, settings }, withPhoto, 0)).toBe(true)
+    expect(isStillOutdated({ scenes: draftOf([scene(1), scene(2)]), settings }, withPhoto, 0)).toBe(true)
   })
 })
 

@@ -10,7 +10,10 @@ import {
   type ProjectSettings,
   type Scene,
   type SceneInput,
+  type SceneMedia,
 } from '@storyreel/contracts/studio'
+
+import { isSameMedia } from './scene-media.ts'
 
 /** A scene as the editor holds it: `key` is stable for React even before the server gives the scene an id. */
 export type DraftScene = {
@@ -20,7 +23,12 @@ export type DraftScene = {
   visual: string
   duration: number
   seed: number | undefined
+  /** What the scene shows instead of the drawn picture; null: the drawn picture. */
+  media: SceneMedia | null
 }
+
+/** The fields of a scene the card edits. */
+export type SceneChanges = Partial<Pick<DraftScene, 'narration' | 'visual' | 'duration' | 'media'>>
 
 /** The last deleted scene, kept so the user can undo the delete. */
 export type RemovedScene = { scene: DraftScene; index: number }
@@ -29,7 +37,9 @@ export type StoryboardState = { scenes: DraftScene[]; removed: RemovedScene | un
 
 export type StoryboardAction =
   | { type: 'reset'; scenes: Scene[] }
-  | { type: 'update'; key: string; changes: Partial<Pick<DraftScene, 'narration' | 'visual' | 'duration'>> }
+  | { type: 'update'; key: string; changes: SceneChanges }
+  /** "Use my media": each named scene gets its media, in one step. */
+  | { type: 'set-media'; media: { key: string; media: SceneMedia | null }[] }
   | { type: 'move'; key: string; by: -1 | 1 }
   | { type: 'move-to'; key: string; index: number }
   | { type: 'add'; afterKey: string | undefined; key: string }
@@ -52,6 +62,7 @@ const toDraft = (scene: Scene): DraftScene => ({
   visual: scene.visual,
   duration: scene.duration,
   seed: scene.seed,
+  media: scene.media ?? null,
 })
 
 export function createStoryboardState(scenes: Scene[]): StoryboardState {
@@ -84,6 +95,16 @@ export function storyboardReducer(state: StoryboardState, action: StoryboardActi
         scenes: state.scenes.map((scene) => (scene.key === action.key ? { ...scene, ...changes } : scene)),
       }
     }
+    case 'set-media': {
+      const media = new Map(action.media.map((item) => [item.key, item.media]))
+      return {
+        ...state,
+        scenes: state.scenes.map((scene) => {
+          const next = media.get(scene.key)
+          return next === undefined ? scene : { ...scene, media: next }
+        }),
+      }
+    }
     case 'move': {
       const from = indexOf(action.key)
       const scenes = moveItem(state.scenes, from, from + action.by)
@@ -102,6 +123,7 @@ export function storyboardReducer(state: StoryboardState, action: StoryboardActi
         visual: '',
         duration: 4,
         seed: undefined,
+        media: null,
       }
       // After the named scene; at the end when none is named (or it is gone).
       const after = action.afterKey === undefined ? -1 : indexOf(action.afterKey)
@@ -157,7 +179,10 @@ export function storyboardReducer(state: StoryboardState, action: StoryboardActi
   }
 }
 
-/** The body's scenes array: order is the storyboard's order, and a scene without an id is new. */
+/**
+ * The body's scenes array: order is the storyboard's order, and a scene without an id is new. Media is always
+ * sent (null for the drawn picture): a scene left without it would keep whatever the server had.
+ */
 export function toSceneInputs(scenes: DraftScene[]): SceneInput[] {
   return scenes.map((scene) => ({
     ...(scene.id ? { id: scene.id } : {}),
@@ -165,6 +190,7 @@ export function toSceneInputs(scenes: DraftScene[]): SceneInput[] {
     visual: scene.visual.trim(),
     duration: scene.duration,
     ...(scene.seed === undefined ? {} : { seed: scene.seed }),
+    media: scene.media,
   }))
 }
 
@@ -216,7 +242,7 @@ export function getRenderFingerprint(scenes: DraftScene[], settings: unknown): s
 }
 
 /**
- * True when a scene's saved still no longer shows the draft: its words, length or seed, its place in the
+ * True when a scene's saved still no longer shows the draft: its words, length, seed or media, its place in the
  * storyboard, or the style and aspect ratio differ from what was last saved (the still follows the save).
  */
 export function isStillOutdated(
@@ -235,6 +261,7 @@ export function isStillOutdated(
     stored.visual !== scene.visual.trim() ||
     stored.duration !== scene.duration ||
     stored.seed !== scene.seed ||
+    !isSameMedia(stored.media, scene.media) ||
     saved.settings.style !== draft.settings.style ||
     saved.settings.aspect_ratio !== draft.settings.aspect_ratio
   )

@@ -15,6 +15,7 @@ import {
   type Voice,
 } from '@storyreel/contracts/studio'
 
+import type { AssetKind, AssetList } from '@storyreel/contracts/assets'
 import type { PublicConfig } from '@storyreel/contracts/public-config'
 
 import { getApi } from '#app/lib/api.ts'
@@ -58,7 +59,16 @@ export const studioApi = {
     const search = params.toString()
     return getApi().get<{ tracks: MusicTrack[] }>(search ? `music?${search}` : 'music', auth)
   },
+  /** A page of the owner's media library, newest first, for the studio's pickers. */
+  listAssets: ({ kind, q }: { kind: AssetKind; q?: string | undefined }, page: number) => {
+    const params = new URLSearchParams({ kind, page: String(page), page_size: String(ASSET_PAGE_SIZE) })
+    if (q) params.set('q', q)
+    return getApi().get<AssetList>(`assets?${params.toString()}`, auth)
+  },
 }
+
+/** Library items a picker page shows: four rows of a phone's grid, three of a desktop's. */
+export const ASSET_PAGE_SIZE = 24
 
 /** The events stream's address: read with fetch, since it needs the Bearer header. */
 export function getRenderEventsUrl(id: string, renderId: string): string {
