@@ -237,7 +237,8 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
           const changed = value.scenes.flatMap((scene) =>
             isSameMedia(project.scenes.find((item) => item.id === scene.id)?.media, scene.media) ? [] : [scene.key],
           )
-          setMediaErrors(getMediaErrors(error, value.scenes, changed))
+          const music = (value.settings.music_asset_id ?? null) !== (project.settings.music_asset_id ?? null)
+          setMediaErrors(getMediaErrors(error, value.scenes, { sceneKeys: changed, music }))
         }
         throw error
       }

@@ -150,19 +150,35 @@ describe('getMediaErrors', () => {
         ],
       },
       sent,
-      [],
+      { sceneKeys: [], music: false },
     )
     expect(errors.scenes).toEqual({ b: "The clip's out point must be at least 0.5 s after its in point" })
     expect(errors.music).toBe('Choose a library track or one of your own, not both')
   })
 
-  it('puts an asset error that names no scene beside the scenes whose media changed', () => {
+  it('places the API’s “Scene 2: …” beside scene 2', () => {
     const errors = getMediaErrors(
-      { status: 404, code: 'ASSET_NOT_FOUND', messages: ['That photo is not in your library.'] },
+      {
+        status: 422,
+        code: 'CLIP_TRIM_INVALID',
+        messages: ['Scene 2: the clip starts at 14 s, but "Pour.mp4" lasts 12 s.'],
+      },
       sent,
-      ['a'],
+      { sceneKeys: ['a', 'b'], music: false },
     )
-    expect(errors.scenes).toEqual({ a: 'That photo is not in your library.' })
-    expect(getMediaErrors({ status: 500, code: 'INTERNAL', messages: ['x'] }, sent, ['a']).scenes).toEqual({})
+    expect(errors).toEqual({ scenes: { b: 'The clip starts at 14 s, but "Pour.mp4" lasts 12 s.' }, music: undefined })
+  })
+
+  it('puts an asset error that names no scene beside what changed: the scenes, or else the music', () => {
+    const gone = { status: 404, code: 'ASSET_NOT_FOUND', messages: ['That file is not in your library.'] }
+    expect(getMediaErrors(gone, sent, { sceneKeys: ['a'], music: false }).scenes).toEqual({
+      a: 'That file is not in your library.',
+    })
+    expect(getMediaErrors(gone, sent, { sceneKeys: [], music: true })).toEqual({
+      scenes: {},
+      music: 'That file is not in your library.',
+    })
+    const failure = { status: 500, code: 'INTERNAL', messages: ['x'] }
+    expect(getMediaErrors(failure, sent, { sceneKeys: ['a'], music: true })).toEqual({ scenes: {}, music: undefined })
   })
 })

@@ -224,35 +224,39 @@ export function chooseMediaAsset(
 
 export type MediaErrors = { scenes: Record<string, string>; music: string | undefined }
 
-/** "/scenes/2/media/trim_end: must be …" -> "Must be …": the control it sits beside says where. */
+/** "/scenes/2/media/trim_end: must be …" or "Scene 3: the clip …" -> "Must be …", "The clip …": the control it
+ * sits beside says where. */
 function tidyMessage(message: string): string {
-  const text = message.replace(/^[^\s:]*(?:scenes|settings|body)[^\s:]*:\s*/u, '')
+  const text = message.replace(/^(?:[^\s:]*(?:scenes|settings|body)[^\s:]*|Scene \d+):\s*/u, '')
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
 /**
- * A refused save's messages, placed beside the controls they are about: a scene's media (by its place in the
- * saved array, or, for an error naming no place, every scene whose media changed since the last save) and the
- * music. Anything else stays with the toast and the save status.
+ * A refused save's messages, placed beside the controls they are about: a scene's media (a validation path
+ * "/scenes/1/media/…" counts from 0, the API's "Scene 2: …" from 1; an asset error naming no scene goes to
+ * every scene whose media changed since the last save, or to the music when only it changed). Anything else
+ * stays with the toast and the save status.
  */
 export function getMediaErrors(
   error: { status: number; code: string; messages: readonly string[] },
   sent: readonly { key: string }[],
-  changedKeys: readonly string[],
+  changed: { sceneKeys: readonly string[]; music: boolean },
 ): MediaErrors {
   const scenes: Record<string, string> = {}
   let music: string | undefined
   if (error.status < 400 || error.status >= 500) return { scenes, music }
   for (const message of error.messages) {
-    const place = /scenes[/.[](\d+)\]?[/.]media\b/u.exec(message)
-    const key = place ? sent[Number(place[1])]?.key : undefined
+    const path = /scenes[/.[](\d+)\]?[/.]media\b/u.exec(message)
+    const named = /^Scene (\d+): /u.exec(message)
+    const index = path ? Number(path[1]) : named ? Number(named[1]) - 1 : undefined
+    const key = index === undefined ? undefined : sent[index]?.key
     if (key) scenes[key] = tidyMessage(message)
     else if (/music_asset_id/u.test(message)) music = tidyMessage(message)
   }
-  if (Object.keys(scenes).length === 0 && music === undefined) {
+  if (Object.keys(scenes).length === 0 && music === undefined && /ASSET|MEDIA|MUSIC/u.test(error.code)) {
     const message = tidyMessage(error.messages.join(' '))
-    if (/MUSIC/u.test(error.code)) music = message
-    else if (/ASSET|MEDIA/u.test(error.code)) for (const key of changedKeys) scenes[key] = message
+    if (changed.music && (changed.sceneKeys.length === 0 || /MUSIC/u.test(error.code))) music = message
+    else for (const key of changed.sceneKeys) scenes[key] = message
   }
   return { scenes, music }
 }
