@@ -18,7 +18,7 @@ const RECEIPT_NOT_PERMITTED = [
   'Using the video to impersonate a real person or to mislead people about who is speaking.',
 ]
 /** With the owner's own track as the music, the limits on the music library's tracks do not apply to it. */
-const RECEIPT_NOT_PERMITTED_OWN_MUSIC = [
+export const OWN_MUSIC_NOT_PERMITTED = [
   'Selling or distributing the voice recording on its own, apart from the video.',
   'Using the video to impersonate a real person or to mislead people about who is speaking.',
 ]
@@ -76,7 +76,7 @@ export async function storeRenderOutputs({
     engines: { script: spec.scriptEngine, ...result.credits.engines },
     artwork: result.credits.artwork,
     permitted: RECEIPT_PERMITTED,
-    not_permitted: music?.source === 'own' ? RECEIPT_NOT_PERMITTED_OWN_MUSIC : RECEIPT_NOT_PERMITTED,
+    not_permitted: music?.source === 'own' ? OWN_MUSIC_NOT_PERMITTED : RECEIPT_NOT_PERMITTED,
   }
   await Promise.all([
     media.putFile(keys.videoKey, files.video),
