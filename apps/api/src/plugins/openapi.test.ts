@@ -63,6 +63,21 @@ describe('GET /api/docs/openapi.json', () => {
     expect(Object.keys(document.paths).some((path) => path.startsWith('/api/docs'))).toBe(false)
     expect(JSON.stringify(document)).not.toContain('9007199254740991')
   })
+
+  it("describes scenes' photos and clips, the project's media and the owner's own music", async () => {
+    const document = (await t.app.inject('/api/docs/openapi.json')).json<Document>()
+    const schemas = document.components.schemas
+    for (const name of ['SceneMedia', 'ScenePhoto', 'SceneClip', 'SceneGenerated', 'ProjectMediaAsset', 'FocusPoint'])
+      expect(schemas[name], name).toBeDefined()
+    expect(schemas.ScenePhoto?.required).toEqual(expect.arrayContaining(['type', 'asset_id']))
+    expect(schemas.SceneClip?.properties).toHaveProperty('trim_start')
+    expect(schemas.SceneClip?.properties).toHaveProperty('trim_end')
+    expect(JSON.stringify(schemas.Scene?.properties?.media)).toContain('#/components/schemas/SceneMedia')
+    expect(JSON.stringify(schemas.SceneInput?.properties?.media)).toContain('#/components/schemas/SceneMedia')
+    expect(schemas.Project?.required).toContain('media_assets')
+    expect(JSON.stringify(schemas.Project?.properties?.media_assets)).toContain('ProjectMediaAsset')
+    expect(schemas.ProjectSettings?.properties).toHaveProperty('music_asset_id')
+  })
 })
 
 describe('GET /api/docs', () => {
