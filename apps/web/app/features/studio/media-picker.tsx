@@ -338,7 +338,9 @@ function PickerBody({
           <p id={statusId} className="mr-auto text-sm text-muted" aria-live="polite">
             {chosen.length === 0
               ? 'Nothing chosen yet.'
-              : `${chosen.length} chosen${leftOut > 0 ? `: ${leftOut} more than there are scenes, left out` : ''}.`}
+              : leftOut > 0
+                ? `${chosen.length} chosen; the storyboard has ${sceneCount} ${sceneCount === 1 ? 'scene' : 'scenes'}, so the last ${leftOut === 1 ? 'one is' : `${leftOut} are`} left out.`
+                : `${chosen.length} chosen.`}
           </p>
           {chosen.length > 0 ? (
             <button

@@ -75,7 +75,10 @@ export function MusicPicker({
           My uploads
         </button>
       </div>
-      {value.music_asset_id ? <OwnTrackNote id={value.music_asset_id} track={ownTrack} /> : null}
+      {/* Among the uploads, a ready chosen track is the checked one; elsewhere, or when it cannot play, say so. */}
+      {value.music_asset_id && (tab === 'library' || ownTrack?.status !== 'ready') ? (
+        <OwnTrackNote id={value.music_asset_id} track={ownTrack} />
+      ) : null}
       {tab === 'library' ? (
         <LibraryTracks
           value={value.music_asset_id ? OWN_TRACK : (value.music_id ?? NO_MUSIC)}

@@ -277,10 +277,13 @@ function PhotoOptions({
           >
             {CAMERA_MOVES.map((move) => (
               <option key={move} value={move}>
-                {move === 'auto' ? 'Automatic (varied between scenes)' : CAMERA_MOVE_LABELS[move]}
+                {CAMERA_MOVE_LABELS[move]}
               </option>
             ))}
           </select>
+          {photo.camera === 'auto' ? (
+            <p className="mt-1 text-xs text-subtle">Varied from the scenes next to it.</p>
+          ) : null}
         </div>
       </div>
     </>

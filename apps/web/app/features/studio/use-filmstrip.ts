@@ -64,9 +64,14 @@ export function useFilmstrip(assetId: string, url: string | null, seconds: numbe
     }
     // A clip the browser cannot decode, or a canvas it will not read back, keeps the thumbnail strip.
     run().catch(() => undefined)
+    let started = false
+    video.addEventListener('loadstart', () => (started = true), { once: true })
     return () => {
       canceled = true
       video.removeAttribute('src')
+      // Without a load() the browser may go on fetching the file it was given, holding one of its few
+      // connections to the server; a browser that never started (a test's DOM) has nothing to stop.
+      if (started) video.load()
     }
   }, [assetId, hasUrl, seconds])
   return strip?.assetId === assetId ? strip.frames : []
