@@ -1,4 +1,6 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { rmSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 
@@ -12,6 +14,7 @@ import {
 } from '@storyreel/contracts/studio'
 
 import { CliConfigError, loadCliConfig } from './cli-config.ts'
+import { MediaFileError, readLocalMedia } from './cli-media.ts'
 import { configureBinaries, getBinaryVersions } from './encoder/ffmpeg-binary.ts'
 import { EngineError } from './errors.ts'
 import type { EngineOptions } from './options.ts'
@@ -30,6 +33,16 @@ const USAGE = `Renders a storyboard to an MP4 without a server, a database or an
 The storyboard file is a project's own JSON: { "settings": {…}, "scenes": [{ "narration", "visual",
 "duration" }, …] } (scene ids and seeds are optional). With --from-text, the configured script engine
 drafts the storyboard first and it is written beside the video as storyboard.json.
+
+Your own photos, clips and music, named by path (relative to the storyboard file):
+  a scene's "media": { "type": "photo", "file": "shop.jpg" }
+      options: "focus": { "x": 0-1, "y": 0-1 } (default: found in the photo), "fit": "auto"|"fill"|"fit",
+      "camera": "auto"|"zoom-in"|"zoom-out"|"pan-left"|"pan-right"|"still"
+  a scene's "media": { "type": "clip", "file": "pour.mp4", "trim_start": 2, "trim_end": 5 }
+      options: "focus", "fit", "fill": "hold"|"loop"|"slow" (a clip shorter than its scene),
+      "sound": "muted"|"mixed" (its own sound under the voice)
+  the settings' "music_file": "song.mp3"   the music instead of a library track
+Each file is decoded first; a clip that is not H.264 at 30 fps is converted for the render.
 
 Options:
   --resolution 720p|1080p   frame size (default 720p)
@@ -92,7 +105,7 @@ function createProgressReporter(stream: NodeJS.WriteStream) {
   }
 }
 
-async function readStoryboard(file: string): Promise<Storyboard> {
+async function readStoryboard(file: string, workDir: string): Promise<Storyboard> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
@@ -105,10 +118,12 @@ async function readStoryboard(file: string): Promise<Storyboard> {
   } catch (error) {
     throw new UsageError(`${file} is not JSON: ${(error as Error).message}`)
   }
-  const parsed = parseStoryboardFile(json)
+  // Photos, clips and music named by path become asset ids and checked, readied files.
+  const local = await readLocalMedia(json, path.dirname(file), workDir)
+  const parsed = parseStoryboardFile(local.json)
   if (!parsed.ok)
     throw new UsageError(`${file} is not a storyboard that can be rendered:\n  ${parsed.problems.join('\n  ')}`)
-  return parsed.storyboard
+  return { ...parsed.storyboard, media: local.media }
 }
 
 async function draftFromText(
@@ -171,8 +186,12 @@ async function main(argv: string[]): Promise<number> {
 
   let storyboard: Storyboard
   await mkdir(outDir, { recursive: true })
+  // Converted clips and photos live here for the render, and go with it.
+  const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'storyreel-cli-media-'))
+  // Also when the storyboard turns out wrong before the render starts.
+  process.once('exit', () => rmSync(mediaDir, { recursive: true, force: true }))
   if (fromText === undefined) {
-    const read = await readStoryboard(path.resolve(positionals[0] ?? ''))
+    const read = await readStoryboard(path.resolve(positionals[0] ?? ''), mediaDir)
     storyboard = { ...read, settings: withOverrides(read.settings) }
   } else {
     const drafted = await draftFromText(options, fromText, kind, withOverrides(DEFAULT_PROJECT_SETTINGS))
@@ -224,6 +243,7 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     progress.end()
     runner.close()
+    await rm(mediaDir, { recursive: true, force: true })
   }
 }
 
@@ -232,6 +252,7 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     if (
       error instanceof UsageError ||
+      error instanceof MediaFileError ||
       error instanceof CliConfigError ||
       (error instanceof TypeError && 'code' in error)
     ) {

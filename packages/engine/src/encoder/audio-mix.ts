@@ -2,7 +2,7 @@ import { runFfmpeg } from './ffmpeg-binary.ts'
 import { fromDb, measureLoudness } from './loudness.ts'
 import { bytesToFloats, decodeAudio, floatsToBytes } from './pcm.ts'
 
-const OUTPUT_RATE = 48_000
+export const OUTPUT_RATE = 48_000
 const AAC_BITRATE = '160k'
 /** The finished soundtrack's integrated loudness: the common target for web and mobile video. */
 export const TARGET_LUFS = -16
@@ -46,6 +46,11 @@ export type MixOptions = {
   voiceVolume: number
   /** volume 0-1, before ducking. */
   music?: { path: string; volume: number }
+  /**
+   * Other sound under the voice (the clips' own sound, placeClipSounds), ducked with the music: interleaved
+   * stereo at 48 kHz, as long as the video.
+   */
+  sounds?: Float32Array
   outPath: string
   signal?: AbortSignal
 }
@@ -89,6 +94,7 @@ export async function mixSoundtrack({
   durationSeconds,
   voiceVolume,
   music,
+  sounds,
   outPath,
   signal,
 }: MixOptions): Promise<void> {
@@ -105,13 +111,17 @@ export async function mixSoundtrack({
   let graph: string
   const extraInputs: Buffer[] = []
   const args = [...voiceInput]
-  if (music && music.volume > 0) {
-    const track = await prepareMusic(music.path, {
-      frames,
-      gainDb: TARGET_LUFS - MUSIC_BELOW_VOICE_LU + 20 * Math.log10(music.volume),
-      signal,
-    })
-    extraInputs.push(floatsToBytes(track))
+  const track =
+    music && music.volume > 0
+      ? await prepareMusic(music.path, {
+          frames,
+          gainDb: TARGET_LUFS - MUSIC_BELOW_VOICE_LU + 20 * Math.log10(music.volume),
+          signal,
+        })
+      : undefined
+  const bed = addTracks(track, sounds, frames * 2)
+  if (bed) {
+    extraInputs.push(floatsToBytes(bed))
     args.push('-f', 'f32le', '-ar', String(OUTPUT_RATE), '-ac', '2', '-i', 'pipe:3')
     const duck = [
       `threshold=${DUCKING.threshold}`,
@@ -175,6 +185,21 @@ export async function mixSoundtrack({
     { input: floatsToBytes(mix), signal },
   )
 }
+
+/** The sum of the tracks there are (each cut or padded to `length` samples), or undefined when none. */
+function addTracks(a: Float32Array | undefined, b: Float32Array | undefined, length: number) {
+  if (!a && !b) return undefined
+  const out = new Float32Array(length)
+  for (const track of [a, b]) {
+    if (!track) continue
+    const end = Math.min(length, track.length)
+    for (let i = 0; i < end; i++) out[i] = (out[i] as number) + (track[i] as number)
+  }
+  return out
+}
+
+/** The level the clips' own sound is brought to: that of a music track at full volume, before ducking. */
+export const CLIP_SOUND_LUFS = TARGET_LUFS - MUSIC_BELOW_VOICE_LU
 
 /**
  * The music as interleaved stereo floats of exactly `frames` frames: silence trimmed from both ends, brought

@@ -10,10 +10,13 @@ import { getFrameSize, VIDEO_FPS, type ProjectSettings, type Resolution, type Sc
 
 import { concatSegments } from '#src/encoder/concat.ts'
 import { mixSoundtrack, placeClips } from '#src/encoder/audio-mix.ts'
+import { placeClipSounds, type ClipSound } from '#src/encoder/clip-sound.ts'
 import { muxVideoAudio } from '#src/encoder/mux.ts'
 import { probeMedia } from '#src/encoder/probe.ts'
 import { EngineError, type SerializedEngineError } from '#src/errors.ts'
 import { castOf, type CastMember } from '#src/visuals/art/scene-planner.ts'
+import { getClipInfo } from '#src/visuals/media/clip-art.ts'
+import { getClipStretch } from '#src/visuals/media/clip-timing.ts'
 import type {
   ArtworkCredit,
   CaptionCue,
@@ -29,14 +32,18 @@ import { STILL_ART_VERSION } from './scene-still.ts'
 import type { SceneDrawing } from './scene-segments.ts'
 import { getSpokenLengthProblem } from './spoken-length.ts'
 import { TRANSITION_SECONDS, TRANSITIONS } from './transitions.ts'
+import { getMediaKey, resolveSceneMedia, type MediaFiles } from './media-files.ts'
 import type { RenderCache } from './render-cache.ts'
 
 const POSTER_WIDTH_THUMB = 480
 /** Previews are drawn at half the 720p size: enough to judge a scene, quick to make. */
 const PREVIEW_SCALE = 0.5
 
-/** What a render draws: the storyboard's settings and scenes, in order. */
-export type Storyboard = { settings: ProjectSettings; scenes: Scene[] }
+/**
+ * What a render draws: the storyboard's settings and scenes, in order, and the local files of the owner's
+ * photos, clips and track they name (by asset id). A scene whose file is missing is drawn instead.
+ */
+export type Storyboard = { settings: ProjectSettings; scenes: Scene[]; media?: MediaFiles }
 
 export type PipelineTask =
   | { kind: 'render'; storyboard: Storyboard; resolution: Resolution; outDir: string }
@@ -49,6 +56,8 @@ export type PipelineTask =
       outDir: string
       /** The storyboard's named people (castOf over all its scenes), so a preview draws them as the video will. */
       cast?: CastMember[]
+      /** The scene's photo or clip, when it has one (its music is left out of a preview). */
+      media?: MediaFiles
     }
 
 /** The files a render wrote into its output folder (absolute paths), and its figures. */
@@ -64,13 +73,16 @@ export type RenderResult = {
   reusedScenes: number
   /** Scenes made longer than the storyboard said, so that every word of their measured speech is heard. */
   lengthenedScenes: { sceneId: string; from: number; to: number }[]
-  /** What made the video, for a licence receipt: the engines, the voice and the music track. */
+  /** What made the video, for a licence receipt: the engines, the voice, the music and the owner's own media. */
   credits: {
     engines: { voice: string; visuals: string; encoder: string }
     voice: { id: string; name: string; licence: string }
-    music: { id: string; title: string; licence: string } | null
+    /** source "library": a track of the music library; "own": one the owner uploaded (id: its asset id). */
+    music: { id: string; title: string; licence: string; source: 'library' | 'own' } | null
     /** The drawing libraries the pictures were made from, with the credit their licences ask for. */
     artwork: ArtworkCredit[]
+    /** The owner's photos and clips the video shows, by their library names, each once, in order of use. */
+    ownMedia: { name: string; kind: 'photo' | 'clip' }[]
   }
 }
 export type PreviewResult = { video: string; poster: string; durationSeconds: number }
@@ -189,6 +201,8 @@ type SegmentInput = {
   cast?: CastMember[]
   /** The scene before, which the first frames blend in from (a render's scenes after the first). */
   previous?: Scene
+  /** The local files of the photos and clips the scenes name. */
+  media?: MediaFiles
 }
 
 function toArtRequest(scene: Scene, input: Omit<SegmentInput, 'cues' | 'scene'>): SceneArtRequest {
@@ -203,6 +217,33 @@ function toArtRequest(scene: Scene, input: Omit<SegmentInput, 'cues' | 'scene'>)
     height: input.height,
     duration: scene.duration,
     cast: input.cast,
+    media: resolveSceneMedia(scene.media, input.media),
+  }
+}
+
+/**
+ * What a scene's picture depends on, for its segments' cache keys. A drawn scene: its request without its place
+ * (a scene that only moved keeps its drawing). A photo or clip: the style (its grade), size and length, and the
+ * media's key (file version and choices, never its local path).
+ */
+function pictureKey(request: SceneArtRequest) {
+  const { media, style, width, height, duration, index } = request
+  if (media) return { style, width, height, duration, media: getMediaKey(media, index) }
+  return { ...request, index: undefined, count: undefined }
+}
+
+/** A clip's own sound, to mix under the voice where it is set to play and has any. */
+async function getClipSound(scene: Scene, media: MediaFiles | undefined, at: number): Promise<ClipSound | undefined> {
+  const clip = resolveSceneMedia(scene.media, media)
+  if (clip?.type !== 'clip' || clip.sound !== 'mixed') return undefined
+  const info = await getClipInfo(clip.file)
+  if (!info.hasAudio) return undefined
+  return {
+    path: clip.file.path,
+    stretch: getClipStretch(clip, info.durationSeconds),
+    fill: clip.fill,
+    at,
+    sceneSeconds: scene.duration,
   }
 }
 
@@ -238,8 +279,8 @@ async function renderScene(
     // Position is left out: a scene that only moved keeps its drawing, so reordering re-renders no body.
     const key = `segments/${hashOf({
       engine: context.engines.visuals.name,
-      request: { ...request, index: undefined, count: undefined },
-      previous: blendsIn ? { ...previousRequest, index: undefined, count: undefined } : undefined,
+      request: pictureKey(request),
+      previous: blendsIn && previousRequest ? pictureKey(previousRequest) : undefined,
       transition: blendsIn ? transition : undefined,
       frames: [first, end],
       captions,
@@ -299,13 +340,57 @@ async function makeThumbnail(poster: Buffer) {
 const VOICE_SHARE = 5
 const VISUALS_SHARE = 90
 
-/** Every scene's speech placed at its scene's start on one track, mixed with the music into `outPath`. */
+/**
+ * The track a render's music comes from: the owner's own upload (`music_asset_id`, an audio file of the
+ * storyboard's media) or the music library's (`music_id`). None when neither is set or the file is missing.
+ */
+function getMusic(
+  settings: ProjectSettings,
+  library: MusicSource,
+  media: MediaFiles | undefined,
+): { path: string; credit: NonNullable<RenderResult['credits']['music']> } | undefined {
+  if (settings.music_asset_id) {
+    const file = media?.[settings.music_asset_id]
+    if (file?.kind !== 'audio') return undefined
+    return {
+      path: file.path,
+      credit: {
+        id: settings.music_asset_id,
+        title: file.name,
+        licence: 'Your own upload: you supplied this track and are responsible for its rights.',
+        source: 'own',
+      },
+    }
+  }
+  const track = settings.music_id ? library.getTrack(settings.music_id) : undefined
+  const trackPath = settings.music_id ? library.getTrackPath(settings.music_id) : undefined
+  if (!track || !trackPath) return undefined
+  return { path: trackPath, credit: { id: track.id, title: track.title, licence: track.licence, source: 'library' } }
+}
+
+/** The owner's photos and clips the scenes show (their files are here), each once, in order of first use. */
+function getOwnMedia(scenes: Scene[], media: MediaFiles | undefined): RenderResult['credits']['ownMedia'] {
+  const seen = new Set<string>()
+  return scenes.flatMap((scene) => {
+    const shown = resolveSceneMedia(scene.media, media)
+    if (!shown || seen.has(shown.asset_id)) return []
+    seen.add(shown.asset_id)
+    return [{ name: shown.file.name, kind: shown.type }]
+  })
+}
+
+/**
+ * Every scene's speech placed at its scene's start on one track, mixed with the music and the clips' own sound
+ * (those set to play it) into `outPath`.
+ */
 async function mixSceneVoices(options: {
   voices: SceneVoice[]
+  scenes: Scene[]
   sceneStarts: number[]
   duration: number
   settings: ProjectSettings
   music: MusicSource
+  media: MediaFiles | undefined
   outPath: string
   signal: AbortSignal
 }): Promise<void> {
@@ -326,12 +411,21 @@ async function mixSceneVoices(options: {
     duration,
     sampleRate,
   )
-  const musicPath = settings.music_id ? options.music.getTrackPath(settings.music_id) : undefined
+  const music = getMusic(settings, options.music, options.media)
+  const clips = await Promise.all(
+    options.scenes.map((scene, index) => getClipSound(scene, options.media, sceneStarts[index] ?? 0)),
+  )
+  const sounds = await placeClipSounds(
+    clips.filter((clip) => clip !== undefined),
+    duration,
+    options.signal,
+  )
   await mixSoundtrack({
     voice: { samples: voiceTrack, sampleRate },
     durationSeconds: duration,
     voiceVolume: settings.voice_volume,
-    music: musicPath ? { path: musicPath, volume: settings.music_volume } : undefined,
+    music: music ? { path: music.path, volume: settings.music_volume } : undefined,
+    sounds,
     outPath: options.outPath,
     signal: options.signal,
   })
@@ -417,6 +511,7 @@ export async function runRenderTask(
           cues: voice.cues,
           cast,
           previous: previous?.scene,
+          media: storyboard.media,
         },
         { ...context, signal: drawingAbort.signal },
         work,
@@ -463,10 +558,12 @@ export async function runRenderTask(
     const audioStarted = performance.now()
     const audioDone = mixSceneVoices({
       voices,
+      scenes,
       sceneStarts,
       duration,
       settings,
       music: context.engines.music,
+      media: storyboard.media,
       outPath: audioFile,
       signal: audioAbort.signal,
     }).then(() => {
@@ -525,7 +622,7 @@ export async function runRenderTask(
     ])
     const probe = await probeMedia(videoFile)
     const voiceInfo = context.engines.voice.getVoice(settings.voice_id)
-    const track = settings.music_id ? context.engines.music.getTrack(settings.music_id) : undefined
+    const music = getMusic(settings, context.engines.music, storyboard.media)
     endStage('finishing')
     progress('finishing', 100)
     return {
@@ -549,8 +646,9 @@ export async function runRenderTask(
           name: voiceInfo?.name ?? settings.voice_id,
           licence: voiceInfo?.licence ?? '',
         },
-        music: track ? { id: track.id, title: track.title, licence: track.licence } : null,
+        music: music?.credit ?? null,
         artwork: context.engines.visuals.artwork ?? [],
+        ownMedia: getOwnMedia(scenes, storyboard.media),
       },
     }
   } finally {
@@ -574,7 +672,17 @@ export async function runPreviewTask(
     const voice = await voiceScene(task.scene, settings, context)
     const { scene } = voice
     const cast = task.cast ?? castOf([scene.visual, scene.narration])
-    const input = { scene, index: task.index, count: task.count, settings, width, height, cues: voice.cues, cast }
+    const input = {
+      scene,
+      index: task.index,
+      count: task.count,
+      settings,
+      width,
+      height,
+      cues: voice.cues,
+      cast,
+      media: task.media,
+    }
     const segment = await renderScene(input, context, work, { stillAt: posterTime(scene), onFrames: () => undefined })
     const silentVideo = path.join(work, 'preview-video.mp4')
     await concatSegments(segment.files, silentVideo, context.signal)
@@ -586,10 +694,13 @@ export async function runPreviewTask(
       sampleRate,
     )
     const audioFile = path.join(work, 'audio.m4a')
+    // A clip set to play its own sound plays it in its preview too; the music is left out.
+    const clip = await getClipSound(scene, task.media, 0)
     await mixSoundtrack({
       voice: { samples: track, sampleRate },
       durationSeconds: duration,
       voiceVolume: settings.voice_volume,
+      sounds: clip ? await placeClipSounds([clip], duration, context.signal) : undefined,
       outPath: audioFile,
       signal: context.signal,
     })

@@ -72,6 +72,7 @@ export async function drawScene(
         for (let frame = part.first; frame < part.end; frame += 1) {
           if (signal?.aborted) throw new EngineError('aborted', 'renderer', 'The render was stopped.')
           const time = frame / fps
+          await frames.prepareFrame(time)
           frames.drawFrame(context, time)
           if (drawing.captions) {
             engines.drawCaptions(context, { ...drawing.captions, time, width, height })
@@ -94,6 +95,8 @@ export async function drawScene(
     }
     await Promise.all(finishing)
   } catch (error) {
+    art.close?.()
+    previousArt?.close?.()
     await Promise.allSettled(finishing)
     await Promise.all(drawing.parts.map((part) => rm(part.outPath, { force: true })))
     // Stopped on purpose, whichever part noticed first (the encoder's own abort, or the check between frames).
@@ -101,7 +104,12 @@ export async function drawScene(
     throw error
   }
   onFrames?.(drawn)
-  const still =
-    drawing.stillAt === undefined ? undefined : await engines.renderStill(art, width, height, drawing.stillAt)
-  return { still }
+  previousArt?.close?.()
+  try {
+    const still =
+      drawing.stillAt === undefined ? undefined : await engines.renderStill(art, width, height, drawing.stillAt)
+    return { still }
+  } finally {
+    art.close?.()
+  }
 }

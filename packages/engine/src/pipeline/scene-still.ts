@@ -5,6 +5,7 @@ import { createCanvas } from '@napi-rs/canvas'
 import type { AspectRatio } from '@storyreel/contracts/studio'
 
 import { EngineError } from '#src/errors.ts'
+import { getMediaKey } from '#src/pipeline/media-files.ts'
 import type { SceneArtRequest, VisualEngine } from '#src/visuals/visual-engine.ts'
 
 /**
@@ -69,14 +70,19 @@ function normalise(request: SceneStillRequest, options: StillOptions) {
  * hex, so a key can be part of a file name or a URL as it is.
  */
 export function getSceneStillKey(visualsName: string, request: SceneStillRequest, options: StillOptions): string {
-  const { visual, narration, style, seed, index, count, duration, cast } = request
+  const { visual, narration, style, seed, index, count, duration, cast, media } = request
   const still = normalise(request, options)
+  // A photo or clip scene's still depends on its media (file version and choices, never its local path), not
+  // on its words; a drawn scene's key is as it always was.
+  const scene = media
+    ? { style, duration, media: getMediaKey(media, index) }
+    : { visual, narration, style, seed, index, count, duration, cast }
   return createHash('sha256')
     .update(
       JSON.stringify({
         v: STILL_ART_VERSION,
         engine: visualsName,
-        scene: { visual, narration, style, seed, index, count, duration, cast },
+        scene,
         still,
       }),
     )
@@ -99,6 +105,11 @@ export async function drawSceneStill(
   }
   const art = await visuals.prepareScene({ ...request, width: still.width, height: still.height })
   const canvas = createCanvas(still.width, still.height)
-  art.drawFrame(canvas.getContext('2d'), still.time)
+  try {
+    await art.prepareFrame?.(still.time)
+    art.drawFrame(canvas.getContext('2d'), still.time)
+  } finally {
+    art.close?.()
+  }
   return still.format === 'webp' ? canvas.encode('webp', still.quality) : canvas.encode('jpeg', still.quality)
 }

@@ -25,6 +25,8 @@ export const TRANSITIONS: Record<VideoStyle, TransitionKind> = {
 const ease = (value: number) => (value < 0.5 ? 2 * value * value : 1 - (-2 * value + 2) ** 2 / 2)
 
 export type Transition = {
+  /** Makes the frame at `time` ready: the frames of the art (and of the scene before, while blending) it needs. */
+  prepareFrame(time: number): Promise<void>
   /** Draws the frame at `time` into `context`: the scene alone, or blended with the one before. */
   drawFrame(context: SKRSContext2D, time: number): void
 }
@@ -40,6 +42,10 @@ export function createTransition(options: {
   const { kind, current, previous, width, height } = options
   let buffers: { incoming: Canvas; outgoing: Canvas } | undefined
   return {
+    async prepareFrame(time) {
+      await current.prepareFrame?.(time)
+      if (previous && time < TRANSITION_SECONDS) await previous.art.prepareFrame?.(previous.duration + time)
+    },
     drawFrame(context, time) {
       if (!previous || time >= TRANSITION_SECONDS) {
         current.drawFrame(context, time)

@@ -2,6 +2,8 @@ import type { SKRSContext2D } from '@napi-rs/canvas'
 
 import type { CaptionStyle, VideoStyle } from '@storyreel/contracts/studio'
 
+import type { SceneMediaArt } from '#src/pipeline/media-files.ts'
+
 import type { CastMember } from './art/scene-planner.ts'
 
 /** A caption phrase with its words, in seconds from the start of the scene. */
@@ -27,12 +29,25 @@ export type SceneArtRequest = {
   duration: number
   /** The people the whole storyboard names, each with one figure (castOf), so they look alike in every scene. */
   cast?: CastMember[]
+  /** The owner's photo or clip the scene shows instead of a drawing, with its local file. */
+  media?: SceneMediaArt
 }
 
 /** A scene ready to draw: everything costly (layers, palettes, fetched images) is done beforehand. */
 export interface SceneArt {
-  /** Draws the frame at `time` seconds into the scene onto a canvas of the requested size. */
+  /**
+   * Draws the frame at `time` seconds into the scene onto a canvas of the requested size, covering all of it.
+   * Art with `prepareFrame` draws the frame its last `prepareFrame` call made ready.
+   */
   drawFrame(context: SKRSContext2D, time: number): void
+  /**
+   * Makes the frame at `time` ready to draw, where that takes waiting (a clip's frame decoded by ffmpeg, read
+   * in order as the scene plays). Called before each drawFrame by whoever draws the art: drawScene, the
+   * transitions, the stills.
+   */
+  prepareFrame?(time: number): Promise<void>
+  /** Lets go of what the art holds open (a decoder); it is not drawn again. */
+  close?(): void
 }
 
 /**
