@@ -18,6 +18,19 @@ export { ART_CREDIT } from './visuals/art/art-library.ts'
 export { castOf, planScene, type CastMember, type ScenePlan } from './visuals/art/scene-planner.ts'
 export type { SceneArt, SceneArtRequest, VisualEngine } from './visuals/visual-engine.ts'
 
+export {
+  getMediaKey,
+  MEDIA_ART_VERSION,
+  resolveSceneMedia,
+  type MediaFile,
+  type MediaFiles,
+  type SceneMediaArt,
+} from './pipeline/media-files.ts'
+export { findFocusPoint } from './visuals/media/focus-point.ts'
+export { chooseMediaFit, FILL_KEEPS_AT_LEAST, getCoverShare } from './visuals/media/media-fit.ts'
+export { resolveCameraMove, type ResolvedCameraMove } from './visuals/media/camera.ts'
+export { getClipStretch, getSlowRate, mapClipTime, type ClipStretch } from './visuals/media/clip-timing.ts'
+
 export { createMusicLibrary, type MusicLibrary } from './music/music-library.ts'
 
 export { configureBinaries, getBinaryVersions, runFfmpeg, runFfprobe } from './encoder/ffmpeg-binary.ts'
