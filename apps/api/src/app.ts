@@ -339,6 +339,11 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     onConversionQueued: () => workers.forEach((worker) => worker.wake()),
     planLimits: deps.planLimits,
     uploadIdleMs: deps.uploadIdleMs,
+    onDeleted: (prefix) => {
+      assetFiles
+        .forget(prefix)
+        .catch((error: unknown) => app.log.warn({ err: error, prefix }, 'local copies of a deleted asset not removed'))
+    },
     now: deps.now,
   })
   deleteStudioData = async (userId) => {

@@ -71,6 +71,8 @@ export function createAssetsService(deps: {
   planLimits?: PlanLimits
   /** How long an upload may send nothing before it is dropped; tests shorten it. */
   uploadIdleMs?: number
+  /** An asset left the library (or the account went): copies of its files kept elsewhere go too. */
+  onDeleted?: (prefix: string) => void
   now?: () => Date
 }) {
   const { assets, media, links, scratchDir, log } = deps
@@ -262,6 +264,7 @@ export function createAssetsService(deps: {
     async delete(userId: string, id: string): Promise<void> {
       const row = await assets.markDeleted(userId, id)
       if (!row) throw NOT_FOUND()
+      deps.onDeleted?.(assetPrefix(userId, id))
       if (!(await assets.isUsedByActiveRender(id))) await purge(row)
     },
 
@@ -283,6 +286,7 @@ export function createAssetsService(deps: {
 
     /** Before the account goes: every asset's files, on disk or in the bucket (rows go with the account). */
     async deleteAllForUser(userId: string): Promise<void> {
+      deps.onDeleted?.(assetsPrefix(userId))
       await media.deletePrefix(assetsPrefix(userId))
     },
 

@@ -132,6 +132,13 @@ for (const { name, open } of stores) {
       expect(cache.sizeBytes).toBeLessThanOrEqual(photoBytes.length + 10)
       expect(await cache.acquire(USER, FOREIGN, entry('image', foreignKey, 'Theirs.jpg'))).toBeUndefined()
       expect(await cache.acquire(USER, GONE, entry('image', `assets/${USER}/${GONE}/photo.jpg`, 'x'))).toBeUndefined()
+      // A deleted asset's copy goes: at once when idle, after its last reader otherwise.
+      const reading = await cache.acquire(USER, CLIP, entry('video', clipKey, 'Oven.mp4'))
+      await cache.forget(`assets/${USER}/${CLIP}`)
+      expect(await readFile(reading?.file.path ?? '')).toEqual(clipBytes)
+      reading?.release()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      await expect(readFile(reading?.file.path ?? '')).rejects.toThrow()
       const held = (await cache.acquire(USER, PHOTO, entry('image', photoKey, 'Shop front.jpg')))?.file.path ?? ''
       await cache.close()
       await expect(readFile(held)).rejects.toThrow()

@@ -318,6 +318,8 @@ export function createAssetFileCache({ media, maxBytes }: { media: MediaStore; m
   let dir: Promise<string> | undefined
   const entries = new Map<string, CacheEntry>()
   const loading = new Map<string, Promise<CacheEntry | undefined>>()
+  // Copies forgotten while being read, removed when the last reader is done.
+  const forgotten = new Set<CacheEntry>()
 
   const folder = () => (dir ??= mkdtemp(path.join(os.tmpdir(), 'storyreel-asset-files-')))
 
@@ -378,8 +380,22 @@ export function createAssetFileCache({ media, maxBytes }: { media: MediaStore; m
           released = true
           held.users -= 1
           held.lastUsed = Date.now()
+          if (held.users === 0 && forgotten.delete(held)) void rm(held.path, { force: true })
           void evict()
         },
+      }
+    },
+
+    /**
+     * Drops the copies under a store prefix (an asset's folder when it is deleted, an account's when it
+     * goes); one being read goes once it is released.
+     */
+    async forget(prefix: string): Promise<void> {
+      for (const [key, entry] of entries) {
+        if (!key.startsWith(`${prefix}/`)) continue
+        entries.delete(key)
+        if (entry.users === 0) await rm(entry.path, { force: true })
+        else forgotten.add(entry)
       }
     },
 
