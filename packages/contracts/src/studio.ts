@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { AssetKindSchema } from './assets.ts'
 import { PLANS, RESOLUTIONS } from './plans.ts'
 import { MultiLineTextSchema, SingleLineTextSchema } from './request-text.ts'
 
@@ -86,11 +87,17 @@ export const ProjectSettingsSchema = z
     target_seconds: z.number().int().min(VIDEO_MIN_SECONDS).max(VIDEO_MAX_SECONDS),
     voice_id: IdSchema,
     voice_speed: z.number().min(VOICE_SPEED_MIN).max(VOICE_SPEED_MAX),
-    /** null: no music. */
+    /** null: no music from the music library. */
     music_id: IdSchema.nullable(),
+    /** An audio asset of the owner's media library as the music instead; at most one of the two is set. */
+    music_asset_id: z.uuid().nullable().optional(),
     voice_volume: z.number().min(0).max(2).meta({ description: '1 is the voice as synthesised.' }),
     music_volume: z.number().min(0).max(1).meta({ description: 'Before ducking under the voice.' }),
     captions: z.strictObject({ enabled: z.boolean(), style: CaptionStyleSchema }),
+  })
+  .refine((settings) => !(settings.music_id && settings.music_asset_id), {
+    message: 'choose a library track or one of your own, not both',
+    path: ['music_asset_id'],
   })
   .meta({ id: 'ProjectSettings' })
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>
@@ -115,6 +122,108 @@ const boundVisual = (text: z.ZodString) =>
 const boundSourceText = (text: z.ZodString) =>
   text.trim().min(3, 'write at least a few words').max(SOURCE_TEXT_MAX_CHARS)
 
+/**
+ * What a scene shows besides the drawn picture: a photo or a clip from the owner's media library, or a picture
+ * from the hosted image engine where one is configured. Absent or null: the drawn picture. A scene whose asset
+ * was deleted (or is not ready) is drawn instead, and the project says so.
+ */
+export const CAMERA_MOVES = ['auto', 'zoom-in', 'zoom-out', 'pan-left', 'pan-right', 'still'] as const
+export const CameraMoveSchema = z.enum(CAMERA_MOVES).meta({ id: 'CameraMove' })
+export type CameraMove = z.infer<typeof CameraMoveSchema>
+export const CAMERA_MOVE_LABELS: Record<CameraMove, string> = {
+  auto: 'Automatic',
+  'zoom-in': 'Slow zoom in',
+  'zoom-out': 'Slow zoom out',
+  'pan-left': 'Pan left',
+  'pan-right': 'Pan right',
+  still: 'Still',
+}
+
+/**
+ * fill: cover the frame, cropped around the focus point. fit: the whole picture over a blurred, darkened copy
+ * of itself. auto: fill, unless the crop would cut away too much of the picture (a portrait photo in a 16:9
+ * video), then fit.
+ */
+export const MEDIA_FITS = ['auto', 'fill', 'fit'] as const
+export const MediaFitSchema = z.enum(MEDIA_FITS).meta({ id: 'MediaFit' })
+export type MediaFit = z.infer<typeof MediaFitSchema>
+export const MEDIA_FIT_LABELS: Record<MediaFit, string> = {
+  auto: 'Automatic',
+  fill: 'Fill the frame',
+  fit: 'Show it whole',
+}
+
+/** How a clip shorter than its scene fills the rest: hold its last frame, play it again, or play it slower. */
+export const CLIP_FILLS = ['hold', 'loop', 'slow'] as const
+export const ClipFillSchema = z.enum(CLIP_FILLS).meta({ id: 'ClipFill' })
+export type ClipFill = z.infer<typeof ClipFillSchema>
+export const CLIP_FILL_LABELS: Record<ClipFill, string> = {
+  hold: 'Hold the last frame',
+  loop: 'Loop',
+  slow: 'Slow down',
+}
+
+/** A clip's own sound: left out, or mixed under the voice and ducked like the music. */
+export const CLIP_SOUNDS = ['muted', 'mixed'] as const
+export const ClipSoundSchema = z.enum(CLIP_SOUNDS).meta({ id: 'ClipSound' })
+export type ClipSound = z.infer<typeof ClipSoundSchema>
+
+/** A clip is slowed to at most this factor (a quarter speed); past it, the rest is held. */
+export const CLIP_SLOW_MIN_RATE = 0.25
+/** The shortest stretch of a clip a scene may use. */
+export const CLIP_TRIM_MIN_SECONDS = 0.5
+
+/** Where the crop centres, as fractions of the picture's width and height (0.5, 0.5 is the middle). */
+export const FocusPointSchema = z
+  .strictObject({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
+  .meta({ id: 'FocusPoint' })
+export type FocusPoint = z.infer<typeof FocusPointSchema>
+
+const focus = FocusPointSchema.nullable()
+  .default(null)
+  .meta({ description: 'null: found in the picture automatically (the photo) or the middle (a clip).' })
+
+export const ScenePhotoSchema = z
+  .strictObject({
+    type: z.literal('photo'),
+    asset_id: z.uuid(),
+    focus,
+    fit: MediaFitSchema.default('auto'),
+    camera: CameraMoveSchema.default('auto').meta({ description: 'auto: varied from the neighbouring scenes.' }),
+  })
+  .meta({ id: 'ScenePhoto' })
+
+export const SceneClipSchema = z
+  .strictObject({
+    type: z.literal('clip'),
+    asset_id: z.uuid(),
+    /** Seconds into the clip where the scene starts using it. */
+    trim_start: z.number().min(0).max(3600).default(0),
+    /** Seconds into the clip where the scene stops using it; null: its end. */
+    trim_end: z.number().min(0).max(3600).nullable().default(null),
+    focus,
+    fit: MediaFitSchema.default('auto'),
+    fill: ClipFillSchema.default('hold'),
+    sound: ClipSoundSchema.default('muted'),
+  })
+  .refine((clip) => clip.trim_end === null || clip.trim_end - clip.trim_start >= CLIP_TRIM_MIN_SECONDS, {
+    message: `the clip's out point must be at least ${CLIP_TRIM_MIN_SECONDS} s after its in point`,
+    path: ['trim_end'],
+  })
+  .meta({ id: 'SceneClip' })
+
+export const SceneGeneratedSchema = z
+  .strictObject({ type: z.literal('generated') })
+  .meta({ id: 'SceneGenerated', description: 'A picture from the hosted image engine, where one is configured.' })
+
+export const SceneMediaSchema = z
+  .discriminatedUnion('type', [ScenePhotoSchema, SceneClipSchema, SceneGeneratedSchema])
+  .meta({ id: 'SceneMedia' })
+export type SceneMedia = z.infer<typeof SceneMediaSchema>
+export type ScenePhoto = Extract<SceneMedia, { type: 'photo' }>
+export type SceneClip = Extract<SceneMedia, { type: 'clip' }>
+export type SceneMediaInput = z.input<typeof SceneMediaSchema>
+
 export const SceneSchema = z
   .strictObject({
     id: z.uuid(),
@@ -127,6 +236,8 @@ export const SceneSchema = z
       .int()
       .min(0)
       .max(2 ** 31 - 1),
+    /** Absent or null: the drawn picture (a scene saved before media existed has none). */
+    media: SceneMediaSchema.nullish(),
   })
   .meta({ id: 'Scene' })
 export type Scene = z.infer<typeof SceneSchema>
@@ -225,6 +336,25 @@ export const ProjectSummarySchema = z
   .meta({ id: 'ProjectSummary' })
 export type ProjectSummary = z.infer<typeof ProjectSummarySchema>
 
+/**
+ * A library asset a project's scenes or music name, as the storyboard needs to show it. `deleted`: it left the
+ * library (or never was the owner's), so the scene is drawn instead; `processing`/`failed`: not usable yet.
+ */
+export const ProjectMediaAssetSchema = z
+  .object({
+    id: z.uuid(),
+    kind: AssetKindSchema,
+    status: z.enum(['ready', 'processing', 'failed', 'deleted']),
+    name: z.string(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    duration_seconds: z.number().nullable(),
+    thumbnail_url: z.string().nullable(),
+    url: z.string().nullable(),
+  })
+  .meta({ id: 'ProjectMediaAsset' })
+export type ProjectMediaAsset = z.infer<typeof ProjectMediaAssetSchema>
+
 export const ProjectSchema = ProjectSummarySchema.extend({
   source: SourceSchema,
   settings: ProjectSettingsSchema,
@@ -235,6 +365,8 @@ export const ProjectSchema = ProjectSummarySchema.extend({
   script_writer: z.enum(['offline', 'hosted']),
   latest_render: RenderJobSchema.nullable(),
   /** A still of each scene for the storyboard; the link changes whenever the picture would. */
+  /** The library assets the scenes and the music name, by asset id. */
+  media_assets: z.record(z.uuid(), ProjectMediaAssetSchema),
   scene_thumbnails: z.record(z.uuid(), z.string()).meta({
     description:
       'Signed links to a WebP still of each scene, by scene id. A link names the version of the scene it shows, ' +
@@ -267,6 +399,10 @@ export const SceneInputSchema = SceneSchema.extend({
   narration: boundNarration(MultiLineTextSchema),
   visual: boundVisual(MultiLineTextSchema),
   seed: SceneSchema.shape.seed.optional(),
+  media: SceneMediaSchema.nullable().optional().meta({
+    description:
+      'Left out: the scene keeps the media it had (matched by id), so an older app cannot drop it. null: the drawn picture.',
+  }),
 }).meta({ id: 'SceneInput' })
 export type SceneInput = z.input<typeof SceneInputSchema>
 
@@ -375,7 +511,17 @@ export const LicenceReceiptSchema = z
     issued_to: z.string(),
     video: z.object({ title: z.string(), duration_seconds: z.number(), resolution: ResolutionSchema }),
     voice: z.object({ id: z.string(), name: z.string(), engine: z.string(), licence: z.string() }),
-    music: z.object({ id: z.string(), title: z.string(), licence: z.string() }).nullable(),
+    /** source "own": a track the owner uploaded, credited as theirs. */
+    music: z
+      .object({
+        id: z.string(),
+        title: z.string(),
+        licence: z.string(),
+        source: z.enum(['library', 'own']).default('library'),
+      })
+      .nullable(),
+    /** The owner's own photos and clips the video shows, by their library names. */
+    own_media: z.array(z.object({ name: z.string(), kind: z.enum(['photo', 'clip']) })).default([]),
     engines: z.object({ script: z.string(), voice: z.string(), visuals: z.string(), encoder: z.string() }),
     /** Drawing libraries the pictures come from, with the credit their licences ask for. */
     artwork: z.array(z.object({ name: z.string(), licence: z.string(), credit: z.string() })),
