@@ -126,6 +126,14 @@ export function SceneMediaSection({
             </span>
           </span>
         </div>
+        {problem ? (
+          <p
+            className={`flex w-full items-start gap-2 text-xs ${problem.tone === 'warning' ? 'text-amber-700 dark:text-amber-300' : 'text-muted'}`}
+          >
+            <AlertIcon className="mt-px h-3.5 w-3.5 shrink-0" />
+            {problem.text}
+          </p>
+        ) : null}
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           {known?.status === 'ready' ? (
             <button
@@ -148,14 +156,6 @@ export function SceneMediaSection({
           </button>
           {drawnBack}
         </div>
-        {problem ? (
-          <p
-            className={`flex w-full items-start gap-2 text-xs ${problem.tone === 'warning' ? 'text-amber-700 dark:text-amber-300' : 'text-muted'}`}
-          >
-            <AlertIcon className="mt-px h-3.5 w-3.5 shrink-0" />
-            {problem.text}
-          </p>
-        ) : null}
       </>
     )
     if (open && known?.status === 'ready')
