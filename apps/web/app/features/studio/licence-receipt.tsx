@@ -40,12 +40,24 @@ export function LicenceReceiptSummary({ url }: { url: string }) {
             <dd className="text-ink">
               {receipt.data.music ? (
                 <>
-                  {receipt.data.music.title} <span className="text-muted">· {receipt.data.music.licence}</span>
+                  {receipt.data.music.title}{' '}
+                  <span className="text-muted">
+                    · {receipt.data.music.source === 'own' ? 'your own upload · ' : ''}
+                    {receipt.data.music.licence}
+                  </span>
                 </>
               ) : (
                 'No music'
               )}
             </dd>
+            {receipt.data.own_media.length > 0 ? (
+              <>
+                <dt className="text-subtle">Your media</dt>
+                <dd className="text-ink">
+                  {receipt.data.own_media.map((item) => `${item.name} (${item.kind})`).join(' · ')}
+                </dd>
+              </>
+            ) : null}
             {receipt.data.artwork.length > 0 ? (
               <>
                 <dt className="text-subtle">Artwork</dt>
