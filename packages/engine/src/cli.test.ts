@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { DEFAULT_PROJECT_SETTINGS, ownWordsPrompt } from '@storyreel/contracts/studio'
 
+import { runFfmpeg } from './encoder/ffmpeg-binary.ts'
 import { probeMedia } from './encoder/probe.ts'
+import { BLOCK_COLOURS, makeBlocksPhoto } from './testing/media-fixtures.ts'
+import { makeClip } from './testing/upload-fixtures.ts'
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url))
 
@@ -142,6 +145,101 @@ describe('npm run render (the command-line renderer)', () => {
     const missing = await runCli(['story.json'], env)
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain('Give a storyboard file and an output folder.')
+  })
+
+  it('renders scenes that name local photo and clip files, with a track of its own as the music', async () => {
+    const folder = path.join(work, 'own-media')
+    await mkdir(folder, { recursive: true })
+    // A 25 fps clip is converted to the 30 fps H.264 renders read; the photo and track are used as they are.
+    await Promise.all([
+      makeBlocksPhoto(path.join(folder, 'shop.jpg')),
+      makeClip(path.join(folder, 'pour.mp4'), { width: 320, height: 180, fps: 25, seconds: 3 }),
+      runFfmpeg(['-y', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=20', path.join(folder, 'song.wav')]),
+    ])
+    const file = path.join(folder, 'storyboard.json')
+    await writeFile(
+      file,
+      JSON.stringify({
+        settings: { ...DEFAULT_PROJECT_SETTINGS, aspect_ratio: '16:9', target_seconds: 15, music_file: 'song.wav' },
+        scenes: [
+          {
+            narration: 'Our shop opens at eight.',
+            visual: 'A shop',
+            duration: 8,
+            media: { type: 'photo', file: 'shop.jpg', camera: 'zoom-in' },
+          },
+          {
+            narration: 'Coffee, poured by hand.',
+            visual: 'Coffee',
+            duration: 7,
+            media: { type: 'clip', file: 'pour.mp4', trim_start: 0.5, trim_end: 2.5, fill: 'loop' },
+          },
+        ],
+      }),
+    )
+    const out = path.join(folder, 'out')
+    const run = await runCli([file, out], env)
+    expect(run.code, run.stderr).toBe(0)
+    const report = JSON.parse(await readFile(path.join(out, 'render.json'), 'utf8')) as {
+      credits: { music: { title: string; source: string }; ownMedia: { name: string; kind: string }[] }
+    }
+    expect(report.credits.music).toMatchObject({ title: 'song.wav', source: 'own' })
+    expect(report.credits.ownMedia).toEqual([
+      { name: 'shop.jpg', kind: 'photo' },
+      { name: 'pour.mp4', kind: 'clip' },
+    ])
+    // The photo's four blocks, in the first scene's frames (sampled above the captions).
+    const { stdout } = await runFfmpeg(
+      ['-ss', '1', '-i', path.join(out, 'video.mp4'), '-frames:v', '1', '-vf', 'scale=32:18:flags=area'].concat([
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'rgb24',
+        'pipe:1',
+      ]),
+    )
+    const quarters = [
+      [8, 4],
+      [24, 4],
+      [8, 11],
+      [24, 11],
+    ].map(([x = 0, y = 0]) => [...stdout.subarray((y * 32 + x) * 3, (y * 32 + x) * 3 + 3)])
+    const names = Object.keys(BLOCK_COLOURS) as (keyof typeof BLOCK_COLOURS)[]
+    const nearest = (rgb: number[]) =>
+      names.sort(
+        (a, b) =>
+          BLOCK_COLOURS[a].reduce((sum, value, i) => sum + (value - (rgb[i] ?? 0)) ** 2, 0) -
+          BLOCK_COLOURS[b].reduce((sum, value, i) => sum + (value - (rgb[i] ?? 0)) ** 2, 0),
+      )[0]
+    expect(quarters.map(nearest), JSON.stringify(quarters)).toEqual(['red', 'green', 'blue', 'yellow'])
+  }, 120_000)
+
+  it('refuses a media file that is missing, cannot be read or is not what the scene says, with exit code 2', async () => {
+    const folder = path.join(work, 'bad-media')
+    await mkdir(folder, { recursive: true })
+    await writeFile(path.join(folder, 'notes.jpg'), 'not a photo at all')
+    await makeClip(path.join(folder, 'clip.mp4'))
+    const attempt = async (media: Record<string, unknown>) => {
+      const file = path.join(folder, 'storyboard.json')
+      await writeFile(
+        file,
+        JSON.stringify({
+          settings: DEFAULT_PROJECT_SETTINGS,
+          scenes: [{ narration: 'Our shop opens at eight.', visual: 'A shop', duration: 5, media }],
+        }),
+      )
+      return runCli([file, path.join(folder, 'out')], env)
+    }
+    const missing = await attempt({ type: 'photo', file: 'gone.jpg' })
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain(`scenes.0.media.file "${path.join(folder, 'gone.jpg')}": there is no such file.`)
+    const unreadable = await attempt({ type: 'photo', file: 'notes.jpg' })
+    expect(unreadable.code).toBe(2)
+    expect(unreadable.stderr).toContain('This file is not a photo, clip or sound we can use.')
+    const wrongKind = await attempt({ type: 'photo', file: 'clip.mp4' })
+    expect(wrongKind.code).toBe(2)
+    expect(wrongKind.stderr).toContain('this is a clip, not a photo.')
+    expect(existsSync(path.join(folder, 'out', 'video.mp4'))).toBe(false)
   })
 
   it('prints the versions of the ffmpeg and ffprobe in use', async () => {

@@ -244,7 +244,7 @@ describe('a render with the owner’s photos, clip and music', () => {
     expect(musicAlone - musicUnderVoice).toBeGreaterThan(6)
     expect(tone(CLIP_HZ, 5.5, 7.5) - tone(CLIP_HZ, 3.3, 4.7)).toBeGreaterThan(20)
     expect(tone(CLIP_HZ, 5.5, 7.5)).toBeGreaterThan(-40)
-  })
+  }, 120_000)
 
   it('reuses every unchanged scene, and draws again only the scene whose focus moved', async () => {
     const again = await runRenderTask(
@@ -262,5 +262,5 @@ describe('a render with the owner’s photos, clip and music', () => {
       context,
     )
     expect(moved.reusedScenes).toBe(3)
-  })
+  }, 60_000)
 })
