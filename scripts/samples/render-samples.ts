@@ -37,12 +37,14 @@ const MAX_VIDEO_BYTES = 600 * 1024
 const VIDEO_BITRATE = '150k'
 const HOSTED_ENGINE_VARIABLES = /^(SCRIPT|TTS|IMAGE)_API_/
 
-type SampleVideoSource = { id: string; title: string; use: string }
+/** `credits`: who made the photos or clips a sample shows, as their licences ask (shown beside the video). */
+type SampleVideoSource = { id: string; title: string; use: string; credits?: string }
 type VoiceLineSource = { voice_id: string; text: string }
 type SamplesSource = { videos: SampleVideoSource[]; voices: VoiceLineSource[] }
 
 /** What the gallery reads: one entry per video and voice line, with the files beside it in MEDIA_DIR. */
-export type SampleVideo = SampleVideoSource & {
+export type SampleVideo = Omit<SampleVideoSource, 'credits'> & {
+  credits: string | null
   /** Each scene's narration, in order: the words the video was made from. */
   script: string[]
   style: string
@@ -196,6 +198,7 @@ async function describeVideo(
   }
   return {
     ...source,
+    credits: source.credits ?? null,
     script: scenes.map((scene) => scene.narration),
     style: VIDEO_STYLE_LABELS[settings.style],
     ratio: settings.aspect_ratio,

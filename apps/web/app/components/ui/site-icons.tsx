@@ -89,6 +89,17 @@ export function PauseIcon({ className }: IconProps) {
   )
 }
 
+/** A photo: a frame with a sun and hills. */
+export function PhotoIcon({ className }: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} {...base}>
+      <rect x="3" y="4" width="18" height="16" rx="2.5" />
+      <circle cx="9" cy="9.5" r="1.75" />
+      <path d="m3.5 17.5 5-5 3.5 3.5 2.5-2.5 6 6" />
+    </svg>
+  )
+}
+
 export function FilmIcon({ className }: IconProps) {
   return (
     <svg viewBox="0 0 24 24" className={className} {...base}>

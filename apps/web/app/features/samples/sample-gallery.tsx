@@ -76,6 +76,9 @@ export function SampleGallery({ videos, headingLevel = 3 }: { videos: readonly S
                     The default engines did the work: the built-in illustrator drew the scenes, an offline{' '}
                     {VOICE_ENGINE_LABEL} voice read the narration, and the music is from our library.
                   </li>
+                  {videos.some((video) => video.credits) ? (
+                    <li>Where a sample shows photos instead of drawings, they are credited beneath it.</li>
+                  ) : null}
                   <li>Captions come from the script. Rendered at 720p, shown here at 540p to keep the page light.</li>
                 </ul>
               </aside>

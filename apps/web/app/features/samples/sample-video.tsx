@@ -97,14 +97,17 @@ export function SampleVideoPlayer({
   )
 }
 
-/** Style, format, length, voice and track of a sample, as its caption. */
+/** Style, format, length, voice and track of a sample, as its caption, and who took the photos it shows. */
 export function SampleVideoFacts({ video }: { video: SampleVideo }) {
   return (
-    <p className="text-sm leading-relaxed text-muted">
-      {video.style} · {RATIO_LABELS[video.ratio]} · {Math.round(video.seconds)} s<br />
-      Voice: {video.voice.name}, {video.voice.language}
-      {video.music ? <> · Music: “{video.music}”</> : null}
-    </p>
+    <>
+      <p className="text-sm leading-relaxed text-muted">
+        {video.style} · {RATIO_LABELS[video.ratio]} · {Math.round(video.seconds)} s<br />
+        Voice: {video.voice.name}, {video.voice.language}
+        {video.music ? <> · Music: “{video.music}”</> : null}
+      </p>
+      {video.credits ? <p className="mt-1 text-xs leading-relaxed text-subtle">{video.credits}</p> : null}
+    </>
   )
 }
 

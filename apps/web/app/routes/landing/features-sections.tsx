@@ -143,7 +143,7 @@ const TEXT_TO_VIDEO: Feature = {
     },
     {
       title: 'Visuals made for each scene',
-      body: 'Imagery is generated for what each scene says, so there is no stock library to dig through.',
+      body: 'A picture is drawn for what each scene says, or shows your own photo or clip where you choose one.',
     },
     {
       title: 'Adjust scene by scene',
@@ -184,6 +184,37 @@ const ANIME_VIDEO: Feature = {
   glow: 'bg-flare-400/20 dark:bg-flare-500/25',
 }
 
+const YOUR_MEDIA: Feature = {
+  id: 'your-media',
+  label: 'Your photos and clips',
+  title: 'Your shop, your product, your rooms, in any scene.',
+  what: `Upload your own photos and video clips to your media library and put one in any scene instead of the drawn picture. Your narration, captions and music play over it, and the video's style grades its colour without redrawing it. The sample here was made from three public-domain photos.`,
+  steps: [
+    'Upload photos, clips or a track to your media library.',
+    'On a scene, choose Photo or Clip and pick one, or fill every scene in order with “Use my media”.',
+    'Adjust the crop, the camera move or the clip’s in and out points, then render.',
+  ],
+  specifics: [
+    {
+      title: 'Cropped around what matters',
+      body: 'A photo fills the frame around its subject, found for you and movable by hand; one that would lose too much is shown whole over a soft blur of itself.',
+    },
+    {
+      title: 'A camera that moves',
+      body: 'A slow zoom or pan brings each photo to life, varied from scene to scene, or held still if you prefer.',
+    },
+    {
+      title: 'Clips trimmed to the scene',
+      body: 'Choose the seconds you want on a strip of the clip’s frames; if the scene runs longer, hold the last frame, loop or slow down. Its own sound stays muted unless you mix it in.',
+    },
+    {
+      title: 'Your own music',
+      body: 'An uploaded track can be the music: looped or faded to length, under the voice, and credited as yours in the licence receipt.',
+    },
+  ],
+  glow: 'bg-flare-400/15 dark:bg-flare-500/20',
+}
+
 const MUSIC_LIBRARY: Feature = {
   id: 'music-library',
   label: 'Music library',
@@ -209,7 +240,7 @@ const MUSIC_LIBRARY: Feature = {
     },
     {
       title: 'Change it anytime',
-      body: 'Swap the track and keep the visuals, voice and captions exactly as they are.',
+      body: 'Swap the track, or use one you uploaded, and keep the visuals, voice and captions exactly as they are.',
     },
   ],
   glow: 'bg-glow-400/20 dark:bg-glow-400/20',
@@ -219,6 +250,7 @@ const MUSIC_LIBRARY: Feature = {
 const ON_THIS_PAGE = [
   { id: TEXT_TO_VIDEO.id, label: TEXT_TO_VIDEO.label },
   { id: ANIME_VIDEO.id, label: ANIME_VIDEO.label },
+  { id: YOUR_MEDIA.id, label: YOUR_MEDIA.label },
   { id: 'ai-voiceovers', label: 'AI voiceovers' },
   { id: MUSIC_LIBRARY.id, label: MUSIC_LIBRARY.label },
   { id: 'formats', label: 'Formats & export' },
@@ -236,7 +268,10 @@ export function FeaturesSections() {
       <FeatureSection feature={ANIME_VIDEO} flipped>
         <FeatureVisualPanel visual={{ kind: 'video', sample: 'ships-cat' }} />
       </FeatureSection>
-      <FeatureSection feature={AI_VOICEOVERS} flipped={false}>
+      <FeatureSection feature={YOUR_MEDIA} flipped={false}>
+        <FeatureVisualPanel visual={{ kind: 'script', sample: 'launch-day' }} />
+      </FeatureSection>
+      <FeatureSection feature={AI_VOICEOVERS} flipped>
         <div className="glass rounded-[2rem] p-5 tablet:p-7">
           <p className="text-sm font-semibold text-ink">
             Press play: each line was spoken by the studio’s voice engine
@@ -246,7 +281,7 @@ export function FeaturesSections() {
           </div>
         </div>
       </FeatureSection>
-      <FeatureSection feature={MUSIC_LIBRARY} flipped>
+      <FeatureSection feature={MUSIC_LIBRARY} flipped={false}>
         <FeatureVisualPanel visual={{ kind: 'video', sample: 'amalfi-diary' }} />
       </FeatureSection>
       <FormatsAndExport />
@@ -272,8 +307,8 @@ function Intro() {
           Every part of a great video, <span className="text-gradient">generated from your words</span>
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-muted tablet:text-xl">
-          {BRAND.name} handles the whole production: the storyboard, the visuals, the voice, the music and the captions.
-          Here is what each part does and how you use it.
+          {BRAND.name} handles the whole production: the storyboard, the visuals, the voice, the music and the captions,
+          with your own photos, clips and music wherever you want them. Here is what each part does and how you use it.
         </p>
         <nav aria-label="Features on this page" className="mt-10">
           <ul className="flex flex-wrap justify-center gap-2.5">

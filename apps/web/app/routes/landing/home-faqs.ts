@@ -2,6 +2,7 @@ import { BRAND } from '@storyreel/contracts/brand'
 import { PLAN_LIMITS } from '@storyreel/contracts/plans'
 
 import { VOICE_ENGINE_LABEL, VOICE_LIBRARY } from '#app/features/samples/voice-library.ts'
+import { formatSize } from '#app/lib/format-size.ts'
 
 /** The home page's questions: its FAQ section and its FAQPage structured data. */
 export const FAQS = [
@@ -22,6 +23,10 @@ export const FAQS = [
   {
     question: 'How do the AI voiceovers sound?',
     answer: `Listen to the samples on this page: they are exactly what the built-in voices make. They are clear synthetic narrators (${VOICE_ENGINE_LABEL}, running on our own servers) in ${VOICE_LIBRARY.languages.length} languages, with adjustable pace, and every word stays in step with the captions. Where a hosted neural speech service is connected, more natural-sounding voices join the list. You can try a different voice on the same script at any time.`,
+  },
+  {
+    question: 'Can I use my own photos, clips and music?',
+    answer: `Yes. Upload them to your media library (${formatSize(PLAN_LIMITS.free.storageBytes)} on the Free plan, ${formatSize(PLAN_LIMITS.paid.storageBytes)} on Premium) and put a photo or a clip in any scene: a photo fills the frame around what matters, or is shown whole over a soft blur, with a slow camera move; a clip is trimmed to the seconds you choose. An uploaded track can be the music, mixed under the voice. Your files are used only in your own videos.`,
   },
   {
     question: 'Can I use the music in the videos I publish?',

@@ -12,6 +12,7 @@ import {
   FilmIcon,
   MicIcon,
   MusicNoteIcon,
+  PhotoIcon,
   SparkIcon,
 } from '#app/components/ui/site-icons.tsx'
 import { SampleGallery } from '#app/features/samples/sample-gallery.tsx'
@@ -76,8 +77,9 @@ function Hero() {
             Turn your words into <span className="text-gradient">finished videos</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted tablet:text-xl">
-            Write a prompt or paste a script. {BRAND.name} storyboards it into scenes, draws the visuals, reads it with
-            a voice you choose and sets it to music, ready to post in vertical, square or widescreen.
+            Write a prompt or paste a script. {BRAND.name} storyboards it into scenes, draws the visuals or shows your
+            own photos and clips, reads it with a voice you choose and sets it to music, ready to post in vertical,
+            square or widescreen.
           </p>
           <StoreBadges browser className="mt-8" />
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-muted">
@@ -122,7 +124,7 @@ function Samples() {
           }
         >
           Press play: these are renders from storyboards we wrote, in different styles and formats, exactly as the
-          studio made them. The sound starts muted.
+          studio made them; one is made from three public-domain photos. The sound starts muted.
         </SectionHeading>
         <div className="mt-12">
           <SampleGallery videos={videos} />
@@ -412,7 +414,7 @@ function Faq({ faqs }: { faqs: readonly FaqItem[] }) {
   return (
     <section
       aria-labelledby="faq-title"
-      className="render-lazy [--lazy-height:960px] tablet:[--lazy-height:840px] desktop:[--lazy-height:645px] py-20 desktop:py-28"
+      className="render-lazy [--lazy-height:1080px] tablet:[--lazy-height:925px] desktop:[--lazy-height:720px] py-20 desktop:py-28"
     >
       <div className={`${container} grid gap-12 desktop:grid-cols-[minmax(0,0.8fr)_minmax(0,1.2fr)]`}>
         <div>
@@ -479,6 +481,13 @@ const CAPABILITIES = [
     Icon: FilmIcon,
   },
   {
+    id: 'your-media',
+    title: 'Your photos and clips',
+    more: 'See how your own media works',
+    body: 'Put your own photos and video clips in any scene, and your own track under it. Photos are cropped around what matters and gently moved; clips are trimmed to the scene.',
+    Icon: PhotoIcon,
+  },
+  {
     id: 'music-library',
     title: 'A library of original music',
     more: 'Explore the music library',
@@ -500,7 +509,7 @@ function Capabilities() {
   return (
     <section
       aria-labelledby="capabilities-title"
-      className="render-lazy [--lazy-height:2000px] tablet:[--lazy-height:1660px] desktop:[--lazy-height:1020px] relative isolate pb-20 pt-4 desktop:pb-28 desktop:pt-8"
+      className="render-lazy [--lazy-height:2465px] tablet:[--lazy-height:2015px] desktop:[--lazy-height:1235px] relative isolate pb-20 pt-4 desktop:pb-28 desktop:pt-8"
     >
       <div
         aria-hidden="true"
@@ -517,13 +526,13 @@ function Capabilities() {
           }
         >
           Visuals, voice, music and captions usually mean four tools and an afternoon. Here they come together from a
-          single piece of text.
+          single piece of text, with your own photos, clips and music wherever you want them.
         </SectionHeading>
         <ul className="mt-14 grid gap-5 desktop:grid-cols-3">
           {CAPABILITIES.map(({ id, title, more, body, Icon }) => (
             <li
               key={id}
-              className={`glass group flex flex-col rounded-3xl p-6 tablet:p-8 ${id === 'ai-voiceovers' ? 'desktop:col-span-3' : ''}`}
+              className={`glass group flex flex-col rounded-3xl p-6 tablet:p-8 ${id === 'ai-voiceovers' ? 'desktop:col-span-2' : ''}`}
             >
               <span
                 aria-hidden="true"
