@@ -39,7 +39,7 @@ export function resolveSceneMedia(
   media: SceneMedia | null | undefined,
   files: MediaFiles | undefined,
 ): SceneMediaArt | undefined {
-  if (!media || media.type === 'generated') return undefined
+  if (!media || media.type === 'generated' || media.type === 'drawn') return undefined
   const file = files?.[media.asset_id]
   if (!file) return undefined
   if (media.type === 'photo' && file.kind === 'image') return { ...media, file }

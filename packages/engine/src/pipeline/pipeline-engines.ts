@@ -1,5 +1,5 @@
 import { createVisualEngine } from '#src/visuals/create-visual-engine.ts'
-import { drawCaptions } from '#src/visuals/draw-captions.ts'
+import { blendCaptions, drawCaptions } from '#src/visuals/draw-captions.ts'
 import { renderStill } from '#src/visuals/render-still.ts'
 import { createVoiceEngine } from '#src/voice/create-voice-engine.ts'
 import { createMusicLibrary } from '#src/music/music-library.ts'
@@ -15,6 +15,7 @@ export function createPipelineEngines(options: EngineOptions): PipelineEngines {
     voice: createVoiceEngine(options.tts),
     visuals: createVisualEngine(options.images),
     drawCaptions,
+    blendCaptions,
     music,
     renderStill,
     encoderName: 'ffmpeg (libx264, AAC)',

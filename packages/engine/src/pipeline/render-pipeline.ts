@@ -29,7 +29,7 @@ import type { SpeechClip, VoiceEngine } from '#src/voice/voice-engine.ts'
 
 import { buildCaptionCues, offsetCues, toSrt, toWebVtt } from './captions.ts'
 import { STILL_ART_VERSION } from './scene-still.ts'
-import type { SceneDrawing } from './scene-segments.ts'
+import { addTimings, noTimings, type FrameTimings, type SceneDrawing } from './scene-segments.ts'
 import { getSpokenLengthProblem } from './spoken-length.ts'
 import { TRANSITION_SECONDS, TRANSITIONS } from './transitions.ts'
 import { getMediaKey, resolveSceneMedia, type MediaFiles } from './media-files.ts'
@@ -69,6 +69,11 @@ export type RenderResult = {
   sizeBytes: number
   renderSeconds: number
   stageSeconds: Record<string, number>
+  /**
+   * Where the drawing threads' time went over the frames drawn (not those reused), in seconds summed over the
+   * threads: see FrameTimings. `frames`: how many were drawn.
+   */
+  frameSeconds: FrameTimings & { frames: number }
   /** Scenes whose voice and pictures both came from the cache. */
   reusedScenes: number
   /** Scenes made longer than the storyboard said, so that every word of their measured speech is heard. */
@@ -102,6 +107,8 @@ export type PipelineEngines = {
   voice: VoiceEngine
   visuals: VisualEngine
   drawCaptions: DrawCaptions
+  /** drawCaptions for a frame of raw RGBA pixels (a clip's frame that skips the canvas). */
+  blendCaptions: (frame: Uint8Array, options: Parameters<DrawCaptions>[1]) => void
   music: MusicSource
   /** Rendered into a still image; JPEG bytes. */
   renderStill: (art: SceneArt, width: number, height: number, time: number) => Promise<Buffer>
@@ -113,7 +120,7 @@ export type SceneDrawer = {
   draw(
     drawing: SceneDrawing,
     options: { signal?: AbortSignal; onFrames?: (done: number) => void },
-  ): Promise<{ still: Buffer | undefined }>
+  ): Promise<{ still: Buffer | undefined; timings?: FrameTimings }>
 }
 
 export type PipelineContext = {
@@ -263,7 +270,7 @@ async function renderScene(
   context: PipelineContext,
   workDir: string,
   { stillAt, onFrames }: { stillAt?: number; onFrames: (done: number) => void },
-): Promise<{ files: string[]; reused: boolean; still: Buffer | undefined }> {
+): Promise<{ files: string[]; reused: boolean; still: Buffer | undefined; timings: FrameTimings; drawn: number }> {
   const { scene, settings, width, height } = input
   const request = toArtRequest(scene, input)
   const captions = settings.captions.enabled ? { style: settings.captions.style, cues: input.cues } : null
@@ -293,6 +300,7 @@ async function renderScene(
   const cached = await Promise.all(parts.map((part) => context.cache.get(part.key)))
   const toDraw = parts.filter((_, index) => !cached[index])
   let still: Buffer | undefined
+  const timings = noTimings()
   if (toDraw.length > 0 || stillAt !== undefined) {
     const skipped = parts.reduce((sum, part, index) => sum + (cached[index] ? part.end - part.first : 0), 0)
     onFrames(skipped)
@@ -314,6 +322,7 @@ async function renderScene(
       { signal: context.signal, onFrames: (done) => onFrames(skipped + done) },
     )
     still = result.still
+    addTimings(timings, result.timings)
     await Promise.all(toDraw.map((part) => context.cache.put(part.key, part.outPath)))
   }
   onFrames(total)
@@ -321,6 +330,8 @@ async function renderScene(
     files: parts.map((part, index) => cached[index] ?? part.outPath),
     reused: cached[1] !== undefined,
     still,
+    timings,
+    drawn: toDraw.reduce((sum, part) => sum + part.end - part.first, 0),
   }
 }
 
@@ -584,6 +595,14 @@ export async function runRenderTask(
     }
     const segments = drawn.flatMap((scene) => scene.files)
     const reusedScenes = drawn.filter((scene, index) => scene.reused && (voices[index] as SceneVoice).reused).length
+    const frameSeconds = { ...noTimings(), frames: 0 }
+    for (const scene of drawn) {
+      addTimings(frameSeconds, scene.timings)
+      frameSeconds.frames += scene.drawn
+    }
+    for (const key of Object.keys(frameSeconds) as (keyof typeof frameSeconds)[]) {
+      frameSeconds[key] = Math.round(frameSeconds[key] * 100) / 100
+    }
     endStage('visuals')
     await audioDone
 
@@ -633,6 +652,7 @@ export async function runRenderTask(
       sizeBytes: (await stat(videoFile)).size,
       renderSeconds: Math.round(performance.now() - started) / 1000,
       stageSeconds,
+      frameSeconds,
       reusedScenes,
       lengthenedScenes,
       credits: {

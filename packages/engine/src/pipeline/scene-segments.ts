@@ -30,9 +30,25 @@ export type SceneDrawing = {
   stillAt?: number
 }
 
+/**
+ * Where a scene's drawing time went, in seconds of the drawing thread: waiting for decoded frames (a clip's
+ * ffmpeg), drawing the art and transitions, drawing captions, reading the pixels out of the canvas, and
+ * waiting for the encoder to take them (its ffmpeg runs meanwhile in a process of its own).
+ */
+export type FrameTimings = { decode: number; draw: number; captions: number; read: number; encode: number }
+
+export const noTimings = (): FrameTimings => ({ decode: 0, draw: 0, captions: 0, read: 0, encode: 0 })
+
+export function addTimings(total: FrameTimings, more: FrameTimings | undefined): void {
+  if (!more) return
+  for (const key of Object.keys(more) as (keyof FrameTimings)[]) total[key] += more[key]
+}
+
 export type DrawingEngines = {
   visuals: VisualEngine
   drawCaptions: DrawCaptions
+  /** drawCaptions for a frame of raw RGBA pixels. */
+  blendCaptions: (frame: Uint8Array, options: Parameters<DrawCaptions>[1]) => void
   renderStill: (art: SceneArt, width: number, height: number, time: number) => Promise<Buffer>
 }
 
@@ -44,8 +60,16 @@ export async function drawScene(
   drawing: SceneDrawing,
   engines: DrawingEngines,
   { signal, onFrames }: { signal?: AbortSignal; onFrames?: (done: number) => void } = {},
-): Promise<{ still: Buffer | undefined }> {
+): Promise<{ still: Buffer | undefined; timings: FrameTimings }> {
   const { width, height, fps } = drawing
+  const timings = noTimings()
+  let clock = performance.now()
+  /** Adds the time since the last mark to `stage`. */
+  const mark = (stage: keyof FrameTimings) => {
+    const now = performance.now()
+    timings[stage] += (now - clock) / 1000
+    clock = now
+  }
   const art = await engines.visuals.prepareScene(drawing.request)
   const blends = drawing.previous && drawing.parts.some((part) => part.blendsIn)
   const previousArt =
@@ -72,15 +96,37 @@ export async function drawScene(
         for (let frame = part.first; frame < part.end; frame += 1) {
           if (signal?.aborted) throw new EngineError('aborted', 'renderer', 'The render was stopped.')
           const time = frame / fps
+          clock = performance.now()
           await frames.prepareFrame(time)
+          mark('decode')
+          const finished = frames.framePixels(time)
+          if (finished) {
+            // A finished frame (a clip's, decoded at the frame's size) skips the canvas: a copy of it, the art
+            // keeps its own for frames that hold it, with the caption blended in.
+            const frame = Buffer.from(finished)
+            mark('draw')
+            if (drawing.captions) {
+              engines.blendCaptions(frame, { ...drawing.captions, time, width, height })
+              mark('captions')
+            }
+            await encoder.writeFrame(frame)
+            mark('encode')
+            drawn += 1
+            if (drawn % 10 === 0) onFrames?.(drawn)
+            continue
+          }
           frames.drawFrame(context, time)
+          mark('draw')
           if (drawing.captions) {
             engines.drawCaptions(context, { ...drawing.captions, time, width, height })
+            mark('captions')
           }
           // getImageData copies the pixels out (about a quarter cheaper than canvas.data() here), so the copy
           // can wait in the encoder's queue while the next frame is drawn.
           const { data } = context.getImageData(0, 0, width, height)
+          mark('read')
           await encoder.writeFrame(Buffer.from(data.buffer, data.byteOffset, data.byteLength))
+          mark('encode')
           drawn += 1
           if (drawn % 10 === 0) onFrames?.(drawn)
         }
@@ -108,7 +154,7 @@ export async function drawScene(
   try {
     const still =
       drawing.stillAt === undefined ? undefined : await engines.renderStill(art, width, height, drawing.stillAt)
-    return { still }
+    return { still, timings }
   } finally {
     art.close?.()
   }

@@ -29,6 +29,8 @@ export type Transition = {
   prepareFrame(time: number): Promise<void>
   /** Draws the frame at `time` into `context`: the scene alone, or blended with the one before. */
   drawFrame(context: SKRSContext2D, time: number): void
+  /** The frame at `time` as finished RGBA, where it is the scene's own art unblended and the art has one. */
+  framePixels(time: number): Uint8Array | undefined
 }
 
 export function createTransition(options: {
@@ -45,6 +47,9 @@ export function createTransition(options: {
     async prepareFrame(time) {
       await current.prepareFrame?.(time)
       if (previous && time < TRANSITION_SECONDS) await previous.art.prepareFrame?.(previous.duration + time)
+    },
+    framePixels(time) {
+      return !previous || time >= TRANSITION_SECONDS ? current.framePixels?.() : undefined
     },
     drawFrame(context, time) {
       if (!previous || time >= TRANSITION_SECONDS) {

@@ -2,15 +2,15 @@ import os from 'node:os'
 
 import type { EngineOptions } from '#src/options.ts'
 import type { SceneDrawer } from '#src/pipeline/render-pipeline.ts'
-import type { SceneDrawing } from '#src/pipeline/scene-segments.ts'
+import type { FrameTimings, SceneDrawing } from '#src/pipeline/scene-segments.ts'
 
 import { createThreadPool } from './thread-pool.ts'
 
 /** Past this a scene is taken as hung and its thread ended: a hosted image may take 120 s, a 1080p scene 60 s. */
 const TASK_TIMEOUT_MS = 10 * 60_000
 
-/** What a scene thread answers: the still, when one was asked for. */
-export type SceneThreadResult = { still: Uint8Array | undefined }
+/** What a scene thread answers: the still, when one was asked for, and where its drawing time went. */
+export type SceneThreadResult = { still: Uint8Array | undefined; timings: FrameTimings }
 
 /** The threads a render draws scenes in: one per core, at most two, since ffmpeg's encoders share the cores. */
 export function getDefaultSceneThreads(): number {
@@ -39,8 +39,8 @@ export function createScenePool(
   })
   return {
     async draw(drawing, { signal, onFrames }) {
-      const { still } = await pool.run(drawing, { signal, onProgress: onFrames })
-      return { still: still ? Buffer.from(still.buffer, still.byteOffset, still.byteLength) : undefined }
+      const { still, timings } = await pool.run(drawing, { signal, onProgress: onFrames })
+      return { still: still ? Buffer.from(still.buffer, still.byteOffset, still.byteLength) : undefined, timings }
     },
     warm: () => pool.warm(),
     close: () => pool.close(),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { CAPTION_STYLES, type CaptionStyle } from '@storyreel/contracts/studio'
 
-import { drawCaptions } from './draw-captions.ts'
+import { blendCaptions, drawCaptions } from './draw-captions.ts'
 import type { CaptionCue } from './visual-engine.ts'
 
 const WIDTH = 360
@@ -112,6 +112,32 @@ describe('emoji and bright frames', () => {
       let dark = 0
       for (let index = 0; index < pixels.length; index += 4) if ((pixels[index] ?? 255) < 80) dark++
       expect(dark, style).toBeGreaterThan(150)
+    }
+  })
+
+  it('blends into a frame of raw pixels (a clip frame that skips the canvas) as it draws on a canvas', () => {
+    for (const style of CAPTION_STYLES) {
+      // At full strength and while fading in.
+      for (const time of [1.5, 0.55]) {
+        const canvas = createCanvas(WIDTH, HEIGHT)
+        const context = canvas.getContext('2d')
+        const gradient = context.createLinearGradient(0, 0, WIDTH, HEIGHT)
+        gradient.addColorStop(0, 'rgb(200,40,40)')
+        gradient.addColorStop(1, 'rgb(30,60,220)')
+        context.fillStyle = gradient
+        context.fillRect(0, 0, WIDTH, HEIGHT)
+        const frame = Buffer.from(context.getImageData(0, 0, WIDTH, HEIGHT).data)
+        const options = { cues: CUES, time, style, width: WIDTH, height: HEIGHT }
+        drawCaptions(context, options)
+        blendCaptions(frame, options)
+        const drawn = context.getImageData(0, 0, WIDTH, HEIGHT).data
+        let worst = 0
+        for (let i = 0; i < frame.length; i++) {
+          if (i % 4 === 3) continue
+          worst = Math.max(worst, Math.abs((frame[i] ?? 0) - (drawn[i] ?? 0)))
+        }
+        expect(worst, `${style} at ${time} s`).toBeLessThanOrEqual(3)
+      }
     }
   })
 })

@@ -184,15 +184,52 @@ function activeWord(cue: CaptionCue, time: number): number {
  * Burns the cue active at `time` into the frame, centred in the lower safe area (above the cinematic
  * letterbox and the players' controls), fading in and out.
  */
-export const drawCaptions: DrawCaptions = (context, { cues, time, style, width, height }) => {
+/** The cue shown at `time`, its image, where it goes and how opaque it is; undefined when none shows. */
+function placeCue({ cues, time, style, width, height }: Parameters<DrawCaptions>[1]) {
   const cue = cues.find((candidate) => time >= candidate.start && time < candidate.end)
-  if (!cue) return
-  const alpha = Math.min(1, (time - cue.start) / FADE_SECONDS, (cue.end - time) / FADE_SECONDS)
+  if (!cue) return undefined
+  const alpha = Math.max(0, Math.min(1, (time - cue.start) / FADE_SECONDS, (cue.end - time) / FADE_SECONDS))
   const image = getCueImage(cue, style, width, height, style === 'karaoke' ? activeWord(cue, time) : -1)
   const bottom = height * 0.86
+  return { image, alpha, x: Math.round((width - image.width) / 2), y: Math.round(bottom - image.height) }
+}
+
+export const drawCaptions: DrawCaptions = (context, options) => {
+  const placed = placeCue(options)
+  if (!placed) return
   context.save()
   context.setTransform(1, 0, 0, 1, 0, 0)
-  context.globalAlpha = Math.max(0, alpha)
-  context.drawImage(image, Math.round((width - image.width) / 2), Math.round(bottom - image.height))
+  context.globalAlpha = placed.alpha
+  context.drawImage(placed.image, placed.x, placed.y)
   context.restore()
+}
+
+const cuePixels = new WeakMap<Canvas, Uint8ClampedArray>()
+
+/**
+ * The same caption as drawCaptions, blended into a frame of raw RGBA pixels (a clip's decoded frame) instead of
+ * a canvas: only the caption's own rectangle is touched, so the frame needs no trip through a canvas.
+ */
+export function blendCaptions(frame: Uint8Array, options: Parameters<DrawCaptions>[1]): void {
+  const placed = placeCue(options)
+  if (!placed || placed.alpha <= 0) return
+  const { image, alpha, x, y } = placed
+  let pixels = cuePixels.get(image)
+  if (!pixels) {
+    pixels = image.getContext('2d').getImageData(0, 0, image.width, image.height).data
+    cuePixels.set(image, pixels)
+  }
+  const { width, height } = options
+  for (let row = Math.max(0, -y); row < image.height && y + row < height; row++) {
+    for (let column = Math.max(0, -x); column < image.width && x + column < width; column++) {
+      const from = (row * image.width + column) * 4
+      const opacity = ((pixels[from + 3] as number) / 255) * alpha
+      if (opacity === 0) continue
+      const to = ((y + row) * width + x + column) * 4
+      for (let channel = 0; channel < 3; channel++) {
+        const under = frame[to + channel] as number
+        frame[to + channel] = Math.round(under + ((pixels[from + channel] as number) - under) * opacity)
+      }
+    }
+  }
 }

@@ -46,6 +46,12 @@ export interface SceneArt {
    * transitions, the stills.
    */
   prepareFrame?(time: number): Promise<void>
+  /**
+   * The frame its last `prepareFrame` made ready as RGBA of the requested size, when the art is a finished
+   * picture (a clip's decoded frame): a frame with nothing drawn over it then goes to the encoder as it is, with
+   * no canvas in between. The caller must not change it.
+   */
+  framePixels?(): Uint8Array | undefined
   /** Lets go of what the art holds open (a decoder); it is not drawn again. */
   close?(): void
 }

@@ -11,7 +11,7 @@ import { EngineError } from '#src/errors.ts'
 import type { MediaFile, SceneMediaArt } from '#src/pipeline/media-files.ts'
 import type { SceneArt, SceneArtRequest } from '#src/visuals/visual-engine.ts'
 
-import { getGradeFilter, STYLE_GRADES, type ColourGrade } from './grade.ts'
+import { getGradeFilters, STYLE_GRADES, type ColourGrade } from './grade.ts'
 import { chooseMediaFit, getCoverRegion, getFitSize } from './media-fit.ts'
 import { BACKDROP_BLUR_SIGMA, BACKDROP_LIGHT, BACKDROP_SHRINK } from './photo-art.ts'
 import { clipFrameAt, getClipStretch, type ClipStretch } from './clip-timing.ts'
@@ -65,11 +65,17 @@ export function getClipFilterGraph(options: {
     Math.floor(region.left),
     Math.floor(region.top),
   ].join(':')
-  const toRgb = `in_color_matrix=bt709:in_range=tv`
-  const grade = getGradeFilter(options.grade)
-  const finish = `format=rgba${grade ? `,${grade}` : ''}[out]`
+  // Scaled in Y'CbCr (a quarter of the chroma), saturated there, then made RGB as BT.709 and curved: the grade's
+  // two steps. Bilinear: the frames are scaled down or little up, where it looks as bicubic does, for less work.
+  const grade = getGradeFilters(options.grade)
+  const finish = [
+    ...(grade.yuv ? [grade.yuv] : []),
+    `scale=in_color_matrix=bt709:in_range=tv:flags=bilinear`,
+    'format=rgba',
+    ...(grade.rgb ? [grade.rgb] : []),
+  ].join(',')
   if (fit === 'fill') {
-    return `[0:v]fps=${VIDEO_FPS},crop=${crop},scale=${frame.width}:${frame.height}:flags=bicubic:${toRgb},${finish}`
+    return `[0:v]fps=${VIDEO_FPS},crop=${crop},scale=${frame.width}:${frame.height}:flags=bilinear,${finish}[out]`
   }
   const small = [
     Math.max(2, Math.round(frame.width / BACKDROP_SHRINK)),
@@ -85,11 +91,11 @@ export function getClipFilterGraph(options: {
   const darken = `lutyuv=y='16+(val-16)*${light}':u='128+(val-128)*${light}':v='128+(val-128)*${light}'`
   return [
     `[0:v]fps=${VIDEO_FPS},split=2[whole][back]`,
-    `[back]crop=${crop},scale=${small.join(':')}:flags=area,gblur=sigma=${BACKDROP_BLUR_SIGMA},` +
-      `scale=${frame.width}:${frame.height}:flags=bicubic,${darken}[backdrop]`,
-    `[whole]scale=${frontWidth}:${frontHeight}:flags=bicubic[front]`,
+    `[back]crop=${crop},scale=${small.join(':')}:flags=area,gblur=sigma=${BACKDROP_BLUR_SIGMA},${darken},` +
+      `scale=${frame.width}:${frame.height}:flags=fast_bilinear[backdrop]`,
+    `[whole]scale=${frontWidth}:${frontHeight}:flags=bilinear[front]`,
     `[backdrop][front]overlay=${Math.round((frame.width - frontWidth) / 2)}:${Math.round((frame.height - frontHeight) / 2)},` +
-      `scale=${toRgb},${finish}`,
+      `${finish}[out]`,
   ].join(';')
 }
 
@@ -288,16 +294,17 @@ export async function prepareClipArt(request: SceneArtRequest & { media: ClipMed
       grade: STYLE_GRADES[request.style],
     }),
   })
-  let ready: ImageData | undefined
+  let ready: Buffer | undefined
   return {
     async prepareFrame(time) {
-      const pixels = await reader.read(clipFrameAt(media.fill, stretch, duration, time))
-      ready = new ImageData(new Uint8ClampedArray(pixels.buffer, pixels.byteOffset, pixels.byteLength), width, height)
+      ready = await reader.read(clipFrameAt(media.fill, stretch, duration, time))
     },
     drawFrame(context) {
       if (!ready) throw new EngineError('failed', 'visuals', 'A clip frame was drawn before it was decoded.')
-      context.putImageData(ready, 0, 0)
+      const pixels = new Uint8ClampedArray(ready.buffer, ready.byteOffset, ready.byteLength)
+      context.putImageData(new ImageData(pixels, width, height), 0, 0)
     },
+    framePixels: () => ready,
     close: () => reader.close(),
   }
 }

@@ -3,10 +3,12 @@ import type { VideoStyle } from '@storyreel/contracts/studio'
 /**
  * A style's colour grade for photos and clips: the style colours the owner's picture, it never redraws it. One
  * grade is two steps, applied the same way to a photo (here, on its pixels, once when the scene is prepared) and
- * to a clip (by ffmpeg as it decodes, `getGradeFilter`), so both look alike:
- * 1. a 3×3 matrix on R, G, B (0-1): the saturation around Rec. 709 luma, then a warmth (gains on red and blue);
- * 2. a curve per channel: `(v - 0.5) × contrast + 0.5 + offset`, clipped to 0-1. A higher contrast in red than in
- *    blue, with blue lifted, is the teal-and-orange of the cinematic style: cooler shadows, warmer highlights.
+ * to a clip (by ffmpeg as it decodes, `getGradeFilters`), so both look alike:
+ * 1. the saturation around Rec. 709 luma: in RGB, `(1 - s) × Y + s × channel`; in BT.709 Y'CbCr it is exactly
+ *    Cb and Cr scaled by s, so a clip has it done on its small chroma planes before it becomes RGB;
+ * 2. a curve per channel: `(gain × v - 0.5) × contrast + 0.5 + offset`, clipped to 0-1, where gains on red and
+ *    blue are the warmth. A higher contrast in red than in blue, with blue lifted, is the teal-and-orange of the
+ *    cinematic style: cooler shadows, warmer highlights.
  */
 export type ColourGrade = {
   saturation: number
@@ -29,23 +31,22 @@ export const STYLE_GRADES: Record<VideoStyle, ColourGrade> = {
 }
 
 /** Raised whenever a grade or the way it is applied changes: part of the cache keys of graded scenes. */
-export const GRADE_VERSION = 1
+export const GRADE_VERSION = 2
 
 const LUMA = [0.2126, 0.7152, 0.0722] as const
 
-/** The grade's matrix, row by row (output red from input R, G, B first). */
-export function getGradeMatrix(grade: ColourGrade): number[] {
-  const s = grade.saturation
-  const gains = [1 + grade.warmth, 1, 1 - grade.warmth]
+/** The saturation as a matrix on R, G, B, row by row (output red from input R, G, B first). */
+export function getSaturationMatrix(saturation: number): number[] {
   const matrix: number[] = []
   for (let row = 0; row < 3; row += 1) {
     for (let column = 0; column < 3; column += 1) {
-      const saturated = (1 - s) * (LUMA[column] as number) + (row === column ? s : 0)
-      matrix.push(saturated * (gains[row] as number))
+      matrix.push((1 - saturation) * (LUMA[column] as number) + (row === column ? saturation : 0))
     }
   }
   return matrix
 }
+
+const gainsOf = (grade: ColourGrade): [number, number, number] => [1 + grade.warmth, 1, 1 - grade.warmth]
 
 const isIdentity = (grade: ColourGrade) =>
   grade.saturation === 1 &&
@@ -55,10 +56,12 @@ const isIdentity = (grade: ColourGrade) =>
 
 /** The curve of each channel as a table of 256 bytes. */
 function getCurves(grade: ColourGrade): Uint8Array[] {
-  return [0, 1, 2].map((channel) => {
+  const gains = gainsOf(grade)
+  return ([0, 1, 2] as const).map((channel) => {
     const table = new Uint8Array(256)
     for (let value = 0; value < 256; value += 1) {
-      const graded = (value / 255 - 0.5) * (grade.contrast[channel] as number) + 0.5 + (grade.offset[channel] as number)
+      const gained = (gains[channel] * value) / 255
+      const graded = (gained - 0.5) * grade.contrast[channel] + 0.5 + grade.offset[channel]
       table[value] = Math.round(Math.max(0, Math.min(1, graded)) * 255)
     }
     return table
@@ -68,7 +71,7 @@ function getCurves(grade: ColourGrade): Uint8Array[] {
 /** Grades RGBA (or RGB, `channels` 3) pixels in place. */
 export function gradePixels(pixels: Uint8Array | Uint8ClampedArray, grade: ColourGrade, channels = 4): void {
   if (isIdentity(grade)) return
-  const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = getGradeMatrix(grade) as [
+  const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = getSaturationMatrix(grade.saturation) as [
     number,
     number,
     number,
@@ -92,15 +95,18 @@ export function gradePixels(pixels: Uint8Array | Uint8ClampedArray, grade: Colou
 }
 
 /**
- * The same grade as an ffmpeg filter chain on RGB(A) frames: colorchannelmixer for the matrix, lutrgb for the
- * curves. Empty for a neutral grade.
+ * The same grade as ffmpeg filters: `yuv` for frames still in BT.709 Y'CbCr of limited range (lutyuv scaling
+ * the chroma: the saturation), `rgb` for them as RGB(A) (lutrgb: the gains and curves). Each is empty where it
+ * would change nothing.
  */
-export function getGradeFilter(grade: ColourGrade): string {
-  if (isIdentity(grade)) return ''
-  const m = getGradeMatrix(grade).map((value) => value.toFixed(5))
-  const names = ['rr', 'rg', 'rb', 'gr', 'gg', 'gb', 'br', 'bg', 'bb']
-  const mixer = `colorchannelmixer=${names.map((name, index) => `${name}=${m[index]}`).join(':')}`
+export function getGradeFilters(grade: ColourGrade): { yuv: string; rgb: string } {
+  if (isIdentity(grade)) return { yuv: '', rgb: '' }
+  const s = grade.saturation.toFixed(4)
+  const yuv = grade.saturation === 1 ? '' : `lutyuv=u='128+(val-128)*${s}':v='128+(val-128)*${s}'`
+  const gains = gainsOf(grade)
+  // lutrgb truncates: + 0.5 rounds, as the photo's tables do.
   const curve = (channel: 0 | 1 | 2) =>
-    `clip((val/255-0.5)*${grade.contrast[channel].toFixed(4)}+0.5+${grade.offset[channel].toFixed(4)}\\,0\\,1)*255+0.5`
-  return `${mixer},lutrgb=r='${curve(0)}':g='${curve(1)}':b='${curve(2)}'`
+    `clip((val*${gains[channel].toFixed(4)}/255-0.5)*${grade.contrast[channel].toFixed(4)}` +
+    `+0.5+${grade.offset[channel].toFixed(4)}\\,0\\,1)*255+0.5`
+  return { yuv, rgb: `lutrgb=r='${curve(0)}':g='${curve(1)}':b='${curve(2)}'` }
 }
