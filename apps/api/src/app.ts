@@ -230,7 +230,10 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   })
 
   const scriptEngine = deps.scriptEngine ?? createScriptEngine(config.studio.script)
-  registerPublicConfigRoutes(app, config.identity, { isScriptWriterHosted: isHostedScriptEngine(scriptEngine.name) })
+  registerPublicConfigRoutes(app, config.identity, {
+    isScriptWriterHosted: isHostedScriptEngine(scriptEngine.name),
+    hasImageEngine: config.studio.images !== undefined,
+  })
   registerAuthRoutes(app, { auth, passwords, limits: config.rateLimits })
   registerAccountRoutes(app, {
     auth,

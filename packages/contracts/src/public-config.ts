@@ -15,6 +15,10 @@ export const PublicConfigSchema = z
         description:
           'Who drafts storyboards from a prompt: the offline writer, or a hosted model when the server has SCRIPT_API_URL.',
       }),
+      hosted_images: z.boolean().meta({
+        description:
+          "Whether a hosted image engine pictures scenes (IMAGE_API_URL): then a scene may choose it ('generated') or the built-in illustrator ('drawn').",
+      }),
     }),
   })
   .meta({ id: 'PublicConfig' })

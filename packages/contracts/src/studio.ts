@@ -123,9 +123,11 @@ const boundSourceText = (text: z.ZodString) =>
   text.trim().min(3, 'write at least a few words').max(SOURCE_TEXT_MAX_CHARS)
 
 /**
- * What a scene shows besides the drawn picture: a photo or a clip from the owner's media library, or a picture
- * from the hosted image engine where one is configured. Absent or null: the drawn picture. A scene whose asset
- * was deleted (or is not ready) is drawn instead, and the project says so.
+ * What a scene shows: a photo or a clip from the owner's media library, the built-in illustrator's picture
+ * ('drawn'), or the hosted image engine's ('generated', where one is configured). Absent or null: the server's
+ * default picture, drawn by the illustrator, or by the hosted engine where one is configured, so projects saved
+ * before this choice render as they did. A scene whose asset was deleted (or is not ready) is pictured by that
+ * default instead, and the project says so.
  */
 export const CAMERA_MOVES = ['auto', 'zoom-in', 'zoom-out', 'pan-left', 'pan-right', 'still'] as const
 export const CameraMoveSchema = z.enum(CAMERA_MOVES).meta({ id: 'CameraMove' })
@@ -216,8 +218,14 @@ export const SceneGeneratedSchema = z
   .strictObject({ type: z.literal('generated') })
   .meta({ id: 'SceneGenerated', description: 'A picture from the hosted image engine, where one is configured.' })
 
+export const SceneDrawnSchema = z.strictObject({ type: z.literal('drawn') }).meta({
+  id: 'SceneDrawn',
+  description:
+    "The built-in illustrator's picture, even where a hosted image engine pictures the scenes that choose nothing.",
+})
+
 export const SceneMediaSchema = z
-  .discriminatedUnion('type', [ScenePhotoSchema, SceneClipSchema, SceneGeneratedSchema])
+  .discriminatedUnion('type', [ScenePhotoSchema, SceneClipSchema, SceneGeneratedSchema, SceneDrawnSchema])
   .meta({ id: 'SceneMedia' })
 export type SceneMedia = z.infer<typeof SceneMediaSchema>
 export type ScenePhoto = Extract<SceneMedia, { type: 'photo' }>

@@ -21,6 +21,7 @@ export type { SceneArt, SceneArtRequest, VisualEngine } from './visuals/visual-e
 export {
   getMediaKey,
   MEDIA_ART_VERSION,
+  pictureChoice,
   resolveSceneMedia,
   type MediaFile,
   type MediaFiles,

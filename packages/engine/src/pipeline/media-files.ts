@@ -34,6 +34,16 @@ export type SceneMediaArt =
   | (Extract<SceneMedia, { type: 'photo' }> & { file: MediaFile })
   | (Extract<SceneMedia, { type: 'clip' }> & { file: MediaFile })
 
+/**
+ * A scene's own choice of picture where it shows no photo or clip: the built-in illustrator ('drawn') or the
+ * hosted image engine ('generated'); undefined: the engine's default picture.
+ */
+export type PictureChoice = 'drawn' | 'generated'
+
+export function pictureChoice(media: SceneMedia | null | undefined): PictureChoice | undefined {
+  return media?.type === 'drawn' || media?.type === 'generated' ? media.type : undefined
+}
+
 /** The media a scene can show from `files`: undefined (draw the picture) when none, or its file is missing. */
 export function resolveSceneMedia(
   media: SceneMedia | null | undefined,

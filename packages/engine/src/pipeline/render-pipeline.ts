@@ -32,7 +32,7 @@ import { STILL_ART_VERSION } from './scene-still.ts'
 import { addTimings, noTimings, type FrameTimings, type SceneDrawing } from './scene-segments.ts'
 import { getSpokenLengthProblem } from './spoken-length.ts'
 import { TRANSITION_SECONDS, TRANSITIONS } from './transitions.ts'
-import { getMediaKey, resolveSceneMedia, type MediaFiles } from './media-files.ts'
+import { getMediaKey, pictureChoice, resolveSceneMedia, type MediaFiles } from './media-files.ts'
 import type { RenderCache } from './render-cache.ts'
 
 const POSTER_WIDTH_THUMB = 480
@@ -225,6 +225,7 @@ function toArtRequest(scene: Scene, input: Omit<SegmentInput, 'cues' | 'scene'>)
     duration: scene.duration,
     cast: input.cast,
     media: resolveSceneMedia(scene.media, input.media),
+    picture: pictureChoice(scene.media),
   }
 }
 
@@ -667,7 +668,15 @@ export async function runRenderTask(
           licence: voiceInfo?.licence ?? '',
         },
         music: music?.credit ?? null,
-        artwork: context.engines.visuals.artwork ?? [],
+        artwork:
+          context.engines.visuals.artworkFor?.(
+            scenes.map((scene) => ({
+              media: resolveSceneMedia(scene.media, storyboard.media),
+              picture: pictureChoice(scene.media),
+            })),
+          ) ??
+          context.engines.visuals.artwork ??
+          [],
         ownMedia: getOwnMedia(scenes, storyboard.media),
       },
     }

@@ -7,8 +7,13 @@ import type { VisualEngine } from './visual-engine.ts'
 
 /**
  * The hosted image API when IMAGE_API_URL is set, the local illustrator otherwise; either way, a scene with the
- * owner's photo or clip shows that instead.
+ * owner's photo or clip shows that instead, and with a hosted engine a scene may choose the illustrator (its
+ * art loads only when one does).
  */
 export function createVisualEngine(images: HostedApiConfig | undefined): VisualEngine {
-  return withMediaScenes(images ? createHostedImageVisualEngine(images) : createLocalVisualEngine())
+  if (!images) return withMediaScenes(createLocalVisualEngine())
+  let illustrator: VisualEngine | undefined
+  return withMediaScenes(createHostedImageVisualEngine(images), {
+    drawn: () => (illustrator ??= createLocalVisualEngine()),
+  })
 }

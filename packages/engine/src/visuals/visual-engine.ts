@@ -2,7 +2,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas'
 
 import type { CaptionStyle, VideoStyle } from '@storyreel/contracts/studio'
 
-import type { SceneMediaArt } from '#src/pipeline/media-files.ts'
+import type { PictureChoice, SceneMediaArt } from '#src/pipeline/media-files.ts'
 
 import type { CastMember } from './art/scene-planner.ts'
 
@@ -31,6 +31,11 @@ export type SceneArtRequest = {
   cast?: CastMember[]
   /** The owner's photo or clip the scene shows instead of a drawing, with its local file. */
   media?: SceneMediaArt
+  /**
+   * Where it shows no photo or clip, the scene's own choice of picture: the built-in illustrator or the hosted
+   * image engine (where one is configured). Left out: the engine's default.
+   */
+  picture?: PictureChoice
 }
 
 /** A scene ready to draw: everything costly (layers, palettes, fetched images) is done beforehand. */
@@ -68,6 +73,8 @@ export interface VisualEngine {
   /** The libraries its pictures are drawn from, when any. */
   readonly artwork?: ArtworkCredit[]
   prepareScene(request: SceneArtRequest): Promise<SceneArt>
+  /** The libraries that pictures of these scenes come from (by default, `artwork`): for a licence receipt. */
+  artworkFor?(requests: readonly Pick<SceneArtRequest, 'media' | 'picture'>[]): ArtworkCredit[]
   /** Loads what the first scene would otherwise wait for (art, language model, fonts); local engines only. */
   warm?(): Promise<void>
 }

@@ -70,6 +70,7 @@ export function checkSceneMedia(
     const label = `Scene ${index + 1}`
     if (!media) return scene
     const old = before.get(scene.id)?.media
+    if (media.type === 'drawn') return scene
     if (media.type === 'generated') {
       if (!hasImageEngine && old?.type !== 'generated') {
         throw new AppError(

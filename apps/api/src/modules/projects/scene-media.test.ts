@@ -268,6 +268,9 @@ for (const { name, url } of TEST_DRIVERS) {
         }),
       })
       expect(clamped.scenes[0]?.media).toMatchObject({ type: 'clip', trim_start: 1, trim_end: duration })
+      // The built-in illustrator may always be chosen outright, engine or not.
+      const drawn = await saved(project, { scenes: withScene(project, 0, { media: { type: 'drawn' } }) })
+      expect(drawn.scenes[0]?.media).toEqual({ type: 'drawn' })
     })
 
     it('takes the owner’s own track as the music, and refuses anything else there', async () => {

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { ProjectSettings, Scene } from '@storyreel/contracts/studio'
 import {
   getStillSize,
+  pictureChoice,
   type CastMember,
   type SceneStillRequest,
   type StillOptions,
@@ -78,6 +79,8 @@ function toStill(
     duration: scene.duration,
     cast,
     ...(media && file ? { media: toSceneMediaArt(media.ref, file) } : {}),
+    // The scene's own choice of the illustrator or the hosted engine, when it made one.
+    picture: pictureChoice(scene.media),
   }
   return [request, { ...getStillSize(settings.aspect_ratio), format: 'webp' }]
 }

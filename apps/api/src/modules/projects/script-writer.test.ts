@@ -59,6 +59,7 @@ for (const { name, url } of TEST_DRIVERS) {
     it('says the offline writer drafts, and drafts a prompt to its target length', async () => {
       const config = PublicConfigSchema.parse((await t.app.inject({ url: '/api/v1/config' })).json())
       expect(config.studio.script_writer).toBe('offline')
+      expect(config.studio.hosted_images).toBe(false)
       const response = await post('A 45 second ad for our family bakery in Lisbon', 'prompt', { target_seconds: 45 })
       expect(response.statusCode, response.body).toBe(201)
       const project = ProjectSchema.parse(response.json())

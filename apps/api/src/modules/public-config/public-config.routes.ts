@@ -12,7 +12,10 @@ import type { IdentityConfig } from '#src/config.ts'
 import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
 
 /** Public values only: client ids and redirect URIs are meant to be seen; secrets never leave config. */
-export function getPublicConfig(identity: IdentityConfig, studio: { isScriptWriterHosted: boolean }): PublicConfig {
+export function getPublicConfig(
+  identity: IdentityConfig,
+  studio: { isScriptWriterHosted: boolean; hasImageEngine: boolean },
+): PublicConfig {
   const { apple, google, discord } = identity
   return {
     api_version: 1,
@@ -28,14 +31,14 @@ export function getPublicConfig(identity: IdentityConfig, studio: { isScriptWrit
       : null,
     password: { min_length: PASSWORD_MIN_LENGTH, max_length: PASSWORD_MAX_LENGTH },
     confirmation_code: { length: CONFIRMATION_CODE_LENGTH, resend_seconds: CONFIRMATION_CODE_RESEND_SECONDS },
-    studio: { script_writer: studio.isScriptWriterHosted ? 'hosted' : 'offline' },
+    studio: { script_writer: studio.isScriptWriterHosted ? 'hosted' : 'offline', hosted_images: studio.hasImageEngine },
   }
 }
 
 export function registerPublicConfigRoutes(
   app: FastifyInstance,
   identity: IdentityConfig,
-  studio: { isScriptWriterHosted: boolean },
+  studio: { isScriptWriterHosted: boolean; hasImageEngine: boolean },
 ) {
   const body = getPublicConfig(identity, studio)
   app.withTypeProvider<ZodTypeProvider>().get(

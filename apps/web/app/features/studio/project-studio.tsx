@@ -151,6 +151,12 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
   const queryClient = useQueryClient()
   // The voice's own pace, so the scene cards estimate speech as the server sizes scenes.
   const voices = useQuery(voicesQuery)
+  // Where a hosted image engine pictures scenes, a scene can choose it or the built-in illustrator.
+  const hostedImages = useQuery({
+    queryKey: ['public-config', 'hosted-images'],
+    queryFn: studioApi.getHostedImages,
+    staleTime: 5 * 60_000,
+  }).data
   const [project, setProject] = useState(initial)
   const [board, dispatch] = useReducer(storyboardReducer, initial.scenes, createStoryboardState)
   const [settings, setSettings] = useState(initial.settings)
@@ -199,7 +205,9 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
   }
   const mediaAssets: Record<string, ProjectMediaAsset> = { ...pickedAssets, ...project.media_assets }
   const usedAssetIds = [
-    ...board.scenes.flatMap((scene) => (scene.media && scene.media.type !== 'generated' ? [scene.media.asset_id] : [])),
+    ...board.scenes.flatMap((scene) =>
+      scene.media?.type === 'photo' || scene.media?.type === 'clip' ? [scene.media.asset_id] : [],
+    ),
     ...(settings.music_asset_id ? [settings.music_asset_id] : []),
   ]
   const preparing = usedAssetIds.some((id) => mediaAssets[id]?.status === 'processing')
@@ -409,6 +417,7 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
         preview={shown}
         rerolling={rerolling === scene.key}
         mediaAsset={mediaAsset}
+        hostedImages={hostedImages === true}
         mediaError={mediaErrors.scenes[scene.key]}
         onChange={(changes) => dispatch({ type: 'update', key: scene.key, changes })}
         onPickMedia={(kind) => setPicker({ mode: 'single', key: scene.key, kind })}

@@ -56,6 +56,7 @@ export function SceneCard({
   preview,
   rerolling,
   mediaAsset,
+  hostedImages = false,
   mediaError,
   onChange,
   onPickMedia,
@@ -84,6 +85,8 @@ export function SceneCard({
   rerolling: boolean
   /** The library asset the scene's media names, as the project (or the picker) knows it. */
   mediaAsset: ProjectMediaAsset | undefined
+  /** Whether a hosted image engine pictures scenes here (public config). */
+  hostedImages?: boolean
   /** The API's answer to the last save, when it was about this scene's media. */
   mediaError: string | undefined
   onChange: (changes: SceneChanges) => void
@@ -119,7 +122,8 @@ export function SceneCard({
   // The offline writer's prompt for facts it cannot know: the user writes here before anything renders.
   const awaitsWords = OWN_WORDS_PROMPT.test(scene.narration)
   // A ready photo or clip is what the scene shows: redrawing the picture beneath it would change nothing seen.
-  const showsOwnMedia = scene.media !== null && scene.media.type !== 'generated' && mediaAsset?.status === 'ready'
+  const showsOwnMedia =
+    (scene.media?.type === 'photo' || scene.media?.type === 'clip') && mediaAsset?.status === 'ready'
 
   return (
     <li
@@ -361,6 +365,7 @@ export function SceneCard({
         number={number}
         media={scene.media}
         asset={mediaAsset}
+        hostedImages={hostedImages}
         aspectRatio={aspectRatio}
         sceneSeconds={scene.duration}
         error={mediaError}

@@ -41,9 +41,11 @@ function Harness({
   asset,
   onChange,
   onPick = vi.fn(),
+  hostedImages = false,
 }: {
   initial: SceneMedia | null
   asset: ProjectMediaAsset | undefined
+  hostedImages?: boolean
   onChange: (media: SceneMedia | null) => void
   onPick?: (kind: 'image' | 'video') => void
 }) {
@@ -53,6 +55,7 @@ function Harness({
       number={2}
       media={media}
       asset={asset}
+      hostedImages={hostedImages}
       aspectRatio="9:16"
       sceneSeconds={5}
       error={undefined}
@@ -66,6 +69,24 @@ function Harness({
 }
 
 describe('SceneMediaSection', () => {
+  it('offers the hosted engine’s picture or the drawn one where a hosted engine is set up, and only the drawn one where not', async () => {
+    const user = userEvent.setup()
+    const onChange = vi.fn()
+    const { unmount } = render(<Harness initial={null} asset={undefined} onChange={onChange} hostedImages />)
+    const generated = screen.getByRole('radio', { name: 'Generated' })
+    expect((generated as HTMLInputElement).checked).toBe(true)
+    await user.click(screen.getByRole('radio', { name: 'Drawn' }))
+    expect(onChange).toHaveBeenLastCalledWith({ type: 'drawn' })
+    await user.click(screen.getByRole('radio', { name: 'Generated' }))
+    expect(onChange).toHaveBeenLastCalledWith(null)
+    unmount()
+
+    render(<Harness initial={{ type: 'drawn' }} asset={undefined} onChange={onChange} />)
+    expect(screen.queryByRole('radio', { name: 'Generated' })).toBeNull()
+    expect(screen.getByText(/drawn from “What we see”/)).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Use a photo in scene 2' })).toBeTruthy()
+  })
+
   it('moves a photo’s focus point with the arrow keys, and resets it to automatic', async () => {
     const user = userEvent.setup()
     const onChange = vi.fn()

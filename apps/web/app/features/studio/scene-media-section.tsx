@@ -37,6 +37,7 @@ export function SceneMediaSection({
   number,
   media,
   asset,
+  hostedImages = false,
   aspectRatio,
   sceneSeconds,
   error,
@@ -47,6 +48,11 @@ export function SceneMediaSection({
   media: SceneMedia | null
   /** The library asset the media names, as the project (or the picker) knows it. */
   asset: ProjectMediaAsset | undefined
+  /**
+   * A hosted image engine pictures the scenes that choose nothing (null) here: the card then offers it and the
+   * built-in illustrator ('drawn') side by side.
+   */
+  hostedImages?: boolean
   aspectRatio: AspectRatio
   sceneSeconds: number
   /** The API's answer to the last save, when it was about this scene's media. */
@@ -60,18 +66,45 @@ export function SceneMediaSection({
 
   const drawnBack = (
     <button type="button" className={linkButton} onClick={() => onChange(null)}>
-      Back to the drawn picture
+      {hostedImages ? 'Back to the generated picture' : 'Back to the drawn picture'}
     </button>
   )
 
   let summary: ReactNode
   let panel: ReactNode = null
-  if (!media) {
+  const pictured = !media || media.type === 'drawn' || (hostedImages && media.type === 'generated')
+  if (pictured) {
+    // With a hosted engine, no choice (null) is its picture, as before the choice existed.
+    const drawn = media?.type === 'drawn' || !hostedImages
     summary = (
       <>
-        <p className="mr-auto text-sm text-muted">
-          <span className="font-medium text-ink">Picture:</span> drawn from “What we see”
-        </p>
+        {hostedImages ? (
+          <fieldset className="mr-auto flex flex-wrap items-center gap-2">
+            <legend className="float-left mr-1 text-sm font-medium text-ink">Picture:</legend>
+            {(
+              [
+                ['generated', 'Generated', 'made by the hosted image engine from “What we see”'],
+                ['drawn', 'Drawn', 'drawn by the built-in illustrator from “What we see”'],
+              ] as const
+            ).map(([value, label, description]) => (
+              <label key={value} className={choiceClass} title={description}>
+                <input
+                  type="radio"
+                  name={`${id}-picture`}
+                  value={value}
+                  checked={drawn === (value === 'drawn')}
+                  onChange={() => onChange(value === 'drawn' ? { type: 'drawn' } : null)}
+                  className="sr-only"
+                />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+        ) : (
+          <p className="mr-auto text-sm text-muted">
+            <span className="font-medium text-ink">Picture:</span> drawn from “What we see”
+          </p>
+        )}
         <button
           type="button"
           data-field="media"
@@ -95,7 +128,8 @@ export function SceneMediaSection({
     summary = (
       <>
         <p className="mr-auto flex items-center gap-2 text-sm text-ink">
-          <SparkIcon className="h-4 w-4 text-accent" /> Picture from the hosted image engine
+          <SparkIcon className="h-4 w-4 text-accent" /> Chose the hosted image engine, which this server does not have:
+          the scene is drawn
         </p>
         {drawnBack}
       </>

@@ -65,7 +65,7 @@ export function getMediaState(
   media: SceneMedia | null | undefined,
   assets: Readonly<Record<string, ProjectMediaAsset>>,
 ): MediaState {
-  if (!media) return { kind: 'drawn' }
+  if (!media || media.type === 'drawn') return { kind: 'drawn' }
   if (media.type === 'generated') return { kind: 'generated' }
   const asset = assets[media.asset_id]
   return { kind: 'asset', media, asset, usable: asset?.status === 'ready' || asset?.status === 'processing' }

@@ -33,6 +33,9 @@ const write = { auth: true, notifyOnError: true } as const
 export const studioApi = {
   /** Which writer drafts storyboards from a prompt on this server (public settings, no session needed). */
   getScriptWriter: async () => (await getApi().get<PublicConfig>('config', { retry: 2 })).studio.script_writer,
+  /** Whether a hosted image engine pictures scenes here, so a scene may choose it or the built-in illustrator. */
+  getHostedImages: async () =>
+    (await getApi().get<Partial<PublicConfig>>('config', { retry: 2 })).studio?.hosted_images === true,
   getUsage: () => getApi().get<Usage>('usage', auth),
   listProjects: () => getApi().get<ProjectList>('projects', auth),
   getProject: (id: string) => getApi().get<Project>(project(id), auth),
