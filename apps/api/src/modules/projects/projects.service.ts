@@ -388,8 +388,13 @@ export function createProjectsService(deps: Deps) {
         throw new AppError('RENDER_IN_PROGRESS', 409, 'This project is already rendering. Wait for it or cancel it.')
       }
       let renderSpec: RenderSpec
-      if (spec) renderSpec = spec
-      else {
+      if (spec) {
+        // A render asked for again shows only what is still in the library: a photo, clip or track deleted
+        // since is drawn (left out), as in a new render, though another render may still hold its file.
+        const rows = await loadAssets(user.id, Object.keys(spec.media), tx)
+        const live = Object.entries(spec.media).filter(([id]) => rows.get(id)?.deletedAt === null)
+        renderSpec = { ...spec, media: Object.fromEntries(live) }
+      } else {
         const settings = parseSettings(project.settings)
         const scenes = parseScenes(project.scenes)
         const ids = mediaAssetIdsOf(scenes, settings)

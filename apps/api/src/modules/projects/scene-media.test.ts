@@ -11,8 +11,10 @@ import {
   DEFAULT_PROJECT_SETTINGS,
   ProjectListSchema,
   ProjectSchema,
+  RenderJobSchema,
   SavedProjectSchema,
   type Project,
+  type RenderJob,
   type SceneInput,
 } from '@storyreel/contracts/studio'
 import { eq } from '@storyreel/db/operators'
@@ -393,6 +395,44 @@ for (const { name, url } of TEST_DRIVERS) {
       await t.app.inject({ method: 'POST', url: `/api/v1/projects/${project.id}/renders/${job?.id}/cancel`, headers })
       expect(await purgeable()).toContain(kept.id)
       expect(await repository.isUsedByActiveRender(kept.id)).toBe(false)
+    })
+
+    it('retries a render without a photo deleted since, though another render still keeps its file', async () => {
+      const doomed = await upload(token, await makePhoto('#c000c0'), 'Awning.jpg')
+      const startRender = async (projectId: string) => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/projects/${projectId}/renders`,
+          headers,
+          payload: {},
+        })
+        expect(response.statusCode, response.body).toBe(202)
+        return RenderJobSchema.parse(response.json())
+      }
+      const cancel = (job: RenderJob) =>
+        t.app.inject({ method: 'POST', url: `/api/v1/projects/${job.project_id}/renders/${job.id}/cancel`, headers })
+      const first = await newProject()
+      await saved(first, { scenes: withScene(first, 0, { media: { type: 'photo', asset_id: doomed.id } }) })
+      const canceled = await startRender(first.id)
+      await cancel(canceled)
+      // Another project's render waits with the photo, so its file stays when it leaves the library.
+      const second = await newProject()
+      await saved(second, { scenes: withScene(second, 0, { media: { type: 'photo', asset_id: doomed.id } }) })
+      const waiting = await startRender(second.id)
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/assets/${doomed.id}`, headers })).statusCode).toBe(
+        204,
+      )
+      const retry = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/projects/${first.id}/renders/${canceled.id}/retry`,
+        headers,
+      })
+      expect(retry.statusCode, retry.body).toBe(202)
+      const retried = RenderJobSchema.parse(retry.json())
+      const [row] = await t.db.db.select().from(renderJobs).where(eq(renderJobs.id, retried.id))
+      // The scene is drawn, as in a render asked for now: the spec names no file of the deleted photo.
+      expect(RenderSpecSchema.parse(row?.spec).media).toEqual({})
+      await Promise.all([cancel(retried), cancel(waiting)])
     })
 
     it('duplicates a project with its media and links, and keeps the media when the words are drafted again', async () => {
