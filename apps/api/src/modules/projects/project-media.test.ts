@@ -139,6 +139,18 @@ for (const { name, open } of stores) {
       reading?.release()
       await new Promise((resolve) => setTimeout(resolve, 20))
       await expect(readFile(reading?.file.path ?? '')).rejects.toThrow()
+      // Deleted while its copy is being fetched: the request waiting for it gets it, and it is not kept after.
+      const fetching = cache.acquire(USER, CLIP, entry('video', clipKey, 'Oven.mp4'))
+      await cache.forget(`assets/${USER}/${CLIP}`)
+      const late = await fetching
+      expect(await readFile(late?.file.path ?? '')).toEqual(clipBytes)
+      late?.release()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      await expect(readFile(late?.file.path ?? '')).rejects.toThrow()
+      expect(cache.sizeBytes).toBeLessThanOrEqual(photoBytes.length + 10)
+      const fresh = await cache.acquire(USER, CLIP, entry('video', clipKey, 'Oven.mp4'))
+      expect(fresh?.file.path).not.toBe(late?.file.path)
+      fresh?.release()
       const held = (await cache.acquire(USER, PHOTO, entry('image', photoKey, 'Shop front.jpg')))?.file.path ?? ''
       await cache.close()
       await expect(readFile(held)).rejects.toThrow()

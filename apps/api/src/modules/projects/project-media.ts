@@ -321,6 +321,8 @@ export function createAssetFileCache({ media, maxBytes }: { media: MediaStore; m
   const loading = new Map<string, Promise<CacheEntry | undefined>>()
   // Copies forgotten while being read, removed when the last reader is done.
   const forgotten = new Set<CacheEntry>()
+  // Keys forgotten while their copy was being fetched: handed to those waiting for it, then removed, never kept.
+  const droppedWhileLoading = new Set<string>()
 
   const folder = () => (dir ??= mkdtemp(path.join(os.tmpdir(), 'storyreel-asset-files-')))
 
@@ -340,7 +342,13 @@ export function createAssetFileCache({ media, maxBytes }: { media: MediaStore; m
     const base = await folder()
     await mkdir(base, { recursive: true })
     const target = path.join(base, localName(entry.fileKey))
-    if (!(await media.download(entry.fileKey, target))) return undefined
+    try {
+      if (!(await media.download(entry.fileKey, target))) return undefined
+    } catch (error) {
+      // A download cut short leaves no partial copy behind.
+      await rm(target, { force: true })
+      throw error
+    }
     const size = (await stat(target)).size
     const hasAudio = entry.kind === 'video' ? await probeHasAudio(target) : undefined
     return { path: target, size, users: 0, lastUsed: Date.now(), hasAudio }
@@ -357,17 +365,29 @@ export function createAssetFileCache({ media, maxBytes }: { media: MediaStore; m
       entry: RenderMedia & { fileKey: string },
     ): Promise<{ file: MediaFile; release: () => void } | undefined> {
       if (!isOwnAssetKey(entry.fileKey, userId, assetId)) return undefined
-      let cached = entries.get(entry.fileKey)
+      const key = entry.fileKey
+      let cached = entries.get(key)
       if (!cached) {
-        let pending = loading.get(entry.fileKey)
+        let pending = loading.get(key)
         if (!pending) {
-          pending = load(entry).finally(() => loading.delete(entry.fileKey))
-          loading.set(entry.fileKey, pending)
+          pending = load(entry)
+            .then((loaded) => {
+              if (loaded && droppedWhileLoading.has(key)) forgotten.add(loaded)
+              return loaded
+            })
+            .finally(() => {
+              loading.delete(key)
+              droppedWhileLoading.delete(key)
+            })
+          loading.set(key, pending)
         }
         const loaded = await pending
         if (!loaded) return undefined
-        cached = entries.get(entry.fileKey) ?? loaded
-        entries.set(entry.fileKey, cached)
+        if (forgotten.has(loaded)) cached = loaded
+        else {
+          cached = entries.get(key) ?? loaded
+          entries.set(key, cached)
+        }
       }
       const held = cached
       held.users += 1
@@ -392,6 +412,7 @@ export function createAssetFileCache({ media, maxBytes }: { media: MediaStore; m
      * goes); one being read goes once it is released.
      */
     async forget(prefix: string): Promise<void> {
+      for (const key of loading.keys()) if (key.startsWith(`${prefix}/`)) droppedWhileLoading.add(key)
       for (const [key, entry] of entries) {
         if (!key.startsWith(`${prefix}/`)) continue
         entries.delete(key)
