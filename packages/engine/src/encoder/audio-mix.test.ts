@@ -1,6 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -188,6 +190,32 @@ describe('mixSoundtrack', { timeout: 60_000 }, () => {
     expect(measureLoudness(mix, RATE, 2)).toBeGreaterThan(-17.5)
     expect(measureLoudness(mix, RATE, 2)).toBeLessThan(-14.5)
     expect(measureToneDb(mix, RATE, MUSIC_HZ, 1.5, 4.5, 2)).toBeLessThan(-60)
+  })
+
+  it('decodes only the start of a long track that a video can play, so a 20-minute upload stays small', async () => {
+    const long = path.join(dir, 'long.m4a')
+    await runFfmpeg(
+      ['-y', '-f', 'lavfi', '-i', `sine=frequency=${MUSIC_HZ}:duration=1200`, '-c:a', 'aac'].concat([
+        '-b:a',
+        '24k',
+        '-ac',
+        '2',
+        long,
+      ]),
+    )
+    // In a process of its own, whose peak memory is this music's alone: 20 minutes decoded whole would be
+    // 460 MB of float samples and several copies of them.
+    const script = path.join(dir, 'long-music.ts')
+    await writeFile(
+      script,
+      `import { prepareMusic } from ${JSON.stringify(path.resolve(import.meta.dirname, 'audio-mix.ts'))}\n` +
+        `const out = await prepareMusic(${JSON.stringify(long)}, { frames: ${RATE * 90}, gainDb: -20 })\n` +
+        `console.log(JSON.stringify({ frames: out.length / 2, rssMb: process.resourceUsage().maxRSS / 1024 }))\n`,
+    )
+    const { stdout } = await promisify(execFile)(process.execPath, [script])
+    const { frames, rssMb } = JSON.parse(stdout) as { frames: number; rssMb: number }
+    expect(frames).toBe(RATE * 90)
+    expect(rssMb).toBeLessThan(900)
   })
 
   it('stops ffmpeg when the signal aborts', async () => {

@@ -14,6 +14,8 @@ const MUSIC_FADE_IN_SECONDS = 1
 const MUSIC_FADE_OUT_SECONDS = 2
 /** A loop's end and start overlap this long, with equal-power curves, so the seam has neither gap nor bump. */
 const LOOP_CROSSFADE_SECONDS = 1.5
+/** Music decoded past the video's length, for the silence a track may start with (cut before it plays). */
+const MUSIC_DECODE_MARGIN_SECONDS = 30
 /** Samples below this (-60 dBFS) at either end of a track are silence to cut before looping. */
 const SILENCE_AMPLITUDE = 0.001
 /** A voice track quieter than this is not raised further: it is silence or noise, not speech. */
@@ -209,7 +211,10 @@ export async function prepareMusic(
   path: string,
   { frames, gainDb, signal }: { frames: number; gainDb: number; signal?: AbortSignal },
 ): Promise<Float32Array> {
-  const decoded = trimSilence(await decodeAudio(path, { sampleRate: OUTPUT_RATE, channels: 2, signal }), 2)
+  // Only the start a video this long can play is decoded: an owner's track may last 20 minutes, and a
+  // whole one as float samples would take gigabytes of the renderer's memory for 90 seconds of music.
+  const maxSeconds = frames / OUTPUT_RATE + MUSIC_DECODE_MARGIN_SECONDS
+  const decoded = trimSilence(await decodeAudio(path, { sampleRate: OUTPUT_RATE, channels: 2, maxSeconds, signal }), 2)
   const out = new Float32Array(frames * 2)
   if (decoded.length === 0) return out
   const loudness = measureLoudness(decoded, OUTPUT_RATE, 2)

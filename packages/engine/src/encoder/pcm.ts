@@ -3,12 +3,24 @@ import { runFfmpeg } from './ffmpeg-binary.ts'
 /** Decodes any audio file ffmpeg reads into interleaved 32-bit floats at the given rate and channel count. */
 export async function decodeAudio(
   path: string,
-  { sampleRate, channels, signal }: { sampleRate: number; channels: number; signal?: AbortSignal },
+  {
+    sampleRate,
+    channels,
+    maxSeconds,
+    signal,
+  }: {
+    sampleRate: number
+    channels: number
+    /** Decodes at most this many seconds from the start (a long track is never held whole). */
+    maxSeconds?: number
+    signal?: AbortSignal
+  },
 ): Promise<Float32Array> {
   const { stdout } = await runFfmpeg(
     [
       '-i',
       path,
+      ...(maxSeconds !== undefined ? ['-t', maxSeconds.toFixed(3)] : []),
       '-vn',
       '-f',
       'f32le',
