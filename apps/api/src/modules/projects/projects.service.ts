@@ -123,6 +123,15 @@ function startOfUtcDay(time: Date) {
 }
 
 /** The studio's projects: storyboards, renders and their files. */
+/**
+ * Settings sent without `music_asset_id` (an app older than own music) keep the owner's track the project had,
+ * unless they choose a library track instead: an older app cannot drop what it does not know of.
+ */
+function keepOwnMusic(settings: ProjectSettings, before: ProjectSettings): ProjectSettings {
+  if (settings.music_asset_id !== undefined || settings.music_id !== null || !before.music_asset_id) return settings
+  return { ...settings, music_asset_id: before.music_asset_id }
+}
+
 export function createProjectsService(deps: Deps) {
   const { db, projects, renderJobs, links, media, thumbnails, assets } = deps
   const hasImageEngine = deps.hasImageEngine ?? false
@@ -492,7 +501,9 @@ export function createProjectsService(deps: Deps) {
       const current = await findProject(user.id, id)
       const before = parseScenes(current.scenes)
       const settingsBefore = parseSettings(current.settings)
-      const settings = body.settings ? ProjectSettingsSchema.parse(body.settings) : settingsBefore
+      const settings = body.settings
+        ? keepOwnMusic(ProjectSettingsSchema.parse(body.settings), settingsBefore)
+        : settingsBefore
       if (body.settings) assertEngines(settings)
       // The voice or its speed changed: every scene's narration takes another time.
       const paceChanged =

@@ -22,6 +22,10 @@ export const OWN_MUSIC_NOT_PERMITTED = [
   'Selling or distributing the voice recording on its own, apart from the video.',
   'Using the video to impersonate a real person or to mislead people about who is speaking.',
 ]
+/** Said whenever the video shows the owner's own photos, clips or music: no licence of ours covers those. */
+export const OWN_MEDIA_NOTE =
+  'Taking this receipt as a licence for your own photos, clips or music: they stay yours, it grants nothing for them, and you remain responsible for holding the rights to use them.'
+
 /** Where a render's files live in the media store: one folder per render of a project. */
 export const renderPrefix = (projectId: string, jobId: string) => `projects/${projectId}/renders/${jobId}`
 
@@ -76,7 +80,10 @@ export async function storeRenderOutputs({
     engines: { script: spec.scriptEngine, ...result.credits.engines },
     artwork: result.credits.artwork,
     permitted: RECEIPT_PERMITTED,
-    not_permitted: music?.source === 'own' ? OWN_MUSIC_NOT_PERMITTED : RECEIPT_NOT_PERMITTED,
+    not_permitted: [
+      ...(music?.source === 'own' ? OWN_MUSIC_NOT_PERMITTED : RECEIPT_NOT_PERMITTED),
+      ...(music?.source === 'own' || result.credits.ownMedia.length > 0 ? [OWN_MEDIA_NOTE] : []),
+    ],
   }
   await Promise.all([
     media.putFile(keys.videoKey, files.video),

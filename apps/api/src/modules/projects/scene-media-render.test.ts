@@ -21,7 +21,7 @@ import { encodeWav, runFfmpeg } from '@storyreel/engine/engine'
 import { createMultipartUpload } from '#src/testing/multipart.ts'
 import { createTestApp, type TestApp } from '#src/testing/test-app.ts'
 
-import { OWN_MUSIC_NOT_PERMITTED } from './render-outputs.ts'
+import { OWN_MEDIA_NOTE, OWN_MUSIC_NOT_PERMITTED } from './render-outputs.ts'
 import { RenderSpecSchema } from './render-spec.ts'
 
 // Real renders through the queue and the in-process worker: a scene showing an uploaded photo of two colour
@@ -192,7 +192,7 @@ describe('rendering scenes with the owner’s photo and track', () => {
     expect(receipt.music).toMatchObject({ id: track.id, title: 'Our jingle.wav', source: 'own' })
     expect(receipt.music?.licence).toMatch(/your own upload/i)
     expect(receipt.own_media).toEqual([{ name: 'Red and blue.jpg', kind: 'photo' }])
-    expect(receipt.not_permitted).toEqual(OWN_MUSIC_NOT_PERMITTED)
+    expect(receipt.not_permitted).toEqual([...OWN_MUSIC_NOT_PERMITTED, OWN_MEDIA_NOTE])
   })
 
   it('shows the photo in the scene’s storyboard still and its preview', async () => {

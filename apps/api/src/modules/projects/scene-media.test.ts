@@ -293,6 +293,10 @@ for (const { name, url } of TEST_DRIVERS) {
         422,
         'MEDIA_KIND_MISMATCH',
       )
+      // An app older than own music sends its settings without the field: the track stays.
+      const { music_asset_id: _unknownToOlderApps, ...older } = project.settings
+      const kept = await saved(project, { settings: { ...older, music_volume: 0.3 } })
+      expect(kept.settings).toMatchObject({ music_id: null, music_asset_id: track.id, music_volume: 0.3 })
       // Back to a library track: the own track is unlinked.
       const library = await saved(project, {
         settings: { ...project.settings, music_id: music?.id, music_asset_id: null },
