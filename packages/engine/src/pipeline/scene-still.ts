@@ -25,7 +25,10 @@ export type StillFormat = 'webp' | 'jpeg'
 export type StillOptions = {
   width: number
   height: number
-  /** Seconds into the scene; by default a moment when the title and subjects have entered (`getStillTime`). */
+  /**
+   * Seconds into the scene; by default a moment when the title and subjects have entered (`getStillTime`), or
+   * for a photo or clip its first moment.
+   */
   time?: number
   format?: StillFormat
   /** 0-100. */
@@ -60,7 +63,9 @@ function normalise(request: SceneStillRequest, options: StillOptions) {
     quality: Math.round(options.quality ?? DEFAULT_QUALITY[format]),
     width: Math.round(options.width),
     height: Math.round(options.height),
-    time: Math.round((options.time ?? getStillTime(request.duration)) * 1000) / 1000,
+    // A photo or clip is shown at the scene's first moment (a clip's in point), as the card's trim promises;
+    // a drawing once its title and subjects have entered.
+    time: Math.round((options.time ?? (request.media ? 0 : getStillTime(request.duration))) * 1000) / 1000,
   }
 }
 

@@ -322,6 +322,10 @@ describe('clip scenes', () => {
     const bytes = await drawSceneStill(visuals, still, { width: WIDTH, height: HEIGHT, time: 1, format: 'jpeg' })
     const { data } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
     expect(secondShown(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength))).toBe(3)
+    // By default a storyboard still shows the scene's first moment: the clip's in point.
+    const first = await drawSceneStill(visuals, still, { width: WIDTH, height: HEIGHT, format: 'jpeg' })
+    const pixels = await sharp(first).ensureAlpha().raw().toBuffer()
+    expect(secondShown(new Uint8ClampedArray(pixels.buffer, pixels.byteOffset, pixels.byteLength))).toBe(2)
   })
 })
 
