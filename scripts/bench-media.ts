@@ -12,7 +12,15 @@ import {
   type SceneMedia,
 } from '@storyreel/contracts/studio'
 
-import { createRenderRunner, probeMedia, type MediaFiles, type RenderResult } from '@storyreel/engine/engine'
+import {
+  convertClip,
+  createRenderRunner,
+  inspectUpload,
+  normalizeImage,
+  probeMedia,
+  type MediaFiles,
+  type RenderResult,
+} from '@storyreel/engine/engine'
 import { makeDetailedClip, makeDetailedPhoto } from '@storyreel/engine/testing/media-fixtures'
 
 import { ROOT } from './build-state.ts'
@@ -161,8 +169,22 @@ try {
   const media: MediaFiles = {}
   const ids: string[] = []
   for (const source of sources) {
+    // Made, then readied as an upload is (the copy renders read: photos upright sRGB JPEG, clips H.264 at 30 fps
+    // with a keyframe a second), outside the timed renders.
+    const original = path.join(work, `original-${source.name}`)
+    await source.make(original)
     const file = path.join(work, source.name)
-    await source.make(file)
+    const inspection = await inspectUpload(original, {
+      maxImagePixels: 1e8,
+      maxVideoSeconds: 600,
+      maxAudioSeconds: 600,
+    })
+    if (inspection.kind === 'video') {
+      const thumbnail = path.join(work, `${source.name}.webp`)
+      await convertClip({ input: original, output: file, poster: `${file}.jpg`, thumbnail, source: inspection })
+    } else {
+      await normalizeImage({ input: original, output: file, thumbnail: `${file}.webp`, maxPixels: 1e8 })
+    }
     const probe = await probeMedia(file)
     const video = probe.streams.find((stream) => stream.type === 'video')
     const id = randomUUID()
@@ -265,7 +287,7 @@ try {
   ]
   const notes = [
     "- Engine path: `createRenderRunner` (the render child process, two scene threads), as the API's worker runs it; no server or queue in front.",
-    "- Sources made by the script: Mandelbrot-set photos with sensor noise (4000×3000 and 3000×4000 JPEG), clips of ffmpeg's moving test pattern with the game of life over it (1080×1920 and 1920×1080, H.264, 30 fps, AAC).",
+    "- Sources made by the script: Mandelbrot-set photos with sensor noise (4000×3000 and 3000×4000 JPEG), clips of ffmpeg's moving test pattern with the game of life over it (1080×1920 and 1920×1080, H.264, 30 fps, AAC), each then readied as an upload is (normalizeImage, convertClip): renders read those copies.",
     '- Empty cache for each render, and words that differ per run.',
     `- Load average (1 min) when the runs started: ${load.toFixed(1)} on 2 cores${load > 1.5 ? ' — not an idle machine; the figures are slower than idle' : ''}.`,
     '- CPU time read from /proc every 100 ms for the render process and every ffmpeg it starts.',

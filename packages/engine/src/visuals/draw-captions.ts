@@ -220,9 +220,11 @@ export function blendCaptions(frame: Uint8Array, options: Parameters<DrawCaption
     cuePixels.set(image, pixels)
   }
   const { width, height } = options
-  for (let row = Math.max(0, -y); row < image.height && y + row < height; row++) {
-    for (let column = Math.max(0, -x); column < image.width && x + column < width; column++) {
-      const from = (row * image.width + column) * 4
+  // The canvas's size is read once: each read is a call into the native canvas.
+  const [imageWidth, imageHeight] = [image.width, image.height]
+  for (let row = Math.max(0, -y); row < imageHeight && y + row < height; row++) {
+    for (let column = Math.max(0, -x); column < imageWidth && x + column < width; column++) {
+      const from = (row * imageWidth + column) * 4
       const opacity = ((pixels[from + 3] as number) / 255) * alpha
       if (opacity === 0) continue
       const to = ((y + row) * width + x + column) * 4
