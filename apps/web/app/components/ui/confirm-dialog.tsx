@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
+
+import { useModalDialog } from './use-modal-dialog.ts'
 
 /**
  * A modal confirmation on the native <dialog>: focus moves in and is trapped by the browser, Escape and the
@@ -25,14 +27,8 @@ export function ConfirmDialog({
   onConfirm: () => void
   onClose: () => void
 }) {
-  const ref = useRef<HTMLDialogElement>(null)
+  const ref = useModalDialog(open)
   const titleId = useId()
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
   return (
     <dialog
       ref={ref}

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef } from 'react'
+import { useId } from 'react'
 
 import type { Asset } from '@storyreel/contracts/assets'
 
 import { CloseIcon } from '#app/components/ui/icons.tsx'
+import { useModalDialog } from '#app/components/ui/use-modal-dialog.ts'
 
 import { describeAsset } from './asset-card.tsx'
 
@@ -11,14 +12,8 @@ import { describeAsset } from './asset-card.tsx'
  * card): the photo, or the clip or track with the browser's own controls.
  */
 export function AssetPreview({ asset, onClose }: { asset: Asset | undefined; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null)
+  const ref = useModalDialog(asset !== undefined)
   const titleId = useId()
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (asset && !dialog.open) dialog.showModal()
-    if (!asset && dialog.open) dialog.close()
-  }, [asset])
   return (
     <dialog
       ref={ref}

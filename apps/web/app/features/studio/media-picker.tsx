@@ -14,6 +14,7 @@ import {
   SearchIcon,
   UploadIcon,
 } from '#app/components/ui/icons.tsx'
+import { useModalDialog } from '#app/components/ui/use-modal-dialog.ts'
 import { useUploads } from '#app/lib/use-uploads.ts'
 
 import { formatClock } from './format.ts'
@@ -64,14 +65,8 @@ export function MediaPicker({
   onPick: (assets: Asset[]) => void
   onClose: () => void
 }) {
-  const ref = useRef<HTMLDialogElement>(null)
+  const ref = useModalDialog(open)
   const titleId = useId()
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
   return (
     <dialog
       ref={ref}
