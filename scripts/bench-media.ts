@@ -63,13 +63,13 @@ function readStat(pid: string): { ppid: string; cpu: number } | undefined {
 const ROLES = {
   render: 'render process (drawing threads, captions, pixels, V8)',
   decoder: 'clip decoders (ffmpeg: decode, crop and scale, grade)',
-  encoder: 'frame encoders (ffmpeg: RGBA to YUV, x264)',
+  encoder: 'frame encoders (ffmpeg: RGBA to YUV where drawn, x264)',
   other: 'other ffmpeg (soundtrack, joining, probes)',
 } as const
 
 /** What an ffmpeg of the render is doing, from its command line. */
 function roleOf(command: string): keyof typeof ROLES {
-  if (command.includes('-pix_fmt\0rgba\0pipe:1')) return 'decoder'
+  if (/-pix_fmt\0(rgba|yuv420p)\0pipe:1/.test(command)) return 'decoder'
   if (command.includes('libx264') && command.includes('pipe:0')) return 'encoder'
   return 'other'
 }

@@ -47,8 +47,8 @@ export function addTimings(total: FrameTimings, more: FrameTimings | undefined):
 export type DrawingEngines = {
   visuals: VisualEngine
   drawCaptions: DrawCaptions
-  /** drawCaptions for a frame of raw RGBA pixels. */
-  blendCaptions: (frame: Uint8Array, options: Parameters<DrawCaptions>[1]) => void
+  /** drawCaptions for a frame of raw pixels: RGBA, or yuv420p planes. */
+  blendCaptions: (frame: Uint8Array, options: Parameters<DrawCaptions>[1], format?: 'rgba' | 'yuv420p') => void
   renderStill: (art: SceneArt, width: number, height: number, time: number) => Promise<Buffer>
 }
 
@@ -91,9 +91,36 @@ export async function drawScene(
         height,
       })
       await mkdir(path.dirname(part.outPath), { recursive: true })
-      const encoder = createFrameEncoder({ width, height, fps, outPath: part.outPath, signal })
+      // A part with nothing blended in, of art that gives its frames as YUV (a clip), goes to the encoder so.
+      const yuv = part.blendsIn ? undefined : art.openYuv?.()
+      const encoder = createFrameEncoder({
+        width,
+        height,
+        fps,
+        outPath: part.outPath,
+        signal,
+        inputFormat: yuv ? 'yuv420p' : 'rgba',
+      })
       try {
-        for (let frame = part.first; frame < part.end; frame += 1) {
+        for (let frame = part.first; yuv && frame < part.end; frame += 1) {
+          if (signal?.aborted) throw new EngineError('aborted', 'renderer', 'The render was stopped.')
+          const time = frame / fps
+          clock = performance.now()
+          const decoded = await yuv.frameAt(time)
+          mark('decode')
+          // A copy: the art keeps its own for frames that hold it.
+          const copy = Buffer.from(decoded)
+          mark('draw')
+          if (drawing.captions) {
+            engines.blendCaptions(copy, { ...drawing.captions, time, width, height }, 'yuv420p')
+            mark('captions')
+          }
+          await encoder.writeFrame(copy)
+          mark('encode')
+          drawn += 1
+          if (drawn % 10 === 0) onFrames?.(drawn)
+        }
+        for (let frame = part.first; !yuv && frame < part.end; frame += 1) {
           if (signal?.aborted) throw new EngineError('aborted', 'renderer', 'The render was stopped.')
           const time = frame / fps
           clock = performance.now()
@@ -133,6 +160,8 @@ export async function drawScene(
       } catch (error) {
         encoder.abort()
         throw error
+      } finally {
+        yuv?.close()
       }
       // ffmpeg flushes its last frames while the next part is drawn.
       const finished = encoder.finish()

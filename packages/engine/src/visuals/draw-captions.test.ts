@@ -141,3 +141,53 @@ describe('emoji and bright frames', () => {
     }
   })
 })
+
+/** RGBA to yuv420p (BT.709, limited range), each chroma sample the mean of its 2×2 pixels: as the encoder sees it. */
+function toYuv420(rgba: Uint8Array, width: number, height: number): Float64Array {
+  const out = new Float64Array((width * height * 3) / 2)
+  const luma = (at: number) => 0.2126 * (rgba[at] ?? 0) + 0.7152 * (rgba[at + 1] ?? 0) + 0.0722 * (rgba[at + 2] ?? 0)
+  for (let i = 0; i < width * height; i++) out[i] = 16 + (219 / 255) * luma(i * 4)
+  for (let row = 0; row < height / 2; row++) {
+    for (let column = 0; column < width / 2; column++) {
+      let [u, v] = [0, 0]
+      for (const at of [0, 1, width, width + 1].map((step) => (row * 2 * width + column * 2 + step) * 4)) {
+        u += (128 + ((224 / 255) * ((rgba[at + 2] ?? 0) - luma(at))) / 1.8556) / 4
+        v += (128 + ((224 / 255) * ((rgba[at] ?? 0) - luma(at))) / 1.5748) / 4
+      }
+      out[width * height + row * (width / 2) + column] = u
+      out[(width * height * 5) / 4 + row * (width / 2) + column] = v
+    }
+  }
+  return out
+}
+
+describe('captions on a yuv420p frame', () => {
+  it('blend as they do on RGBA, once that is made YUV, within two levels', () => {
+    for (const style of CAPTION_STYLES) {
+      for (const time of [1.5, 0.55]) {
+        const canvas = createCanvas(WIDTH, HEIGHT)
+        const context = canvas.getContext('2d')
+        const gradient = context.createLinearGradient(0, 0, WIDTH, HEIGHT)
+        gradient.addColorStop(0, 'rgb(200,40,40)')
+        gradient.addColorStop(1, 'rgb(30,60,220)')
+        context.fillStyle = gradient
+        context.fillRect(0, 0, WIDTH, HEIGHT)
+        const rgba = Buffer.from(context.getImageData(0, 0, WIDTH, HEIGHT).data)
+        const yuv = Uint8Array.from(toYuv420(rgba, WIDTH, HEIGHT), (value) => Math.round(value))
+        const options = { cues: CUES, time, style, width: WIDTH, height: HEIGHT }
+        blendCaptions(rgba, options)
+        blendCaptions(yuv, options, 'yuv420p')
+        const expected = toYuv420(rgba, WIDTH, HEIGHT)
+        let [worst, changed] = [0, 0]
+        const before = toYuv420(Buffer.from(context.getImageData(0, 0, WIDTH, HEIGHT).data), WIDTH, HEIGHT)
+        for (let i = 0; i < yuv.length; i++) {
+          worst = Math.max(worst, Math.abs((yuv[i] ?? 0) - (expected[i] ?? 0)))
+          if (Math.abs((expected[i] ?? 0) - (before[i] ?? 0)) > 8) changed++
+        }
+        // The caption is there (many samples moved), and where RGBA put it.
+        expect(changed, `${style} at ${time} s`).toBeGreaterThan(500)
+        expect(worst, `${style} at ${time} s`).toBeLessThanOrEqual(2)
+      }
+    }
+  })
+})

@@ -210,7 +210,11 @@ const cuePixels = new WeakMap<Canvas, Uint8ClampedArray>()
  * The same caption as drawCaptions, blended into a frame of raw RGBA pixels (a clip's decoded frame) instead of
  * a canvas: only the caption's own rectangle is touched, so the frame needs no trip through a canvas.
  */
-export function blendCaptions(frame: Uint8Array, options: Parameters<DrawCaptions>[1]): void {
+export function blendCaptions(
+  frame: Uint8Array,
+  options: Parameters<DrawCaptions>[1],
+  format: 'rgba' | 'yuv420p' = 'rgba',
+): void {
   const placed = placeCue(options)
   if (!placed || placed.alpha <= 0) return
   const { image, alpha, x, y } = placed
@@ -220,6 +224,10 @@ export function blendCaptions(frame: Uint8Array, options: Parameters<DrawCaption
     cuePixels.set(image, pixels)
   }
   const { width, height } = options
+  if (format === 'yuv420p') {
+    blendYuv(frame, width, height, getCueYuv(image, pixels), alpha, x, y)
+    return
+  }
   // The canvas's size is read once: each read is a call into the native canvas.
   const [imageWidth, imageHeight] = [image.width, image.height]
   for (let row = Math.max(0, -y); row < imageHeight && y + row < height; row++) {
@@ -232,6 +240,83 @@ export function blendCaptions(frame: Uint8Array, options: Parameters<DrawCaption
         const under = frame[to + channel] as number
         frame[to + channel] = Math.round(under + ((pixels[from + channel] as number) - under) * opacity)
       }
+    }
+  }
+}
+
+/** A caption's pixels in BT.709 limited-range Y'CbCr, each with its opacity (0-1): what blendYuv mixes in. */
+type CueYuv = { width: number; height: number; y: Float32Array; u: Float32Array; v: Float32Array; a: Float32Array }
+
+const cueYuv = new WeakMap<Canvas, CueYuv>()
+
+function getCueYuv(image: Canvas, pixels: Uint8ClampedArray): CueYuv {
+  const known = cueYuv.get(image)
+  if (known) return known
+  const [width, height] = [image.width, image.height]
+  const count = width * height
+  const cue = {
+    width,
+    height,
+    y: new Float32Array(count),
+    u: new Float32Array(count),
+    v: new Float32Array(count),
+    a: new Float32Array(count),
+  }
+  for (let i = 0; i < count; i++) {
+    const [r, g, b] = [pixels[i * 4] as number, pixels[i * 4 + 1] as number, pixels[i * 4 + 2] as number]
+    const luma = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    cue.y[i] = 16 + (219 / 255) * luma
+    cue.u[i] = 128 + ((224 / 255) * (b - luma)) / 1.8556
+    cue.v[i] = 128 + ((224 / 255) * (r - luma)) / 1.5748
+    cue.a[i] = (pixels[i * 4 + 3] as number) / 255
+  }
+  cueYuv.set(image, cue)
+  return cue
+}
+
+/**
+ * Blends a caption at (x, y) into a YUV 4:2:0 frame (planes Y, U, V one after another): each luma pixel as the
+ * RGBA blend does, each chroma sample by the mean of the 2×2 pixels it covers, as an RGB blend would come out
+ * once subsampled. Only the caption's box is touched.
+ */
+function blendYuv(frame: Uint8Array, width: number, height: number, cue: CueYuv, alpha: number, x: number, y: number) {
+  const [top, bottom] = [Math.max(0, y), Math.min(height, y + cue.height)]
+  const [left, right] = [Math.max(0, x), Math.min(width, x + cue.width)]
+  if (top >= bottom || left >= right) return
+  for (let row = top; row < bottom; row++) {
+    const from = (row - y) * cue.width - x
+    for (let column = left; column < right; column++) {
+      const opacity = (cue.a[from + column] as number) * alpha
+      if (opacity === 0) continue
+      const to = row * width + column
+      const under = frame[to] as number
+      frame[to] = Math.round(under + ((cue.y[from + column] as number) - under) * opacity)
+    }
+  }
+  const chromaWidth = width / 2
+  const uPlane = width * height
+  const vPlane = uPlane + chromaWidth * (height / 2)
+  for (let row = top >> 1; row < (bottom + 1) >> 1; row++) {
+    for (let column = left >> 1; column < (right + 1) >> 1; column++) {
+      let [opacity, u, v] = [0, 0, 0]
+      for (let dy = 0; dy < 2; dy++) {
+        const cueRow = row * 2 + dy - y
+        if (cueRow < 0 || cueRow >= cue.height) continue
+        for (let dx = 0; dx < 2; dx++) {
+          const cueColumn = column * 2 + dx - x
+          if (cueColumn < 0 || cueColumn >= cue.width) continue
+          const at = cueRow * cue.width + cueColumn
+          const a = cue.a[at] as number
+          opacity += a
+          u += a * (cue.u[at] as number)
+          v += a * (cue.v[at] as number)
+        }
+      }
+      if (opacity === 0) continue
+      const to = row * chromaWidth + column
+      const [keep, mix] = [1 - (opacity / 4) * alpha, alpha / 4]
+      frame[uPlane + to] = Math.round((frame[uPlane + to] as number) * keep + u * mix)
+      frame[vPlane + to] = Math.round((frame[vPlane + to] as number) * keep + v * mix)
     }
   }
 }

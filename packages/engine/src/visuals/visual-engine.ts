@@ -57,6 +57,12 @@ export interface SceneArt {
    * no canvas in between. The caller must not change it.
    */
   framePixels?(): Uint8Array | undefined
+  /**
+   * The art's frames as yuv420p (BT.709, limited range) of the requested size, for a run of frames that needs no
+   * canvas (nothing blended in): they go to an encoder taking yuv420p, 2.6 times fewer bytes than RGBA and no
+   * conversion. Read in order, like prepareFrame; the caller must not change a frame, and closes what it opened.
+   */
+  openYuv?(): { frameAt(time: number): Promise<Uint8Array>; close(): void }
   /** Lets go of what the art holds open (a decoder); it is not drawn again. */
   close?(): void
 }

@@ -110,3 +110,91 @@ export function getGradeFilters(grade: ColourGrade): { yuv: string; rgb: string 
     `+0.5+${grade.offset[channel].toFixed(4)}\\,0\\,1)*255+0.5`
   return { yuv, rgb: `lutrgb=r='${curve(0)}':g='${curve(1)}':b='${curve(2)}'` }
 }
+
+/**
+ * The grade as one affine map on BT.709 limited-range Y'CbCr: both of its steps are affine in RGB (a matrix,
+ * then per channel a gain and an offset), so in Y'CbCr they are a 3×3 matrix and an offset, which moves a clip
+ * frame's planes without a trip to RGB and back (ffmpeg's two conversions cost more than the grade). The one
+ * difference is where a channel leaves 0-1: there the RGB grade clips it, while here the player's conversion to
+ * RGB clips it; the same, except for the saturation's own clipping above 1, a few levels on the most saturated
+ * colours. Rows: Y', Cb, Cr; columns: Y - 16, Cb - 128, Cr - 128, then the constant, all in 8-bit levels.
+ */
+export function getYuvGradeMatrix(grade: ColourGrade): number[][] {
+  const [kr, kb] = [LUMA[0], LUMA[2]]
+  const kg = LUMA[1]
+  // RGB (0-1) to Y (0-1), Pb, Pr (-0.5-0.5), and back.
+  const toYuv = [
+    [kr, kg, kb],
+    [-kr / 1.8556, -kg / 1.8556, (1 - kb) / 1.8556],
+    [(1 - kr) / 1.5748, -kg / 1.5748, -kb / 1.5748],
+  ]
+  const toRgb = [
+    [1, 0, 1.5748],
+    [1, (-1.8556 * kb) / kg, (-1.5748 * kr) / kg],
+    [1, 1.8556, 0],
+  ]
+  const saturation = getSaturationMatrix(grade.saturation)
+  const gains = gainsOf(grade)
+  // The RGB step: rgb' = D · S · rgb + offset.
+  const rgbMatrix = ([0, 1, 2] as const).map((row) =>
+    [0, 1, 2].map((column) => gains[row] * grade.contrast[row] * (saturation[row * 3 + column] as number)),
+  )
+  const rgbOffset = ([0, 1, 2] as const).map((row) => 0.5 * (1 - grade.contrast[row]) + grade.offset[row])
+  const multiply = (a: number[][], b: number[][]) =>
+    a.map((row) => [0, 1, 2].map((column) => row.reduce((sum, value, k) => sum + value * (b[k]?.[column] ?? 0), 0)))
+  const matrix = multiply(multiply(toYuv, rgbMatrix), toRgb)
+  const offset = toYuv.map((row) => row.reduce((sum, value, k) => sum + value * (rgbOffset[k] as number), 0))
+  // From Y 0-1 / P ±0.5 to 8-bit levels: Y spans 219 levels, Cb and Cr 224.
+  const range = [219, 224, 224]
+  return [0, 1, 2].map((row) => [
+    ...[0, 1, 2].map((column) => ((matrix[row]?.[column] ?? 0) * (range[row] as number)) / (range[column] as number)),
+    (offset[row] as number) * (range[row] as number),
+  ])
+}
+
+/**
+ * Grades a yuv420p frame (BT.709, limited range; planes Y, Cb, Cr one after another) in place: the same grade
+ * as gradePixels and getGradeFilters, see getYuvGradeMatrix. A chroma sample uses the mean luma of its four
+ * pixels, as it would come out of grading in RGB and subsampling.
+ */
+export function gradeYuv420(frame: Uint8Array, width: number, height: number, grade: ColourGrade): void {
+  if (isIdentity(grade)) return
+  const [ry, ru, rv] = getYuvGradeMatrix(grade) as [number[], number[], number[]]
+  const [y0, y1, y2, y3] = ry as [number, number, number, number]
+  const [u0, u1, u2, u3] = ru as [number, number, number, number]
+  const [v0, v1, v2, v3] = rv as [number, number, number, number]
+  // The clamped view rounds and clips what is written. Plain variables in the loop: it runs 230,400 times a
+  // 720p frame (about 2 ms).
+  const out = new Uint8ClampedArray(frame.buffer, frame.byteOffset, frame.byteLength)
+  const chromaWidth = width >> 1
+  const uPlane = width * height
+  const vOffset = chromaWidth * (height >> 1)
+  const yBase = y3 + 16 - 16 * y0
+  const uBase = u3 + 128 - 16 * u0
+  const vBase = v3 + 128 - 16 * v0
+  for (let row = 0; row < height >> 1; row++) {
+    let top = row * 2 * width
+    let bottom = top + width
+    let at = uPlane + row * chromaWidth
+    for (let column = 0; column < chromaWidth; column++) {
+      const u = (out[at] as number) - 128
+      const v = (out[at + vOffset] as number) - 128
+      const a = out[top] as number
+      const b = out[top + 1] as number
+      const c = out[bottom] as number
+      const d = out[bottom + 1] as number
+      // Luma gets the chroma's share once per block, each pixel its own luma; chroma the block's mean luma.
+      const shared = y1 * u + y2 * v + yBase
+      out[top] = y0 * a + shared
+      out[top + 1] = y0 * b + shared
+      out[bottom] = y0 * c + shared
+      out[bottom + 1] = y0 * d + shared
+      const mean = (a + b + c + d) * 0.25
+      out[at] = u0 * mean + u1 * u + u2 * v + uBase
+      out[at + vOffset] = v0 * mean + v1 * u + v2 * v + vBase
+      top += 2
+      bottom += 2
+      at += 1
+    }
+  }
+}

@@ -30,7 +30,7 @@ import type { SceneArt } from '#src/visuals/visual-engine.ts'
 
 import { resolveCameraMove } from './camera.ts'
 import { findFocusPoint } from './focus-point.ts'
-import { getGradeFilters, gradePixels, STYLE_GRADES } from './grade.ts'
+import { getGradeFilters, gradePixels, gradeYuv420, STYLE_GRADES } from './grade.ts'
 import { chooseMediaFit } from './media-fit.ts'
 
 const ASSET = '00000000-0000-4000-8000-000000000001'
@@ -380,6 +380,57 @@ describe('colour grades', () => {
       expect(mean, style).toBeLessThan(tripSum / ((pixels.length * 3) / 4) + 0.6)
       expect(mean, style).toBeLessThan(1.5)
       expect(worst, style).toBeLessThanOrEqual(6)
+    }
+  })
+
+  it('grade a clip frame in YUV (gradeYuv420) as a photo is graded, within a few levels', async () => {
+    const [width, height] = [256, 48]
+    const pixels = Buffer.alloc(width * height * 4)
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        // Smooth, so that chroma subsampling is not what is measured; from dark to light, grey to saturated.
+        pixels.set([x, y * 5, Math.round(255 - x / 2 - y * 2), 255], (y * width + x) * 4)
+      }
+    }
+    const convert = async (input: Buffer, from: string, to: string, filter: string) =>
+      (
+        await runFfmpeg(
+          ['-f', 'rawvideo', '-pix_fmt', from, '-s', `${width}x${height}`, '-i', 'pipe:0', '-vf', filter].concat([
+            '-f',
+            'rawvideo',
+            '-pix_fmt',
+            to,
+            'pipe:1',
+          ]),
+          { input },
+        )
+      ).stdout
+    // The clip's frame as the decoder gives it (yuv420p), graded there, then made RGBA as a player would.
+    const yuv = await convert(pixels, 'rgba', 'yuv420p', 'scale=out_color_matrix=bt709:out_range=tv')
+    const toRgba = (frame: Buffer) => convert(frame, 'yuv420p', 'rgba', 'scale=in_color_matrix=bt709:in_range=tv')
+    const plain = await toRgba(yuv)
+    for (const style of VIDEO_STYLES) {
+      const photoGraded = Buffer.from(pixels)
+      gradePixels(photoGraded, STYLE_GRADES[style])
+      const frame = Buffer.from(yuv)
+      gradeYuv420(frame, width, height, STYLE_GRADES[style])
+      const clipGraded = await toRgba(frame)
+      const tripGraded = Buffer.from(plain)
+      gradePixels(tripGraded, STYLE_GRADES[style])
+      let [worst, tripWorst, sum, tripSum] = [0, 0, 0, 0]
+      for (let i = 0; i < pixels.length; i++) {
+        if (i % 4 === 3) continue
+        const difference = Math.abs((photoGraded[i] ?? 0) - (clipGraded[i] ?? 0))
+        worst = Math.max(worst, difference)
+        sum += difference
+        const trip = Math.abs((photoGraded[i] ?? 0) - (tripGraded[i] ?? 0))
+        tripWorst = Math.max(tripWorst, trip)
+        tripSum += trip
+      }
+      const mean = sum / ((pixels.length * 3) / 4)
+      // Measured against the trip through yuv420p by itself (swscale's, a level or two on average here).
+      expect(mean, style).toBeLessThan(tripSum / ((pixels.length * 3) / 4) + 0.6)
+      expect(worst, style).toBeLessThanOrEqual(tripWorst + 4)
     }
   })
 })
