@@ -107,8 +107,8 @@ export type PipelineEngines = {
   voice: VoiceEngine
   visuals: VisualEngine
   drawCaptions: DrawCaptions
-  /** drawCaptions for a frame of raw RGBA pixels (a clip's frame that skips the canvas). */
-  blendCaptions: (frame: Uint8Array, options: Parameters<DrawCaptions>[1]) => void
+  /** drawCaptions for a frame of raw pixels, RGBA or yuv420p (a clip's frame that skips the canvas). */
+  blendCaptions: (frame: Uint8Array, options: Parameters<DrawCaptions>[1], format?: 'rgba' | 'yuv420p') => void
   music: MusicSource
   /** Rendered into a still image; JPEG bytes. */
   renderStill: (art: SceneArt, width: number, height: number, time: number) => Promise<Buffer>
@@ -508,9 +508,10 @@ export async function runRenderTask(
       )
     }
     const allSpoken = Promise.all(voicing)
+    // A scene is drawn as soon as its speech and the scene before's are known (its length and the blend's), not
+    // after all of them: the first scenes' frames overlap the voicing of the rest, which runs on one core.
     const drawing = storyboard.scenes.map(async (_, index) => {
-      const voices = await allSpoken
-      const [voice, previous] = [voices[index], voices[index - 1]]
+      const [voice, previous] = await Promise.all([voicing[index], voicing[index - 1]])
       if (!voice) throw new EngineError('failed', 'renderer', 'A scene had no speech.')
       return renderScene(
         {
