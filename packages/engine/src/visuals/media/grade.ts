@@ -117,7 +117,10 @@ export function getGradeFilters(grade: ColourGrade): { yuv: string; rgb: string 
  * frame's planes without a trip to RGB and back (ffmpeg's two conversions cost more than the grade). The one
  * difference is where a channel leaves 0-1: there the RGB grade clips it, while here the player's conversion to
  * RGB clips it; the same, except for the saturation's own clipping above 1, a few levels on the most saturated
- * colours. Rows: Y', Cb, Cr; columns: Y - 16, Cb - 128, Cr - 128, then the constant, all in 8-bit levels.
+ * colours, and for a source pixel already outside the RGB gamut (a pure yellow's blue below 0 after H.264): RGB
+ * clips it before grading, this carries the overshoot through, so such a channel lands up to about 8 levels
+ * lower (a yellow bar of the test pattern: blue 4 against 12). Clipping such blocks as RGB here cost 2-4 times
+ * the whole pass in JS. Rows: Y', Cb, Cr; columns: Y - 16, Cb - 128, Cr - 128, then the constant, all in 8-bit levels.
  */
 export function getYuvGradeMatrix(grade: ColourGrade): number[][] {
   const [kr, kb] = [LUMA[0], LUMA[2]]
