@@ -344,8 +344,9 @@ export function createAssetsRepository(defaultDb: Database) {
 
     /**
      * Makes the project's links exactly the owner's assets among `assetIds`: new ones added, ones no longer
-     * used removed; ids of another account's assets, or of assets gone, are never linked. Run in the
-     * transaction that saves the scenes.
+     * used removed; ids of another account's assets, or of assets deleted or gone, are never linked (a scene
+     * may keep a deleted photo, drawn instead: its files are kept only for renders whose specs name them).
+     * Run in the transaction that saves the scenes.
      */
     async setProjectLinks(
       projectId: string,
@@ -368,7 +369,7 @@ export function createAssetsRepository(defaultDb: Database) {
           db
             .select({ projectId: sql<string>`${projectId}::uuid`.as('project_id'), assetId: assets.id })
             .from(assets)
-            .where(and(eq(assets.userId, userId), inArray(assets.id, assetIds))),
+            .where(and(eq(assets.userId, userId), inArray(assets.id, assetIds), isNull(assets.deletedAt))),
         )
         .onConflictDoNothing()
     },

@@ -380,6 +380,8 @@ for (const { name, url } of TEST_DRIVERS) {
       expect(spec.media[kept.id]).toMatchObject({ kind: 'image', name: 'Counter.jpg', width: 64, height: 48 })
       expect(spec.media[kept.id]?.fileKey).toMatch(new RegExp(`^assets/[0-9a-f-]+/${kept.id}/photo\\.jpg$`))
       expect(spec.media[track.id]).toMatchObject({ kind: 'audio', name: 'Our jingle.wav', fileKey: null })
+      const other = await newProject()
+      await saved(other, { scenes: withScene(other, 0, { media: { type: 'photo', asset_id: kept.id } }) })
       // The scene is given another photo while the render waits, then the first is deleted: the render
       // still needs its file, so it stays, out of the library.
       await saved(chosen, { scenes: withScene(chosen, 0, { media: { type: 'photo', asset_id: secondPhoto.id } }) })
@@ -395,6 +397,12 @@ for (const { name, url } of TEST_DRIVERS) {
       const purgeable = async () => (await repository.listPurgeable(1000)).map((item) => item.id)
       expect(await purgeable()).not.toContain(kept.id)
       expect(await repository.isUsedByActiveRender(kept.id)).toBe(true)
+      // A copy of a project whose scene keeps the deleted photo keeps the choice, unlinked: it draws that scene.
+      const copy = ProjectSchema.parse(
+        (await t.app.inject({ method: 'POST', url: `/api/v1/projects/${other.id}/duplicate`, headers })).json(),
+      )
+      expect(copy.scenes[0]?.media).toMatchObject({ type: 'photo', asset_id: kept.id })
+      expect(await linksOf(copy.id)).toEqual([])
       // Once the render ends (here: canceled), housekeeping may remove it.
       await t.app.inject({ method: 'POST', url: `/api/v1/projects/${project.id}/renders/${job?.id}/cancel`, headers })
       expect(await purgeable()).toContain(kept.id)
