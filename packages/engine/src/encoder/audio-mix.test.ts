@@ -215,7 +215,9 @@ describe('mixSoundtrack', { timeout: 60_000 }, () => {
     const { stdout } = await promisify(execFile)(process.execPath, [script])
     const { frames, rssMb } = JSON.parse(stdout) as { frames: number; rssMb: number }
     expect(frames).toBe(RATE * 90)
-    expect(rssMb).toBeLessThan(900)
+    // Decoded whole, the track took 2.3-2.8 GB at its peak; decoded to 30 s past the video, 0.38-1.0 GB, as
+    // the collector happens to run (on a busy machine it waits longer): the bound sits between the two.
+    expect(rssMb).toBeLessThan(1500)
   })
 
   it('stops ffmpeg when the signal aborts', async () => {
