@@ -5,15 +5,8 @@ import { Link } from 'react-router'
 import type { Asset } from '@storyreel/contracts/assets'
 
 import { Spinner } from '#app/components/ui/form-field.tsx'
-import {
-  AlertIcon,
-  CheckIcon,
-  CloseIcon,
-  FilmIcon,
-  ImageIcon,
-  SearchIcon,
-  UploadIcon,
-} from '#app/components/ui/icons.tsx'
+import { AlertIcon, CheckIcon, CloseIcon, FilmIcon, ImageIcon, UploadIcon } from '#app/components/ui/icons.tsx'
+import { SearchField } from '#app/components/ui/search-field.tsx'
 import { useModalDialog } from '#app/components/ui/use-modal-dialog.ts'
 import { useUploads } from '#app/lib/use-uploads.ts'
 
@@ -190,18 +183,15 @@ function PickerBody({
             </button>
           ))}
         </div>
-        <label className="relative order-last block w-full tablet:order-none tablet:ml-auto tablet:w-60">
-          <span className="sr-only">Search your {words.plural}</span>
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 h-4 w-4 -translate-y-1/2 text-subtle" />
-          <input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Search by name"
-            maxLength={100}
-            className="block w-full rounded-full border border-line bg-surface py-2 pr-4 pl-9 text-sm text-ink placeholder:text-subtle focus:border-accent focus:outline-none"
-          />
-        </label>
+        <SearchField
+          label={`Search your ${words.plural}`}
+          value={search}
+          onChange={setSearch}
+          placeholder="Search by name"
+          maxLength={100}
+          compact
+          className="order-last w-full tablet:order-none tablet:ml-auto tablet:w-60"
+        />
         <button
           type="button"
           className="btn-secondary ml-auto px-3.5 py-2 text-sm tablet:ml-0"

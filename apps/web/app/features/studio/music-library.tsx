@@ -4,7 +4,8 @@ import { Link } from 'react-router'
 
 import { MUSIC_GENRES, MUSIC_MOODS, type MusicQuery } from '@storyreel/contracts/studio'
 
-import { MusicNoteIcon, SearchIcon } from '#app/components/ui/icons.tsx'
+import { MusicNoteIcon } from '#app/components/ui/icons.tsx'
+import { SearchField } from '#app/components/ui/search-field.tsx'
 
 import { formatClock } from './format.ts'
 import { usePreviewPlayer } from './preview-player.ts'
@@ -77,18 +78,13 @@ export function MusicLibrary() {
   return (
     <div className="space-y-6">
       <div className="glass space-y-4 rounded-3xl p-5 tablet:p-6">
-        <label className="relative block">
-          <span className="sr-only">Search music</span>
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-4 h-4 w-4 -translate-y-1/2 text-subtle" />
-          <input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Search by title or feel"
-            maxLength={80}
-            className="block w-full rounded-full border border-line bg-surface py-2.5 pr-4 pl-10 text-sm text-ink placeholder:text-subtle focus:border-accent focus:outline-none"
-          />
-        </label>
+        <SearchField
+          label="Search music"
+          value={search}
+          onChange={setSearch}
+          placeholder="Search by title or feel"
+          maxLength={80}
+        />
         <ChipRow label="Mood" options={MUSIC_MOODS} value={mood} onChange={setMood} />
         <ChipRow label="Genre" options={MUSIC_GENRES} value={genre} onChange={setGenre} />
       </div>

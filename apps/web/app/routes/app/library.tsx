@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import type { Asset, AssetKind } from '@storyreel/contracts/assets'
 
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
-import { SearchIcon } from '#app/components/ui/icons.tsx'
+import { SearchField } from '#app/components/ui/search-field.tsx'
 import { routeMiddleware } from '#app/features/auth/route-middleware.ts'
 import { AssetCard } from '#app/features/library/asset-card.tsx'
 import { AssetPreview } from '#app/features/library/asset-preview.tsx'
@@ -126,18 +126,14 @@ export default function LibraryRoute() {
             </button>
           ))}
         </div>
-        <label className="relative block w-full tablet:w-72">
-          <span className="sr-only">Search your library</span>
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-4 h-4 w-4 -translate-y-1/2 text-subtle" />
-          <input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Search by name"
-            maxLength={100}
-            className="block w-full rounded-full border border-line bg-surface py-2.5 pr-4 pl-10 text-sm text-ink placeholder:text-subtle focus:border-accent focus:outline-none"
-          />
-        </label>
+        <SearchField
+          label="Search your library"
+          value={search}
+          onChange={setSearch}
+          placeholder="Search by name"
+          maxLength={100}
+          className="w-full tablet:w-72"
+        />
       </div>
 
       <div className="mt-6">
