@@ -232,6 +232,11 @@ export type ScenePhoto = Extract<SceneMedia, { type: 'photo' }>
 export type SceneClip = Extract<SceneMedia, { type: 'clip' }>
 export type SceneMediaInput = z.input<typeof SceneMediaSchema>
 
+/** A scene's photo or clip from the media library (not the drawn picture, not the hosted engine's). */
+export type LibraryMedia = ScenePhoto | SceneClip
+export const isLibraryMedia = (media: SceneMedia | null | undefined): media is LibraryMedia =>
+  media?.type === 'photo' || media?.type === 'clip'
+
 export const SceneSchema = z
   .strictObject({
     id: z.uuid(),

@@ -5,12 +5,12 @@ import path from 'node:path'
 
 import {
   CLIP_TRIM_MIN_SECONDS,
+  isLibraryMedia,
+  type LibraryMedia,
   type ProjectMediaAsset,
   type ProjectSettings,
   type Scene,
   type SceneClip,
-  type SceneMedia,
-  type ScenePhoto,
 } from '@storyreel/contracts/studio'
 import { probeMedia, type SceneStillRequest, type Storyboard } from '@storyreel/engine/engine'
 
@@ -34,11 +34,6 @@ export const TRIM_END_TOLERANCE_SECONDS = 0.05
 /** The asset kind each scene media type shows. */
 const KIND_OF = { photo: 'image', clip: 'video' } as const
 const KIND_NAME = { image: 'a photo', video: 'a clip', audio: 'a track' } as const
-
-/** A scene's photo or clip (not the drawn picture, not the hosted engine's). */
-export type LibraryMedia = ScenePhoto | SceneClip
-export const isLibraryMedia = (media: SceneMedia | null | undefined): media is LibraryMedia =>
-  media?.type === 'photo' || media?.type === 'clip'
 
 /** Every library asset the scenes and the music name, each once, in the storyboard's order. */
 export function mediaAssetIdsOf(scenes: Scene[], settings: ProjectSettings): string[] {

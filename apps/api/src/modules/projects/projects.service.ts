@@ -15,6 +15,7 @@ import {
   RESOLUTIONS,
   SCENE_MAX_SECONDS,
   SceneSchema,
+  isLibraryMedia,
   type LengthenedScene,
   type CreateProjectBody,
   type Plan,
@@ -53,7 +54,6 @@ import type { UserRow } from '#src/modules/users/users.repository.ts'
 import {
   checkMusicAsset,
   checkSceneMedia,
-  isLibraryMedia,
   mediaAssetIdsOf,
   sceneMediaRef,
   toProjectMediaAssets,

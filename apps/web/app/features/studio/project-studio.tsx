@@ -7,6 +7,7 @@ import {
   VIDEO_MAX_SECONDS,
   VIDEO_MIN_SECONDS,
   VIDEO_STYLE_LABELS,
+  isLibraryMedia,
   type Project,
   type ProjectMediaAsset,
   type ProjectSettings,
@@ -205,9 +206,7 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
   }
   const mediaAssets: Record<string, ProjectMediaAsset> = { ...pickedAssets, ...project.media_assets }
   const usedAssetIds = [
-    ...board.scenes.flatMap((scene) =>
-      scene.media?.type === 'photo' || scene.media?.type === 'clip' ? [scene.media.asset_id] : [],
-    ),
+    ...board.scenes.flatMap((scene) => (isLibraryMedia(scene.media) ? [scene.media.asset_id] : [])),
     ...(settings.music_asset_id ? [settings.music_asset_id] : []),
   ]
   const preparing = usedAssetIds.some((id) => mediaAssets[id]?.status === 'processing')

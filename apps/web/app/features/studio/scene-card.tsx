@@ -6,6 +6,7 @@ import {
   SCENE_MIN_SECONDS,
   SCENE_NARRATION_MAX_CHARS,
   SCENE_VISUAL_MAX_CHARS,
+  isLibraryMedia,
   type AspectRatio,
   type ProjectMediaAsset,
   type ScenePreview,
@@ -122,8 +123,7 @@ export function SceneCard({
   // The offline writer's prompt for facts it cannot know: the user writes here before anything renders.
   const awaitsWords = OWN_WORDS_PROMPT.test(scene.narration)
   // A ready photo or clip is what the scene shows: redrawing the picture beneath it would change nothing seen.
-  const showsOwnMedia =
-    (scene.media?.type === 'photo' || scene.media?.type === 'clip') && mediaAsset?.status === 'ready'
+  const showsOwnMedia = isLibraryMedia(scene.media) && mediaAsset?.status === 'ready'
 
   return (
     <li
