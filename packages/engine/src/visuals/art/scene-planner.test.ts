@@ -1,38 +1,16 @@
-import { readFileSync } from 'node:fs'
-
 import { createCanvas } from '@napi-rs/canvas'
 import { describe, expect, it } from 'vitest'
 
-import type { VideoStyle } from '@storyreel/contracts/studio'
+import { castFor, describeMisses, loadEvalSet, scoreSet, seedOf } from '#src/testing/subject-evaluation.ts'
 
 import { prepareLocalScene } from '../local-visual-engine.ts'
-import { hashText } from '../random.ts'
 import { getArtLibrary } from './art-library.ts'
 import { layoutFor } from './compose.ts'
 import { hammingDistance, perceptualHash } from './perceptual-hash.ts'
-import { castOf, keyPhraseOf, planScene, type CastMember } from './scene-planner.ts'
+import { castOf, keyPhraseOf, planScene } from './scene-planner.ts'
 import { readText } from './scene-reader.ts'
 
-type EvalScene = { narration: string; visual: string; duration: number; expect: string[]; wrong: string[] }
-type EvalVideo = { id: string; intent: string; style: VideoStyle; ratio: string; scenes: EvalScene[] }
-
-const evaluation = JSON.parse(readFileSync(new URL('../../../eval/studio-eval.json', import.meta.url), 'utf8')) as {
-  videos: EvalVideo[]
-}
-
-const seedOf = (video: EvalVideo, index: number) => hashText(`${video.id}#${index}`)
-/** A person's drawing in any skin tone counts as that drawing. */
-const base = (id: string) =>
-  id.replace(/~\d+$/, '').replace(/-(light|medium-light|medium|medium-dark|dark)-skin-tone$/, '')
-const castFor = (video: EvalVideo): CastMember[] =>
-  castOf(video.scenes.flatMap((scene) => [scene.visual, scene.narration]))
-
-function plans(video: EvalVideo) {
-  const cast = castFor(video)
-  return video.scenes.map((scene, index) =>
-    planScene({ visual: scene.visual, narration: scene.narration, seed: seedOf(video, index), cast }),
-  )
-}
+const evaluation = loadEvalSet(new URL('../../../eval/studio-eval.json', import.meta.url))
 
 describe('the scene planner on the evaluation set', () => {
   it('holds at least 12 videos over every intent, all six styles and three ratios', () => {
@@ -45,27 +23,10 @@ describe('the scene planner on the evaluation set', () => {
   })
 
   it('places at least 90 % of the expected subjects and never a wrong one', () => {
-    let expected = 0
-    let found = 0
-    const missing: string[] = []
-    const wrong: string[] = []
-    for (const video of evaluation.videos) {
-      for (const [index, plan] of plans(video).entries()) {
-        const scene = video.scenes[index]
-        if (!scene) continue
-        const placed = new Set(
-          plan.subjects.flatMap((subject) => [subject.id, subject.id.replace(/~\d+$/, ''), base(subject.id)]),
-        )
-        for (const entry of scene.expect) {
-          expected++
-          if (entry.split('|').some((id) => placed.has(id))) found++
-          else missing.push(`${video.id} #${index}: ${entry}`)
-        }
-        for (const id of scene.wrong) if (placed.has(id)) wrong.push(`${video.id} #${index}: ${id}`)
-      }
-    }
+    const score = scoreSet(evaluation)
+    const { missing, wrong } = describeMisses(score)
     expect(wrong).toEqual([])
-    expect(found / expected, `missing: ${missing.join('; ')}`).toBeGreaterThanOrEqual(0.9)
+    expect(score.found / score.expected, `missing: ${missing.join('; ')}`).toBeGreaterThanOrEqual(0.9)
   })
 
   it('composes neighbouring scenes of a video differently: another main subject or layout, and a pHash distance of 10 or more', async () => {
