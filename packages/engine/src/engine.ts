@@ -5,6 +5,8 @@
 export { EngineError, type EngineErrorKind, type EngineErrorReason, type EngineName } from './errors.ts'
 export type { EngineOptions, HostedApiConfig } from './options.ts'
 
+export { detectLanguage, type DetectedLanguage } from './language/detect-language.ts'
+
 export { createScriptEngine } from './script/create-script-engine.ts'
 export { isHostedScriptEngine } from './script/script-engine.ts'
 export type { DraftScene, ScriptEngine, StoryboardDraft, StoryboardRequest } from './script/script-engine.ts'
