@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 
 import { describe, expect, it } from 'vitest'
 
-import { getScenesAwaitingWords } from '@storyreel/contracts/studio'
+import { getSecondsForNarration } from '@storyreel/contracts/narration'
+import { getScenesAwaitingWords, OWN_WORDS_PROMPT } from '@storyreel/contracts/studio'
 
 import { findWritingProblems } from '#src/testing/writing-checks.ts'
 
@@ -40,6 +41,11 @@ describe('the offline writer on the evaluation prompts', () => {
       expect(total).toBeLessThanOrEqual(video.target_seconds * 1.1)
       for (const scene of draft.scenes) {
         expect(findWritingProblems(scene.narration, video.prompt), scene.narration).toEqual([])
+        // The studio warns when a scene is shorter than its words need: a fresh draft never does.
+        if (!OWN_WORDS_PROMPT.test(scene.narration))
+          expect(getSecondsForNarration(scene.narration, wordsPerSecond), scene.narration).toBeLessThanOrEqual(
+            scene.duration,
+          )
         expect(findWritingProblems(scene.visual), scene.visual).toEqual([])
       }
       expect(findWritingProblems(draft.title), draft.title).toEqual([])

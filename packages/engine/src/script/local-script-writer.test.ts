@@ -187,6 +187,6 @@ describe('getSceneDuration', () => {
     expect(getSceneDuration(Array.from({ length: 80 }, () => 'word').join(' '), WORDS_PER_SECOND)).toBe(
       SCENE_MAX_SECONDS,
     )
-    expect(getSceneDuration('one two three four five six seven eight nine ten', WORDS_PER_SECOND)).toBe(4.5)
+    expect(getSceneDuration('one two three four five six seven eight nine ten', WORDS_PER_SECOND)).toBe(4.6)
   })
 })

@@ -1,5 +1,6 @@
 import nlp from 'compromise'
 
+import { getSecondsForNarration, NARRATION_LEAD_SECONDS, NARRATION_TAIL_SECONDS } from '@storyreel/contracts/narration'
 import {
   OWN_WORDS_PROMPT,
   PROJECT_TITLE_MAX_CHARS,
@@ -22,8 +23,11 @@ import { describeScriptScenes } from './scene-visuals.ts'
 /** The offline writer's name in storyboards and licence receipts. */
 export const LOCAL_SCRIPT_WRITER = 'local-writer'
 
-/** Silence after each scene's narration, so cuts do not land on the last syllable. */
-export const SCENE_PAUSE_SECONDS = 0.5
+/**
+ * Quiet around each scene's narration, as the studio counts it (the voice starts a moment after the cut and
+ * leaves a pause before the next), so cuts do not land on the last syllable.
+ */
+export const SCENE_PAUSE_SECONDS = NARRATION_LEAD_SECONDS + NARRATION_TAIL_SECONDS
 /** A scene shorter than this is merged with its neighbour: a cut every second is hard to follow. */
 const SCENE_COMFORT_MIN_SECONDS = 3.5
 /** Sentences are grouped up to about this length; longer scenes only when a sentence needs it. */
@@ -31,9 +35,15 @@ const SCENE_COMFORT_MAX_SECONDS = 7.5
 /** A short script may breathe this much longer to get closer to the requested length, never more. */
 const MAX_STRETCH = 1.2
 
-/** How long a narration takes to speak at `wordsPerSecond`, with the breathing pause, within 2-15 s. */
+/**
+ * How long a narration takes to speak at `wordsPerSecond`, with the quiet around it, within 2-15 s. Never
+ * shorter than the length the studio checks a scene against (getSecondsForNarration, rounded up to the
+ * tenth), so a fresh draft shows no "the narration needs about…" warning; a long number counts as the
+ * several words a voice says for it.
+ */
 export function getSceneDuration(narration: string, wordsPerSecond: number): number {
-  const seconds = countTimedWords(narration) / wordsPerSecond + SCENE_PAUSE_SECONDS
+  const spoken = Math.ceil((countTimedWords(narration) / wordsPerSecond + SCENE_PAUSE_SECONDS) * 10 - 1e-6) / 10
+  const seconds = Math.max(spoken, getSecondsForNarration(narration, wordsPerSecond))
   return roundTenth(Math.min(SCENE_MAX_SECONDS, Math.max(SCENE_MIN_SECONDS, seconds)))
 }
 

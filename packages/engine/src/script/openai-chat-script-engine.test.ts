@@ -124,7 +124,8 @@ describe('the OpenAI chat script engine', () => {
         scenes: [{ narration: 'one two three four five six seven eight nine ten', visual: 'Numbers', duration: 2 }],
       }),
     })
-    expect((await engine().createStoryboard(REQUEST)).scenes[0]?.duration).toBe(4.5)
+    // Ten words at 2.5 a second, with the quiet the studio counts around a narration (0.25 s + 0.35 s).
+    expect((await engine().createStoryboard(REQUEST)).scenes[0]?.duration).toBe(4.6)
   })
 
   it('maps a refused key to a clear 502', async () => {
