@@ -164,6 +164,27 @@ describe('the offline writer with text it cannot read as words', () => {
   })
 
   it.each([
+    ['Spanish', 'un anuncio de 20 segundos para mi floristería en Sevilla, con rosas y girasoles', 'Spanish'],
+    ['French', 'une publicité pour ma boulangerie à Lyon, ouverte le samedi', 'French'],
+    ['German', 'eine Geschichte über einen Drachen, der Angst vor Wasser hat', 'German'],
+    ['Hindi', 'मेरी बेकरी के लिए एक छोटा विज्ञापन', 'Hindi'],
+    ['Russian', 'реклама моей пекарни в Москве', 'a language other than English'],
+  ])('refuses a prompt in %s rather than drafting it as English', async (_name, text, language) => {
+    const refused = storyboard('prompt', text)
+    await expect(refused).rejects.toMatchObject({ kind: 'invalid', engine: 'script', reason: 'unusable' })
+    await expect(refused).rejects.toThrow(`This prompt reads as ${language}`)
+    await expect(refused).rejects.toThrow('drafts only from prompts in English')
+  })
+
+  it('drafts short English prompts a detector is unsure of, and keeps a script in another language', async () => {
+    for (const prompt of ['Paris', 'pizza', 'cold brew coffee', '3 days in Kyoto', 'explain why cats purr'])
+      expect((await storyboard('prompt', prompt)).scenes.length, prompt).toBeGreaterThan(0)
+    const spanish = 'Cada mañana, Lucía abre su pequeña floristería en Sevilla. Las rosas llegan a las siete.'
+    const draft = await storyboard('script', spanish)
+    expect(draft.scenes.map((scene) => scene.narration).join(' ')).toBe(spanish)
+  })
+
+  it.each([
     ['a 900-letter word', `${'a'.repeat(900)}.`],
     ['1,400 characters of Japanese without a space', '猫が好きです。'.repeat(200)],
     ['one Japanese sentence of 1,000 characters', `${'猫が好きです'.repeat(166)}。`],

@@ -14,6 +14,7 @@ import {
 import { EngineError } from '#src/errors.ts'
 
 import { planPrompt, type Gap, type Line, type Part, type Plan } from './prompt-writer.ts'
+import { getPromptLanguageProblem } from './prompt-language.ts'
 import { getPromptWordsProblem } from './prompt-words.ts'
 import type { DraftScene, ScriptEngine, StoryboardDraft, StoryboardRequest } from './script-engine.ts'
 import { countTimedWords, splitLongSentence, splitSentences } from './sentences.ts'
@@ -345,7 +346,7 @@ export function createLocalScriptWriter(): ScriptEngine {
       const wordsPerSecond = Math.max(0.5, request.wordsPerSecond)
       const normalized = { ...request, wordsPerSecond }
       if (request.source.kind === 'prompt') {
-        const problem = getPromptWordsProblem(request.source.text)
+        const problem = getPromptWordsProblem(request.source.text) ?? getPromptLanguageProblem(request.source.text)
         if (problem) return Promise.reject(new EngineError('invalid', 'script', problem, 'unusable'))
         return Promise.resolve(draftFromPrompt(request.source.text, normalized, wordsPerSecond))
       }
