@@ -27,3 +27,26 @@ export function languageOfTag(tag: string): ScriptLanguage | undefined {
   const primary = tag.split(/[-_]/u)[0]?.toLowerCase()
   return SCRIPT_LANGUAGES.find((language) => language === primary)
 }
+
+/**
+ * Why the offline writer will not draft from a prompt in another language (it writes English only), said the same
+ * way by the API's refusal and the create form before it sends. Undefined for English.
+ */
+export function getPromptLanguageProblem(language: ScriptLanguage): string | undefined {
+  if (language === 'en') return undefined
+  const name = SCRIPT_LANGUAGE_NAMES[language].english
+  return (
+    `This prompt is in ${name}, and the first-draft writer here writes in English only. Write the prompt in ` +
+    `English for a draft in English, or choose Full script and paste your own words in ${name}: a script in ` +
+    `${name} is pictured and voiced in ${name}.`
+  )
+}
+
+/** The warning before a voice reads words in another language; undefined when they match. */
+export function getVoiceLanguageProblem(voiceTag: string, language: ScriptLanguage): string | undefined {
+  const spoken = languageOfTag(voiceTag)
+  if (spoken === language) return undefined
+  const script = SCRIPT_LANGUAGE_NAMES[language].english
+  const voice = spoken ? SCRIPT_LANGUAGE_NAMES[spoken].english : 'another language'
+  return `This voice speaks ${voice}; your script is in ${script}. Choose a ${script} voice.`
+}

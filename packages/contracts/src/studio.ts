@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 import { AssetKindSchema } from './assets.ts'
+import { ScriptLanguageSchema, type ScriptLanguage } from './languages.ts'
 import { PLANS, RESOLUTIONS } from './plans.ts'
 import { MultiLineTextSchema, SingleLineTextSchema } from './request-text.ts'
 
@@ -80,26 +81,37 @@ export const CAPTION_STYLE_LABELS: Record<CaptionStyle, string> = {
 
 const IdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,63}$/, 'must be a lower-case id')
 
-export const ProjectSettingsSchema = z
-  .strictObject({
-    style: VideoStyleSchema,
-    aspect_ratio: AspectRatioSchema,
-    target_seconds: z.number().int().min(VIDEO_MIN_SECONDS).max(VIDEO_MAX_SECONDS),
-    voice_id: IdSchema,
-    voice_speed: z.number().min(VOICE_SPEED_MIN).max(VOICE_SPEED_MAX),
-    /** null: no music from the music library. */
-    music_id: IdSchema.nullable(),
-    /** An audio asset of the owner's media library as the music instead; at most one of the two is set. */
-    music_asset_id: z.uuid().nullable().optional(),
-    voice_volume: z.number().min(0).max(2).meta({ description: '1 is the voice as synthesised.' }),
-    music_volume: z.number().min(0).max(1).meta({ description: 'Before ducking under the voice.' }),
-    captions: z.strictObject({ enabled: z.boolean(), style: CaptionStyleSchema }),
-  })
-  .refine((settings) => !(settings.music_id && settings.music_asset_id), {
-    message: 'choose a library track or one of your own, not both',
-    path: ['music_asset_id'],
-  })
-  .meta({ id: 'ProjectSettings' })
+const ProjectSettingsFieldsSchema = z.strictObject({
+  style: VideoStyleSchema,
+  aspect_ratio: AspectRatioSchema,
+  target_seconds: z.number().int().min(VIDEO_MIN_SECONDS).max(VIDEO_MAX_SECONDS),
+  voice_id: IdSchema,
+  voice_speed: z.number().min(VOICE_SPEED_MIN).max(VOICE_SPEED_MAX),
+  /** null: no music from the music library. */
+  music_id: IdSchema.nullable(),
+  /** An audio asset of the owner's media library as the music instead; at most one of the two is set. */
+  music_asset_id: z.uuid().nullable().optional(),
+  voice_volume: z.number().min(0).max(2).meta({ description: '1 is the voice as synthesised.' }),
+  music_volume: z.number().min(0).max(1).meta({ description: 'Before ducking under the voice.' }),
+  captions: z.strictObject({ enabled: z.boolean(), style: CaptionStyleSchema }),
+  language: ScriptLanguageSchema.optional().meta({
+    description:
+      'The language the words are in, which the pictures and the voice follow. Left out: English (projects made ' +
+      'before languages), or, for a new project, the language detected from its text. A save that leaves it out ' +
+      'keeps the one the project has.',
+  }),
+})
+const ONE_MUSIC = {
+  check: (settings: { music_id?: string | null; music_asset_id?: string | null | undefined }) =>
+    !(settings.music_id && settings.music_asset_id),
+  message: 'choose a library track or one of your own, not both',
+  path: ['music_asset_id'],
+}
+
+export const ProjectSettingsSchema = ProjectSettingsFieldsSchema.refine(ONE_MUSIC.check, {
+  message: ONE_MUSIC.message,
+  path: ONE_MUSIC.path,
+}).meta({ id: 'ProjectSettings' })
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>
 
 export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
@@ -113,6 +125,32 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
   music_volume: 0.6,
   captions: { enabled: true, style: 'karaoke' },
 }
+
+/**
+ * The voice a project in each language gets when none is chosen. English keeps the default above (decision 028);
+ * the others are the female variants, which measured smoother and livelier than the male ones on the same
+ * eSpeak NG variants in English (decision 052).
+ */
+export const DEFAULT_VOICE_IDS: Record<ScriptLanguage, string> = {
+  en: DEFAULT_PROJECT_SETTINGS.voice_id,
+  es: 'es-es-lucia',
+  fr: 'fr-fr-camille',
+  de: 'de-de-lena',
+  it: 'it-it-giulia',
+  pt: 'pt-br-beatriz',
+  nl: 'nl-nl-sanne',
+  hi: 'hi-in-priya',
+}
+
+/** The settings of a new project: without a voice, it gets the default voice of its words' language. */
+export const NewProjectSettingsSchema = ProjectSettingsFieldsSchema.extend({
+  voice_id: IdSchema.optional().meta({
+    description: "Left out: the default voice of the project's language (`settings.language` or the detected one).",
+  }),
+})
+  .refine(ONE_MUSIC.check, { message: ONE_MUSIC.message, path: ONE_MUSIC.path })
+  .meta({ id: 'NewProjectSettings' })
+export type NewProjectSettings = z.input<typeof NewProjectSettingsSchema>
 
 // Bounds shared by the stored (and answered) shapes and the request ones; only a request's text has its
 // characters checked, so rows written before those checks still read.
@@ -401,7 +439,15 @@ export const CreateProjectBodySchema = z
   .strictObject({
     title: SingleLineTextSchema.trim().min(1).max(PROJECT_TITLE_MAX_CHARS).optional(),
     source: SourceInputSchema,
-    settings: ProjectSettingsSchema,
+    settings: NewProjectSettingsSchema,
+    length_from_prompt: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'true: a prompt that names a length ("a 20 second ad") sets `target_seconds`, kept within 15-90 s; a ' +
+          'prompt that names none, or a script, keeps `settings.target_seconds`.',
+      }),
   })
   .meta({ id: 'CreateProjectBody' })
 export type CreateProjectBody = z.input<typeof CreateProjectBodySchema>
@@ -428,6 +474,30 @@ export const UpdateProjectBodySchema = z
   .refine((body) => Object.keys(body).length > 0, 'send at least one field to change')
   .meta({ id: 'UpdateProjectBody' })
 export type UpdateProjectBody = z.input<typeof UpdateProjectBodySchema>
+
+export const SourceCheckBodySchema = z.strictObject({ source: SourceInputSchema }).meta({ id: 'SourceCheckBody' })
+export type SourceCheckBody = z.input<typeof SourceCheckBodySchema>
+
+/** What the studio reads in a prompt or script before creating the project, so the form can show it. */
+export const SourceCheckSchema = z
+  .object({
+    language: ScriptLanguageSchema,
+    language_confident: z.boolean().meta({
+      description: 'false for short or mixed text: show the guess and let the user change it.',
+    }),
+    /** The default voice of that language (DEFAULT_VOICE_IDS, or the first voice of the language). */
+    voice_id: z.string(),
+    prompt_length: z
+      .object({
+        phrase: z.string().meta({ description: 'The words that name the length, as written: "20 second".' }),
+        asked_seconds: z.number().int(),
+        seconds: z.number().int().meta({ description: 'asked_seconds within 15-90 s.' }),
+      })
+      .nullable()
+      .meta({ description: 'For a prompt that names a length; null otherwise.' }),
+  })
+  .meta({ id: 'SourceCheck' })
+export type SourceCheck = z.infer<typeof SourceCheckSchema>
 
 const ParamIdSchema = SingleLineTextSchema.max(64)
 export const ProjectParamsSchema = z.strictObject({ id: ParamIdSchema })

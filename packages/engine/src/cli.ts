@@ -4,9 +4,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 
+import { getPromptLanguageProblem } from '@storyreel/contracts/languages'
 import {
   ASPECT_RATIOS,
   DEFAULT_PROJECT_SETTINGS,
+  DEFAULT_VOICE_IDS,
   RESOLUTIONS,
   VIDEO_STYLES,
   type ProjectSettings,
@@ -17,11 +19,14 @@ import { CliConfigError, loadCliConfig } from './cli-config.ts'
 import { MediaFileError, readLocalMedia } from './cli-media.ts'
 import { configureBinaries, getBinaryVersions } from './encoder/ffmpeg-binary.ts'
 import { EngineError } from './errors.ts'
+import { detectLanguage } from './language/detect-language.ts'
+import { getPromptLength } from './language/prompt-length.ts'
 import type { EngineOptions } from './options.ts'
 import type { Storyboard } from './pipeline/render-pipeline.ts'
 import { draftStoryboard, getStoryboardProblems, parseStoryboardFile } from './pipeline/storyboard.ts'
 import { createRenderRunner } from './runner/render-runner.ts'
 import { createScriptEngine } from './script/create-script-engine.ts'
+import { isHostedScriptEngine } from './script/script-engine.ts'
 import { createVoiceEngine } from './voice/create-voice-engine.ts'
 
 const USAGE = `Renders a storyboard to an MP4 without a server, a database or an account.
@@ -32,7 +37,10 @@ const USAGE = `Renders a storyboard to an MP4 without a server, a database or an
 
 The storyboard file is a project's own JSON: { "settings": {…}, "scenes": [{ "narration", "visual",
 "duration" }, …] } (scene ids and seeds are optional). With --from-text, the configured script engine
-drafts the storyboard first and it is written beside the video as storyboard.json.
+drafts the storyboard first and it is written beside the video as storyboard.json. A storyboard without
+"voice_id" in its settings is read by the default voice of its language ("language": "es", or the one its
+narration is written in); --from-text picks the voice the same way, and a prompt that names a length ("a 20
+second ad") sets it.
 
 Your own photos, clips and music, named by path (relative to the storyboard file):
   a scene's "media": { "type": "photo", "file": "shop.jpg" }
@@ -135,8 +143,20 @@ async function draftFromText(
   if (text.trim().length < 3) throw new UsageError('--from-text needs at least a few words.')
   const scriptEngine = createScriptEngine(options.script)
   const voices = createVoiceEngine(options.tts)
-  const draft = await draftStoryboard({ scriptEngine, voices }, { kind, text }, settings)
-  return { title: draft.title, settings, scenes: draft.scenes }
+  // The voice speaks the text's language; the offline writer drafts in English only.
+  const detected = detectLanguage(text)
+  const offlinePrompt = kind === 'prompt' && !isHostedScriptEngine(scriptEngine.name)
+  const problem = offlinePrompt && detected.confident ? getPromptLanguageProblem(detected.language) : undefined
+  if (problem) throw new UsageError(problem.replace('choose Full script', 'give --kind script'))
+  const language = offlinePrompt ? 'en' : detected.language
+  const spoken = {
+    ...settings,
+    language,
+    voice_id: DEFAULT_VOICE_IDS[language],
+    target_seconds: (kind === 'prompt' && getPromptLength(text)?.seconds) || settings.target_seconds,
+  }
+  const draft = await draftStoryboard({ scriptEngine, voices }, { kind, text }, spoken)
+  return { title: draft.title, settings: spoken, scenes: draft.scenes }
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -6,6 +6,7 @@ export { EngineError, type EngineErrorKind, type EngineErrorReason, type EngineN
 export type { EngineOptions, HostedApiConfig } from './options.ts'
 
 export { detectLanguage, type DetectedLanguage } from './language/detect-language.ts'
+export { getPromptLength, type PromptLength } from './language/prompt-length.ts'
 
 export { createScriptEngine } from './script/create-script-engine.ts'
 export { isHostedScriptEngine } from './script/script-engine.ts'

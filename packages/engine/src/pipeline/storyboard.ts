@@ -2,8 +2,11 @@ import { randomInt, randomUUID } from 'node:crypto'
 
 import { z } from 'zod'
 
+import { languageOfTag } from '@storyreel/contracts/languages'
 import {
+  DEFAULT_VOICE_IDS,
   getScenesAwaitingWords,
+  NewProjectSettingsSchema,
   OWN_WORDS_PROMPT,
   ProjectSettingsSchema,
   SCENE_MAX_SECONDS,
@@ -23,6 +26,7 @@ import { countSpokenWords, countTimedWords } from '#src/script/sentences.ts'
 import type { VoiceEngine } from '#src/voice/voice-engine.ts'
 
 import { EngineError } from '#src/errors.ts'
+import { detectLanguage } from '#src/language/detect-language.ts'
 
 import type { Storyboard } from './render-pipeline.ts'
 
@@ -124,6 +128,11 @@ export async function draftStoryboard(
   settings: ProjectSettings,
 ): Promise<{ title: string; scenes: Scene[] }> {
   const voice = engines.voices.getVoice(settings.voice_id)
+  // The writer writes in the project's language; the voice's tag says which variety ("es-ES") when it matches.
+  const language =
+    settings.language && (!voice || languageOfTag(voice.language) !== settings.language)
+      ? settings.language
+      : (voice?.language ?? 'en-US')
   const wordsPerSecond = getWordsPerSecond(engines.voices, settings)
   const tooLong =
     source.kind === 'script' ? getScriptLengthProblem(source.text, wordsPerSecond, settings.target_seconds) : undefined
@@ -132,7 +141,7 @@ export async function draftStoryboard(
     source,
     targetSeconds: settings.target_seconds,
     style: settings.style,
-    language: voice?.language ?? 'en-US',
+    language,
     wordsPerSecond,
   })
   const stretched = stretchToMinimum(draft.scenes)
@@ -191,7 +200,8 @@ export function getOwnWordsProblems(scenes: readonly { narration: string }[], nu
 export const StoryboardFileSchema = z.strictObject({
   /** The draft's title, as `--from-text` writes it; a render does not need it. */
   title: z.string().optional(),
-  settings: ProjectSettingsSchema,
+  /** Without a `voice_id`, the default voice of the storyboard's language (`language`, or the narration's). */
+  settings: NewProjectSettingsSchema,
   scenes: z.array(SceneInputSchema).min(1, 'add at least one scene'),
 })
 export type StoryboardFile = z.input<typeof StoryboardFileSchema>
@@ -215,5 +225,8 @@ export function parseStoryboardFile(
   )
   const problems = getStoryboardProblems(scenes)
   if (problems.length > 0) return { ok: false, problems: problems.map((problem) => `scenes: ${problem}`) }
-  return { ok: true, storyboard: { settings: parsed.data.settings, scenes } }
+  const { voice_id: voiceId, ...rest } = parsed.data.settings
+  const language = rest.language ?? detectLanguage(scenes.map((scene) => scene.narration).join('\n')).language
+  const settings = ProjectSettingsSchema.parse({ ...rest, language, voice_id: voiceId ?? DEFAULT_VOICE_IDS[language] })
+  return { ok: true, storyboard: { settings, scenes } }
 }

@@ -243,6 +243,6 @@ const DEFINITIONS: Definition[] = [
 export const ESPEAK_VOICES: readonly EspeakVoice[] = DEFINITIONS.map((voice) => ({
   ...voice,
   engine: 'local',
-  description: describeVoice('eSpeak NG', voice),
+  description: describeVoice('formant', voice),
   licence: ESPEAK_LICENCE,
 }))

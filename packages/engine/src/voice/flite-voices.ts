@@ -65,6 +65,6 @@ export const FLITE_VOICES: readonly FliteVoice[] = DEFINITIONS.map((voice) => ({
   ...voice,
   engine: 'local',
   sampleRate: 16000,
-  description: describeVoice('Flite', voice),
+  description: describeVoice('recorded', voice),
   licence: FLITE_LICENCE,
 }))

@@ -28,7 +28,7 @@ const HOSTED_VOICES: HostedVoice[] = (
   language: 'en-US',
   languageLabel: 'English (US)',
   gender,
-  description: describeVoice('Hosted neural voice', { languageLabel: 'English (US)', gender }),
+  description: describeVoice('neural', { languageLabel: 'English (US)', gender }),
   engine: 'hosted',
   // Assumed, about 150 words a minute like the local voices: a hosted voice cannot be measured offline, and a
   // compatible server's voices may speak faster or slower.

@@ -6,7 +6,7 @@ export type VoiceInfo = {
   language: string
   languageLabel: string
   gender: 'female' | 'male'
-  /** What the voice is, never what it promises: "Flite · English (US) · male" (see `describeVoice`). */
+  /** What the voice is, never what it promises: "Synthetic voice from recordings · English (US) · male" (see `describeVoice`). */
   description: string
   engine: 'local' | 'hosted'
   /** Words per second at speed 1, used to size scenes before anything is synthesised. */
@@ -15,9 +15,23 @@ export type VoiceInfo = {
   licence: string
 }
 
-/** A voice described by what it is: the engine that speaks it, its language and its gender. */
-export function describeVoice(engine: string, { languageLabel, gender }: Pick<VoiceInfo, 'languageLabel' | 'gender'>) {
-  return `${engine} · ${languageLabel} · ${gender}`
+/**
+ * What kind of synthetic voice it is, in words a user can weigh (engine names stay in the licence and the admin
+ * console): Flite's voices are statistical models of recorded speakers; eSpeak NG's are rule-made formant speech,
+ * which sounds robotic; the hosted ones are neural.
+ */
+export const VOICE_KINDS = {
+  recorded: 'Synthetic voice from recordings',
+  formant: 'Robotic synthetic voice',
+  neural: 'Neural synthetic voice',
+} as const
+
+/** A voice described by what it is, never what it promises: its kind, language and gender. */
+export function describeVoice(
+  kind: keyof typeof VOICE_KINDS,
+  { languageLabel, gender }: Pick<VoiceInfo, 'languageLabel' | 'gender'>,
+) {
+  return `${VOICE_KINDS[kind]} · ${languageLabel} · ${gender}`
 }
 
 /** A word of the narration and when it is spoken, in seconds from the start of the clip. */

@@ -15,6 +15,8 @@ import {
   ScenePreviewSchema,
   SceneThumbnailQuerySchema,
   SavedProjectSchema,
+  SourceCheckBodySchema,
+  SourceCheckSchema,
   UpdateProjectBodySchema,
   UsageSchema,
   type RenderJob,
@@ -113,12 +115,35 @@ export function registerProjectRoutes(
           'for text the writer cannot draft from: nothing a voice can say, or for the offline writer a prompt ' +
           'of over 150 words, a word of over 45 characters, or one whose draft would break a storyboard’s limits. ' +
           'From a prompt, the offline writer leaves "[In your own words, …]" prompts where it cannot know the ' +
-          'facts (explainers, how-tos, recipes, facts).',
+          'facts (explainers, how-tos, recipes, facts). Without `settings.language`, the language is detected ' +
+          'from the text (English when too few words to tell); without `settings.voice_id`, the project gets that ' +
+          "language's default voice. 422 PROMPT_LANGUAGE_UNSUPPORTED for a prompt in another language than " +
+          'English where the offline writer drafts (it writes English only); a script in that language is fine.',
         body: CreateProjectBodySchema,
         response: { 201: ProjectSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await projects.create(user(request), request.body)),
+  )
+
+  api.post(
+    '/api/v1/projects/source-check',
+    {
+      config,
+      preHandler: requireConfirmed,
+      schema: {
+        tags,
+        auth: 'user' as const,
+        summary: 'What a prompt or script will make: its language, that language’s voice, a length it names',
+        description:
+          'Nothing is saved. The create form calls this as the user writes, to show the language found (and ' +
+          'whether it is a guess), to pick a voice of that language and, for a prompt, the length it asks for, ' +
+          'within 15-90 s. POST /projects decides the same way from the same text.',
+        body: SourceCheckBodySchema,
+        response: { 200: SourceCheckSchema },
+      },
+    },
+    (request) => projects.checkSource(request.body.source),
   )
 
   api.get(

@@ -29,6 +29,7 @@ import {
   type Scene,
   type SceneInput,
   type ScenePreview,
+  type Source,
   type UpdateProjectBody,
   type Usage,
 } from '@storyreel/contracts/studio'
@@ -50,6 +51,8 @@ import { renderCachePrefix } from '#src/adapters/media/store-render-cache.ts'
 import { AppError } from '#src/errors.ts'
 import type { AssetRow, AssetsRepository } from '#src/modules/assets/assets.repository.ts'
 import type { UserRow } from '#src/modules/users/users.repository.ts'
+
+import { assertWriterSpeaks, checkSource, getProjectLanguage, resolveNewSettings } from './project-language.ts'
 
 import {
   checkMusicAsset,
@@ -130,6 +133,11 @@ function startOfUtcDay(time: Date) {
 function keepOwnMusic(settings: ProjectSettings, before: ProjectSettings): ProjectSettings {
   if (settings.music_asset_id !== undefined || settings.music_id !== null || !before.music_asset_id) return settings
   return { ...settings, music_asset_id: before.music_asset_id }
+}
+
+/** Settings sent without `language` (an app older than languages) keep the language the project has. */
+function keepLanguage(settings: ProjectSettings, before: ProjectSettings): ProjectSettings {
+  return settings.language === undefined && before.language ? { ...settings, language: before.language } : settings
 }
 
 export function createProjectsService(deps: Deps) {
@@ -469,11 +477,15 @@ export function createProjectsService(deps: Deps) {
       return rows.map(toSummary)
     },
 
-    async create(user: UserRow, body: CreateProjectBody & { settings: ProjectSettings }): Promise<Project> {
-      assertEngines(body.settings)
-      await checkMedia(user.id, [], body.settings)
+    /** The language, its voice and a prompt's length, read from a text before the project is made. */
+    checkSource: (source: Source) => checkSource(source, deps),
+
+    async create(user: UserRow, body: CreateProjectBody): Promise<Project> {
+      const settings = resolveNewSettings(body, deps)
+      assertEngines(settings)
+      await checkMedia(user.id, [], settings)
       const source = body.source
-      const draft = await draftScenes(source.kind, source.text, body.settings)
+      const draft = await draftScenes(source.kind, source.text, settings)
       const row = await db.transaction(async (tx) => {
         const created = await projects.create(
           {
@@ -481,13 +493,13 @@ export function createProjectsService(deps: Deps) {
             title: body.title ?? draft.title,
             sourceKind: source.kind,
             sourceText: source.text,
-            settings: body.settings,
+            settings,
             scenes: draft.scenes,
             scriptEngine: deps.scriptEngine.name,
           },
           tx,
         )
-        await linkAssets(created, draft.scenes, body.settings, tx)
+        await linkAssets(created, draft.scenes, settings, tx)
         return created
       })
       return toProject(row)
@@ -502,7 +514,7 @@ export function createProjectsService(deps: Deps) {
       const before = parseScenes(current.scenes)
       const settingsBefore = parseSettings(current.settings)
       const settings = body.settings
-        ? keepOwnMusic(ProjectSettingsSchema.parse(body.settings), settingsBefore)
+        ? keepLanguage(keepOwnMusic(ProjectSettingsSchema.parse(body.settings), settingsBefore), settingsBefore)
         : settingsBefore
       if (body.settings) assertEngines(settings)
       // The voice or its speed changed: every scene's narration takes another time.
@@ -537,6 +549,7 @@ export function createProjectsService(deps: Deps) {
     async regenerateStoryboard(user: UserRow, id: string): Promise<Project> {
       const current = await findProject(user.id, id)
       const settings = parseSettings(current.settings)
+      assertWriterSpeaks(current.sourceKind, getProjectLanguage(settings), deps.scriptEngine)
       const before = parseScenes(current.scenes)
       const draft = await draftScenes(current.sourceKind, current.sourceText, settings)
       // The words are written again; the photos and clips the user put in stay in their places, in order.

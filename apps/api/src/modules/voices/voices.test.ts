@@ -74,24 +74,24 @@ describe('GET /api/v1/voices', () => {
       language: 'en-US',
       language_label: 'English (US)',
       gender: 'female',
-      description: 'eSpeak NG · English (US) · female',
+      description: 'Robotic synthetic voice · English (US) · female',
       engine: 'local',
       words_per_second: expect.any(Number) as unknown,
       preview_url: '/api/v1/voices/en-us-aria/preview',
     })
   })
 
-  it('describes every voice by its engine, language and gender, the default Flite voice first among them', async () => {
+  it('describes every voice by its kind, language and gender, the default Flite voice first among them', async () => {
     const app = await buildVoicesApp(createVoiceEngine(undefined))
     const { voices } = VoiceListSchema.parse((await app.inject('/api/v1/voices')).json())
     for (const voice of voices) {
       expect(voice.description).toBe(
-        `${voice.id.includes('flite') ? 'Flite' : 'eSpeak NG'} · ${voice.language_label} · ${voice.gender}`,
+        `${voice.id.includes('flite') ? 'Synthetic voice from recordings' : 'Robotic synthetic voice'} · ${voice.language_label} · ${voice.gender}`,
       )
     }
     expect(voices[0]).toMatchObject({
       id: DEFAULT_PROJECT_SETTINGS.voice_id,
-      description: 'Flite · English (US) · male',
+      description: 'Synthetic voice from recordings · English (US) · male',
     })
   })
 
@@ -100,7 +100,7 @@ describe('GET /api/v1/voices', () => {
     const app = await buildVoicesApp(hosted)
     const { voices } = VoiceListSchema.parse((await app.inject('/api/v1/voices')).json())
     const onyx = voices.find((voice) => voice.id === 'hosted-onyx')
-    expect(onyx).toMatchObject({ engine: 'hosted', description: 'Hosted neural voice · English (US) · male' })
+    expect(onyx).toMatchObject({ engine: 'hosted', description: 'Neural synthetic voice · English (US) · male' })
     expect(voices.filter((voice) => voice.engine === 'hosted')).toHaveLength(6)
   })
 

@@ -203,7 +203,7 @@ export function VoicePicker({ value, onChange }: { value: string; onChange: (id:
           options={voices.data.voices.map((voice: Voice) => ({
             value: voice.id,
             title: voice.name,
-            // The description names the engine, language and gender ("Flite · English (US) · male").
+            // The description says what kind of voice it is, its language and gender.
             meta: voice.description,
             icon: (
               <span className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-gradient-to-br from-brand-500/30 to-flare-500/20 text-accent">
