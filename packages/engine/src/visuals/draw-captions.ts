@@ -3,12 +3,12 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas'
 import type { CaptionStyle } from '@storyreel/contracts/studio'
 
 import { getArtLibrary } from './art/art-library.ts'
-import { FONT, registerFonts } from './fonts.ts'
+import { FONT, getCanvasFont, registerFonts } from './fonts.ts'
 import type { CaptionCue, DrawCaptions } from './visual-engine.ts'
 
 const FADE_SECONDS = 0.15
 
-type Look = { font: string; size: number; upper: boolean }
+type Look = { font: (typeof FONT)[keyof typeof FONT]; size: number; upper: boolean }
 
 /** A word's pieces: text, and emoji drawn in colour from the art library (the caption fonts have none). */
 type Piece = { text: string; emoji: string | undefined }
@@ -59,7 +59,7 @@ function layoutCue(cue: CaptionCue, look: Look, width: number, unit: number): La
   const maxWidth = width * 0.84
   let size = look.size * unit
   for (;;) {
-    measure.font = `${size}px "${look.font}"`
+    measure.font = getCanvasFont(look.font, size)
     const space = measure.measureText(' ').width
     const lines: Layout['lines'] = []
     let current: Layout['lines'][number] = { words: [], width: 0 }
@@ -94,7 +94,7 @@ function renderCue(cue: CaptionCue, style: CaptionStyle, width: number, height: 
     Math.ceil(layout.lineHeight * layout.lines.length + pad * 2),
   )
   const context = canvas.getContext('2d')
-  context.font = `${layout.size}px "${look.font}"`
+  context.font = getCanvasFont(look.font, layout.size)
   context.textBaseline = 'middle'
   context.lineJoin = 'round'
   if (style === 'boxed') {

@@ -3,7 +3,7 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas'
 import type { VideoStyle } from '@storyreel/contracts/studio'
 
 import { css, hsl, shade, type Hsl } from './color.ts'
-import { FONT, registerFonts } from './fonts.ts'
+import { FONT, getCanvasFont, registerFonts } from './fonts.ts'
 import type { Palette } from './palette.ts'
 import { createRandom, type Random } from './random.ts'
 import type { CameraMove, ParticleKind, SceneSpec } from './scene-interpreter.ts'
@@ -449,7 +449,7 @@ function createOverlay(
 }
 
 type TitleLook = {
-  font: string
+  font: (typeof FONT)[keyof typeof FONT]
   size: number
   upper: boolean
   fill: string | ((context: SKRSContext2D, height: number) => ReturnType<SKRSContext2D['createLinearGradient']>)
@@ -545,7 +545,7 @@ function createTitle(
   const measure = createCanvas(10, 10).getContext('2d')
   let size = look.size
   const maxWidth = width * 0.84
-  const font = (px: number) => `${px}px "${look.font}"`
+  const font = (px: number) => getCanvasFont(look.font, px)
   measure.font = font(size)
   measure.letterSpacing = `${look.spacing}px`
   // Two lines at most: split at the middle word when one line would be too wide.
