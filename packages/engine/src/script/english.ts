@@ -3,6 +3,8 @@ import indefinite from 'indefinite'
 import pluralize from 'pluralize'
 import { titleCase } from 'title-case'
 
+import { MASS_NOUNS } from './mass-nouns.ts'
+
 /**
  * The inflection the writer needs, from maintained libraries rather than rules of our own: verb forms
  * (compromise), noun number (pluralize), "a" or "an" (indefinite) and title case (title-case).
@@ -48,10 +50,13 @@ export function isPluralNoun(phrase: string): boolean {
   return pluralize.isPlural(head) && !pluralize.isSingular(head)
 }
 
-/** Mass nouns take no "a": "bread", "coffee", "music". */
+/** Mass nouns take no "a": "bread", "coffee", "music", "water", "olive oil". */
 export function isMassNoun(phrase: string): boolean {
-  const head = phrase.trim().split(/\s+/).at(-1)?.toLowerCase() ?? ''
-  return pluralize.isPlural(head) && pluralize.isSingular(head)
+  const head = phrase.trim().toLowerCase().split(/\s+/).at(-1) ?? ''
+  if (!head) return false
+  if (MASS_NOUNS.has(head)) return true
+  if (pluralize.isPlural(head) && pluralize.isSingular(head)) return true
+  return nlp(head).has('#Uncountable')
 }
 
 export function toPlural(phrase: string): string {

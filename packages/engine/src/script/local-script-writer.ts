@@ -13,7 +13,8 @@ import {
 
 import { EngineError } from '#src/errors.ts'
 
-import { planPrompt, type Gap, type Line, type Part, type Plan } from './prompt-writer.ts'
+import type { Gap, Line, Part, Plan } from './plan.ts'
+import { planPrompt } from './prompt-writer.ts'
 import { getPromptLanguageProblem } from './prompt-language.ts'
 import { getPromptWordsProblem } from './prompt-words.ts'
 import type { DraftScene, ScriptEngine, StoryboardDraft, StoryboardRequest } from './script-engine.ts'

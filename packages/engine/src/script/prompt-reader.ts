@@ -1,7 +1,24 @@
 import nlp from 'compromise'
 
-import { getVerbForms, isPluralNoun, toSingular } from './english.ts'
-import { ANIMALS, CREATURES, PEOPLE, PLACE_KIND_WORDS, SETTINGS } from './writer-lexicon.ts'
+import { getVerbForms, isPluralNoun } from './english.ts'
+import {
+  DETERMINERS,
+  getCharacterKind,
+  isName,
+  isNoun,
+  PLACE_PREPOSITIONS,
+  PREPOSITIONS,
+  readList,
+  readName,
+  readNounPhrase,
+  readRun,
+  tokenize,
+  type Token,
+} from './noun-phrases.ts'
+import type { PromptBrief, WriterIntent } from './prompt-brief.ts'
+import { readDetails } from './prompt-details.ts'
+import { detectIntentWords, getCount, stripRequest } from './prompt-request.ts'
+import { PLACE_KIND_WORDS, SETTINGS } from './writer-lexicon.ts'
 
 /**
  * Reads what a prompt names ("a 30 second ad for our handmade coffee shop in Lisbon"): what kind of video
@@ -10,323 +27,8 @@ import { ANIMALS, CREATURES, PEOPLE, PLACE_KIND_WORDS, SETTINGS } from './writer
  * request ("make me a short video about…") are matched as lists.
  */
 
-export const WRITER_INTENTS = [
-  'ad',
-  'story',
-  'explainer',
-  'how-to',
-  'travel',
-  'recipe',
-  'tips',
-  'event',
-  'facts',
-] as const
-export type WriterIntent = (typeof WRITER_INTENTS)[number]
-
-/** A noun phrase of the prompt: "our handmade coffee shop" is determiner "our", qualities and a head. */
-export type NounPhrase = {
-  /** Without its determiner: "handmade coffee shop". */
-  text: string
-  /** "a", "the", "our", "my", "his"… as written, or undefined. */
-  determiner: string | undefined
-  /** The thing itself, with the nouns that name its kind: "coffee shop". */
-  head: string
-  /** The adjectives before it: ["handmade"]. */
-  qualities: string[]
-  isPlural: boolean
-  /** A proper name ("Lisbon", "Maria", "the Roman Empire"). */
-  isName: boolean
-}
-
-export type Character = {
-  phrase: NounPhrase
-  /** A name the prompt gives it ("a boy named Leo", "his dog Biscuit", "Maria"). */
-  name: string | undefined
-  kind: 'person' | 'animal' | 'creature'
-}
-
-export type PromptBrief = {
-  intent: WriterIntent
-  /** What the video is about: the business, product, destination, event, dish or thing explained. */
-  subject: NounPhrase | undefined
-  /** Where, by name: "Lisbon". */
-  place: string | undefined
-  /** Where, as a thing: "a night-market food stall", "the mountains". */
-  setting: NounPhrase | undefined
-  /** The preposition the prompt puts before the setting: "at", "beneath". */
-  settingPreposition: string
-  /** Who it is for: "busy parents". */
-  audience: NounPhrase | undefined
-  /** When, as the prompt says it: "this July". */
-  when: string | undefined
-  /** How many tips or facts the prompt asks for. */
-  count: number | undefined
-  /** Whether the prompt speaks of its subject as its own ("our bakery", "my yoga studio"). */
-  isOwn: boolean
-  /** A how-to's or recipe's task, verb first: "build a wooden shelf". */
-  task: string | undefined
-  /** An explainer's question as a clause, or a tips/facts topic: "how solar panels work", "better sleep". */
-  topic: string | undefined
-  /** A story's people and animals, the protagonist first. */
-  characters: Character[]
-  /** Things the prompt lists for the video to show: "lemon groves, the harbour and the village". */
-  highlights: NounPhrase[]
-  /** What happens in a story, in the present tense without its subject: "teaches a girl to make dumplings". */
-  plot: string | undefined
-}
-
-type Token = { text: string; normal: string; tags: Set<string>; post: string }
-
-const PREPOSITIONS = new Set(
-  `in at on by near beneath under below above over across through along inside outside around from to of into
-  onto behind beside between among against toward towards past off up down during`.split(/\s+/),
-)
-const PLACE_PREPOSITIONS = new Set(
-  'in at on by near beneath under below above across through along inside outside around from to of into'.split(' '),
-)
-/** Words ending like a doer ("-er", "-or") that name things. */
-const NOT_PEOPLE = new Set(
-  'water computer paper number weather winter summer river corner flower tower border letter butter power poster sticker speaker container printer blender mixer burger color colour door floor mirror motor tractor elevator calculator sweater sneaker scooter trailer theater theatre center centre shelter dinner'.split(
-    ' ',
-  ),
-)
-const POSSESSIVES = new Set(['our', 'my', 'his', 'her', 'their', 'your', 'its'])
-const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'some', ...POSSESSIVES])
-
-/** Words about the video rather than its subject: "a short, fun video about", "a 30 s promo for". */
-const REQUEST =
-  /^(?:(?:please|pls)\s+)?(?:(?:can|could|would) you\s+)?(?:(?:make|create|write|generate|produce|draft|do|give|build|film|shoot)(?: me| us)?|i (?:want|need|would like)|we (?:want|need))\s+/i
-const LENGTH =
-  /\b(?:an?\s+)?(?:\d+(?:[.,]\d+)?|one|two|three|half(?: a)?)[\s-]*(?:s|sec|secs|second|seconds|min|mins|minute|minutes)\b(?:[\s-]+long)?/gi
-const FORMAT_ADJECTIVES =
-  'product|brand|marketing|launch|demo|short|quick|fun|funny|simple|vertical|cinematic|little|brief|punchy|emotional|catchy|motivational|inspirational|inspiring|promotional|educational|viral|cozy|cosy|heartwarming|animated|beautiful|engaging|informative|tiktok|instagram|youtube|social media'
-const FORMAT_NOUNS =
-  'video|clip|reel|short|tiktok|post|film|animation|montage|vlog|ad|advert|advertisement|commercial|promo|spot|teaser|trailer|story|tale|fable|legend|bedtime story|explainer|tutorial|guide|walkthrough|recipe|travel guide|travel video|announcement|invitation'
-const FORMAT = new RegExp(
-  `^(?:an?\\s+|the\\s+)?(?:(?:${FORMAT_ADJECTIVES})[,\\s]+(?:and\\s+)?)*(?:(?:${FORMAT_NOUNS})s?\\b[,:]?\\s*)+(?:(?:about|for|of|on|showing|featuring|introducing|explaining|announcing|promoting|advertising|celebrating|that shows|that explains|to promote|to announce|to explain|to show)\\s+)?`,
-  'i',
-)
-const LEAD_VERBS =
-  /^(?:introducing|presenting|announcing|launching|promoting|advertising|promote|advertise|announce|introduce|present|launch|explain|describe|show|celebrate|celebrating|showcase|showcasing|tell|telling)\s+(?:(?:me|us|people|everyone|viewers)\s+)?(?:about\s+)?/i
-
-const INTENT_WORDS: [WriterIntent, RegExp][] = [
-  ['recipe', /\b(?:recipes?|ingredients?|how to (?:make|cook|bake|brew|prepare))\b/i],
-  [
-    'how-to',
-    /\b(?:how to|how do i|how can i|tutorial|walkthrough|step[- ]by[- ]step|learn to|guide to (?:\p{Ll})|diy)\b/iu,
-  ],
-  [
-    'explainer',
-    /\b(?:explain(?:er|s|ed|ing)?|how (?:(?:do|does|did|can|is|are)\s+)?[\w\s-]+? works?|why (?:do|does|is|are|did)?\b|what (?:is|are|makes|causes|happens)|the science (?:of|behind))\b/i,
-  ],
-  [
-    'facts',
-    /\b(?:facts?|did you know|trivia|history of|things (?:you|nobody|no one) (?:didn'?t|don'?t) know|myths?)\b/i,
-  ],
-  [
-    'tips',
-    /\b(?:tips?|ways to|habits?|hacks?|mistakes to avoid|advice|lessons|rules (?:for|of)|secrets (?:of|to)|motivat\w*|inspir\w+ video|mindset|discipline)\b/i,
-  ],
-  [
-    'travel',
-    /\b(?:travel|trip|visit(?:ing)?|tour|vacation|holiday|getaway|itinerary|(?:days?|nights?|weekend|week) (?:in|on|at)|explore|exploring|destination|road trip)\b/i,
-  ],
-  [
-    'event',
-    /\b(?:events?|festival|concert|conference|wedding|party|grand opening|opening night|fair|exhibition|meetup|meet-up|gig|fundraiser|workshop|market day|race|tournament|launch party|celebration|gala)\b/i,
-  ],
-  ['story', /\b(?:story|stories|tale|fable|once upon|legend|adventures? of|bedtime)\b/i],
-  [
-    'ad',
-    /\b(?:trailer|teaser|ad|advert|advertisement|commercial|promo|promotion|promote|campaign|marketing|introducing|launch(?:ing)?|product|brand|sale|for (?:our|my) )\b/i,
-  ],
-]
-
-/** The kind of video a prompt asks for, from the words that say so; undefined when none does. */
-export function detectIntentWords(prompt: string): WriterIntent | undefined {
-  for (const [intent, pattern] of INTENT_WORDS) if (pattern.test(prompt)) return intent
-  return undefined
-}
-
-function tokenize(text: string): Token[] {
-  const tokens: Token[] = []
-  for (const term of nlp(text).json() as {
-    terms: { text: string; normal: string; tags: string[]; post: string }[]
-  }[]) {
-    for (const item of term.terms) {
-      const previous = tokens.at(-1)
-      // "family-run", "night-market": compromise splits at the hyphen; the writer keeps them as one word.
-      if (previous && /^-$/.test(previous.post.trim()) && previous.post.trim() === previous.post) {
-        previous.text += `-${item.text}`
-        previous.normal += `-${item.normal}`
-        previous.tags = new Set([...item.tags, 'Noun'].filter((tag) => tag !== 'Verb'))
-        previous.post = item.post
-        continue
-      }
-      const normal = item.normal || item.text.toLowerCase()
-      // compromise tags a few prepositions as adjectives or nouns ("beneath", "of" before a place).
-      const tags = PREPOSITIONS.has(normal)
-        ? new Set(['Preposition'])
-        : POSSESSIVES.has(normal)
-          ? new Set(['Possessive'])
-          : new Set(item.tags)
-      tokens.push({ text: item.text, normal, tags, post: item.post })
-    }
-  }
-  return tokens
-}
-
-const isNoun = (token: Token | undefined) =>
-  token !== undefined &&
-  token.tags.has('Noun') &&
-  !token.tags.has('Pronoun') &&
-  !token.tags.has('Possessive') &&
-  !token.tags.has('QuestionWord')
-const isAdjective = (token: Token | undefined) =>
-  token !== undefined && (token.tags.has('Adjective') || token.tags.has('Comparative'))
-const isName = (token: Token | undefined) => token !== undefined && /^\p{Lu}/u.test(token.text)
-
-/** Whether adjectives and nouns from `start` end on a noun before anything else. */
-function readsOnToNoun(tokens: Token[], start: number): boolean {
-  let index = start
-  while (isAdjective(tokens[index])) index++
-  return isNoun(tokens[index])
-}
-
-/** A noun phrase starting at `start`, or undefined; `end` is the index after it. */
-/** Nouns that name a business or a service: what an -ing word before them does there. */
-const BUSINESS_HEADS =
-  /^(?:shop|store|studio|salon|restaurant|bar|hotel|clinic|school|agency|market|boutique|parlou?r|spa|service|company|business|club|class|classes|centre|center|academy|app)s?$/
-
-function readNounPhrase(tokens: Token[], start: number): { phrase: NounPhrase; end: number } | undefined {
-  let index = start
-  let determiner: string | undefined
-  const first = tokens[index]
-  if (first && DETERMINERS.has(first.normal)) {
-    determiner = first.normal
-    index++
-  }
-  const words: Token[] = []
-  while (index < tokens.length) {
-    const token = tokens[index]
-    if (!token) break
-    const next = tokens[index + 1]
-    // "A dog grooming salon", "a dog walking service": an -ing word before a business names what it does.
-    const namesBusiness = /ing$/.test(token.normal) && next !== undefined && BUSINESS_HEADS.test(next.normal)
-    // A gerund or participle before a noun names a kind ("fishing village", "handmade soap").
-    const modifiesNext =
-      namesBusiness ||
-      (/(?:ing|ed|made)$/.test(token.normal) &&
-        !/^(?:named|called)$/.test(token.normal) &&
-        !words.some(isNoun) &&
-        (isNoun(next) || isAdjective(next)) &&
-        !isName(next))
-    const isValue = token.tags.has('Value') && isNoun(next)
-    // "pork and ginger dumplings": "and" between nouns with no article after it joins one phrase.
-    const joinsNouns =
-      token.normal === 'and' &&
-      words.length > 0 &&
-      isNoun(words.at(-1)) &&
-      (isNoun(next) || isAdjective(next)) &&
-      !isName(next) &&
-      readsOnToNoun(tokens, index + 1)
-    if (joinsNouns) {
-      words.push(token)
-      index++
-      continue
-    }
-    if (PREPOSITIONS.has(token.normal) || token.tags.has('Conjunction') || token.tags.has('QuestionWord')) break
-    // "a cook teaching a girl": an -ing word after a noun and before an article starts a clause.
-    // "her grandson baking bread": after a person or an animal, an -ing word is what they do.
-    const isParticiple =
-      !namesBusiness &&
-      isNoun(words.at(-1)) &&
-      /ing$/.test(token.normal) &&
-      (!next ||
-        DETERMINERS.has(next.normal) ||
-        PREPOSITIONS.has(next.normal) ||
-        getCharacterKind(words.at(-1)?.normal ?? '') !== undefined)
-    if (isParticiple) break
-    if (token.tags.has('Date') && !/^(?:summer|winter|autumn|spring|night|morning|evening)$/.test(token.normal)) break
-    if (!(isNoun(token) || isAdjective(token) || modifiesNext || isValue)) break
-    // "his dog Biscuit": a name after a common noun is that one's name, not part of the phrase.
-    if (isName(token) && words.some((word) => isNoun(word) && !isName(word))) break
-    words.push(token)
-    index++
-    // A comma ends the phrase ("our bakery, open since…").
-    if (/[,:;]/.test(token.post)) break
-  }
-  // A phrase ends on its noun: trailing adjectives belong to the sentence ("the sky is blue").
-  while (words.length > 0 && !isNoun(words.at(-1))) words.pop()
-  if (words.length === 0) return undefined
-  const end = start + (determiner ? 1 : 0) + words.length
-  const lastAdjective = words.findLastIndex((word) => !isNoun(word) && word.normal !== 'and')
-  const headWords = words.slice(lastAdjective + 1).filter((word) => word.normal !== 'and')
-  const text = words.map((word) => word.text).join(' ')
-  const head = headWords.map((word) => word.text).join(' ')
-  const qualities = words.slice(0, lastAdjective + 1).map((word) => word.text)
-  const nameWords = headWords.filter(isName)
-  return {
-    phrase: {
-      text: lowerCommon(text, words),
-      determiner,
-      head: lowerCommon(head, headWords),
-      qualities,
-      isPlural: isPluralNoun(head) && !nameWords.length,
-      isName: nameWords.length > 0 && nameWords.length === headWords.length,
-    },
-    end,
-  }
-}
-
-/** Common nouns written with a capital at the start of a prompt become lower case; names keep theirs. */
-function lowerCommon(text: string, words: Token[]): string {
-  const [first] = words
-  if (!first || !/^\p{Lu}/u.test(first.text)) return text
-  const isProper = first.tags.has('ProperNoun') || first.tags.has('Place') || first.tags.has('Person')
-  return isProper ? text : text.charAt(0).toLowerCase() + text.slice(1)
-}
-
-/** Characters are people, animals or creatures; anything else is a thing. */
-export function getCharacterKind(head: string): Character['kind'] | undefined {
-  const word = head.toLowerCase().split(/\s+/).at(-1) ?? ''
-  const singular = toSingular(word)
-  if (ANIMALS.has(word) || ANIMALS.has(singular)) return 'animal'
-  if (CREATURES.has(word) || CREATURES.has(singular)) return 'creature'
-  if (PEOPLE.has(word) || PEOPLE.has(singular)) return 'person'
-  if (/(?:[^e]er|keeper|or|ist|man|woman|ian)$/.test(singular) && !NOT_PEOPLE.has(singular)) return 'person'
-  if (/^\p{Lu}/u.test(head)) return 'person'
-  return undefined
-}
-
-function getCount(text: string): number | undefined {
-  const match =
-    /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\w+\s+)?(?:tips?|ways|habits|hacks|facts|things|reasons|mistakes|ideas|secrets|rules|lessons|steps|myths)\b/i.exec(
-      text,
-    )
-  if (!match?.[1]) return undefined
-  const words = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
-  const value = /\d/.test(match[1]) ? Number(match[1]) : words.indexOf(match[1].toLowerCase()) + 1
-  return value > 0 ? value : undefined
-}
-
-/** The words of a prompt about its subject, without the request around them. */
-function stripRequest(prompt: string): string {
-  let text = prompt
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[.!?]+$/, '')
-  text = text.replace(LENGTH, ' ').replace(/\s+/g, ' ').trim()
-  for (let pass = 0; pass < 3; pass++) {
-    const before = text
-    text = text.replace(REQUEST, '').replace(LEAD_VERBS, '').replace(FORMAT, '').trim()
-    if (text === before) break
-  }
-  return text
-}
-
 /** "how solar panels work", "why the sky is blue", "what a black hole is": a question as a clause. */
-function readQuestion(text: string): { clause: string; rest: string } | undefined {
+function readQuestion(text: string): { clause: string; rest: string; subject: string } | undefined {
   const how = /^(?:(?:explain|understand|learn|see|know)\s+)?(how|why|what|where|when)\s+(.+)$/i.exec(text)
   if (!how?.[1] || !how[2] || /^how (?:to|do i|can i)\b/i.test(text)) return undefined
   const word = how[1].toLowerCase()
@@ -335,33 +37,53 @@ function readQuestion(text: string): { clause: string; rest: string } | undefine
   const inverted = /^(do|does|did|is|are|was|were|can)\s+(.+)$/i.exec(rest)
   if (inverted?.[1] && inverted[2]) {
     const auxiliary = inverted[1].toLowerCase()
-    const body = inverted[2]
-    const tokens = tokenize(body)
-    const read = readNounPhrase(tokens, 0)
-    const subject = tokens
-      .slice(0, read?.end ?? 1)
-      .map((token) => token.text)
-      .join(' ')
-    const after = tokens
-      .slice(read?.end ?? 1)
-      .map((token) => token.text)
-      .join(' ')
-    if (/^(?:do|does|did)$/.test(auxiliary) && after) {
-      const [verb = '', ...others] = after.split(' ')
-      const forms = getVerbForms(verb)
-      const form = auxiliary === 'did' ? forms.past : read?.phrase.isPlural ? forms.base : forms.present
-      rest = [subject, form, ...others].join(' ')
-    } else rest = [subject, auxiliary, after].filter(Boolean).join(' ')
+    const body = /^(?:do|does|did)$/.test(auxiliary) ? splitAtVerb(inverted[2]) : undefined
+    if (body?.verb) {
+      const forms = getVerbForms(body.verb)
+      const form = auxiliary === 'did' ? forms.past : isPluralNoun(body.subject) ? forms.base : forms.present
+      rest = [body.subject, form, body.after].filter(Boolean).join(' ')
+    } else {
+      const tokens = tokenize(inverted[2])
+      const end = readNounPhrase(tokens, 0)?.end ?? 1
+      const words = tokens.map((token) => token.text)
+      rest = [words.slice(0, end).join(' '), auxiliary, words.slice(end).join(' ')].filter(Boolean).join(' ')
+    }
   }
-  return { clause: `${word} ${rest}`, rest }
+  return { clause: `${word} ${rest}`, rest, subject: splitAtVerb(rest).subject }
 }
+
+/**
+ * A clause as its subject, its verb and what follows: "solar panels work", "rockets reach outer space". The
+ * verb is the first word after the first that the tagger reads as one, or else the last word: "cats purr",
+ * "rain forms" (the tagger reads "purr" and "forms" as nouns when nothing follows them).
+ */
+function splitAtVerb(clause: string): { subject: string; verb: string | undefined; after: string } {
+  const tokens = tokenize(clause)
+  const words = tokens.map((token) => token.text)
+  let at = tokens.findIndex((token, index) => index > 0 && token.tags.has('Verb'))
+  if (at < 0 && tokens.length >= 2) at = tokens.length - 1
+  if (at < 0) return { subject: clause, verb: undefined, after: '' }
+  return { subject: words.slice(0, at).join(' '), verb: words[at], after: words.slice(at + 1).join(' ') }
+}
+
+/** Whether a noun phrase starts at `start` and fills its clause, to the next comma or the end. */
+function isWholeClause(tokens: Token[], start: number): boolean {
+  const read = readNounPhrase(tokens, start)
+  if (!read) return false
+  return read.end === tokens.length || /[,;]/.test(tokens[read.end - 1]?.post ?? '')
+}
+
+/** Words that ask for a scary story. */
+const DARK_GENRES =
+  /\b(?:horror|scary|spooky|creepy|ghost|haunted|haunting|thriller|chilling|eerie|sinister|halloween)\b/i
 
 /** Times of day a prompt may span ("from dawn to starlight"). */
 const TIME_OF_DAY =
   /^(?:dawn|daybreak|sunrise|morning|noon|midday|afternoon|evening|dusk|sunset|twilight|nightfall|night|midnight|starlight|moonlight|sundown)$/
 
 export function readPrompt(prompt: string): PromptBrief {
-  const [firstSentence = prompt] = prompt.split(/(?<=[.!?])\s+(?=\p{Lu})/u)
+  const details = readDetails(prompt)
+  const firstSentence = details.text || prompt
   const body = stripRequest(firstSentence)
   let intent = detectIntentWords(firstSentence)
   const brief: PromptBrief = {
@@ -379,6 +101,9 @@ export function readPrompt(prompt: string): PromptBrief {
     characters: [],
     highlights: [],
     plot: undefined,
+    hours: details.hours,
+    deal: details.deal,
+    isDark: DARK_GENRES.test(firstSentence),
   }
 
   let text = body
@@ -421,10 +146,15 @@ export function readPrompt(prompt: string): PromptBrief {
     text = howTo[1].replace(/^\S+\s+/, '')
   } else if (question) {
     brief.topic = question.clause
-    text = question.rest
+    // "cats purr", "rain forms": the subject is what comes before the clause's verb.
+    text = question.subject
     intent ??= 'explainer'
   } else if (brief.task) {
     text = brief.task.replace(/^\S+\s+/, '')
+  } else if (/^\w+ing\b/.test(text) && nlp(text).terms().first().has('#Verb') && intent !== 'story') {
+    // "tips for running your first marathon": a topic that is an activity is kept whole.
+    brief.topic = text
+    text = text.replace(/^\S+\s+/, '')
   } else if (purpose?.[1] && (intent === 'tips' || intent === undefined)) {
     brief.task = purpose[1]
     text = purpose[1].replace(/^\S+\s+/, '')
@@ -538,9 +268,18 @@ export function readPrompt(prompt: string): PromptBrief {
     }
     // "…: lemon groves, the harbour and the village", "with live bands and food trucks": what it shows.
     // After a colon that opens no list ("…: show fresh bread"), the words are read as anything else is.
-    const opensList = /^(?:with|featuring|including)$/.test(token.normal)
+    // "…, wood-fired pizza, open every evening": a thing named in a clause of its own is one it shows too.
+    // After a colon, commas separate what the colon lists ("…: show fresh bread, our team kneading dough").
+    const afterComma =
+      /,/.test(tokens[index - 1]?.post ?? '') &&
+      !tokens.slice(0, index).some((item) => /:/.test(item.post)) &&
+      !isName(token) &&
+      isWholeClause(tokens, index)
+    const opensList = /^(?:with|featuring|including)$/.test(token.normal) || afterComma
     const list =
-      opensList || /:/.test(tokens[index - 1]?.post ?? '') ? readList(tokens, opensList ? index + 1 : index) : undefined
+      opensList || /:/.test(tokens[index - 1]?.post ?? '')
+        ? readList(tokens, opensList && !afterComma ? index + 1 : index)
+        : undefined
     if (list && list.end > index) {
       brief.highlights.push(...list.phrases)
       index = list.end
@@ -614,37 +353,6 @@ export function readPrompt(prompt: string): PromptBrief {
   return brief
 }
 
-function readRun(tokens: Token[], start: number, accepts: (token: Token) => boolean) {
-  let end = start
-  while (end < tokens.length && accepts(tokens[end] as Token)) end++
-  return {
-    text: tokens
-      .slice(start, end)
-      .map((token) => token.text)
-      .join(' '),
-    end,
-  }
-}
-
-/** A run of capitalised words, with "of" or "de" inside ("Lake Como", "Rio de Janeiro"). */
-function readName(tokens: Token[], start: number) {
-  let first = start
-  if (tokens[first]?.normal === 'the' && isName(tokens[first + 1])) first++
-  if (!isName(tokens[first]) || tokens[first]?.tags.has('Date')) return undefined
-  let end = first
-  while (end < tokens.length) {
-    const token = tokens[end]
-    if (isName(token) && !token?.tags.has('Date')) end++
-    else if (/^(?:de|da|del|di|do|du|la|le)$/.test(token?.normal ?? '') && isName(tokens[end + 1])) end++
-    else break
-  }
-  const text = tokens
-    .slice(start, end)
-    .map((token) => token.text)
-    .join(' ')
-  return { text, end }
-}
-
 /** Where a story happens: a named place, or a setting one can draw ("the park", "a food stall"). */
 function isWhere(tokens: Token[], start: number): boolean {
   const token = tokens[start]
@@ -682,31 +390,6 @@ function readClause(tokens: Token[], start: number) {
     if (forms?.PresentTense) text = [forms.PresentTense, ...words.slice(1)].join(' ')
   }
   return { text: text.replace(/\s+([,.])/g, '$1'), end, where }
-}
-
-/** Noun phrases separated by commas and "and": "lemon groves, the harbour and the village at night". */
-function readList(tokens: Token[], start: number) {
-  const phrases: NounPhrase[] = []
-  let index = start
-  while (index < tokens.length) {
-    const token = tokens[index]
-    if (!token) break
-    if (token.normal === 'and' || token.normal === 'or') {
-      index++
-      continue
-    }
-    const read = readNounPhrase(tokens, index)
-    if (!read) break
-    phrases.push(read.phrase)
-    index = read.end
-    // "the village at night": a time after an item belongs to it.
-    while (index < tokens.length && PREPOSITIONS.has(tokens[index]?.normal ?? '')) {
-      const after = readNounPhrase(tokens, index + 1)
-      if (!after) break
-      index = after.end
-    }
-  }
-  return { phrases, end: index }
 }
 
 function attachName(brief: PromptBrief, name: string) {

@@ -13,7 +13,8 @@ import {
 import { findWritingProblems } from '#src/testing/writing-checks.ts'
 
 import { createLocalScriptWriter } from './local-script-writer.ts'
-import { readPrompt, type WriterIntent } from './prompt-reader.ts'
+import type { WriterIntent } from './prompt-brief.ts'
+import { readPrompt } from './prompt-reader.ts'
 import type { StoryboardDraft } from './script-engine.ts'
 
 const writer = createLocalScriptWriter()

@@ -3,7 +3,7 @@ import nlp from 'compromise'
 import { SCENE_VISUAL_MAX_CHARS } from '@storyreel/contracts/studio'
 
 import { capitalize, getVerbForms, isPluralNoun } from './english.ts'
-import { getCharacterKind } from './prompt-reader.ts'
+import { getCharacterKind } from './noun-phrases.ts'
 import { splitSentences } from './sentences.ts'
 
 /**

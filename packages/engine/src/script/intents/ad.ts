@@ -1,0 +1,158 @@
+import { capitalize, joinList, presentTense, toTitle, withIndefinite } from '../english.ts'
+import { fallbackPhrase, type Plan } from '../plan.ts'
+import type { NounPhrase, PromptBrief } from '../prompt-brief.ts'
+import { getHoursPhrase } from '../prompt-details.ts'
+import { be, refer } from '../references.ts'
+import { WRITER_TEMPLATES } from '../templates/registry.ts'
+import { fillParts, requirePart, type Slots } from '../templates/template.ts'
+import { BUSINESSES, PRODUCT_USES, type Business } from '../writer-lexicon.ts'
+import { SEATED_VENUES } from '../venue-kinds.ts'
+
+/** Products used at home, whose shots stay there. */
+const HOME_PRODUCTS = new Set(
+  'candle soap cream lamp bed sofa chair mug pillow blanket towel plant tea coffee'.split(' '),
+)
+
+/** Words for a business that say nothing of its work. */
+const GENERIC_HEADS = new Set('shop store studio salon service services company business agency team place'.split(' '))
+
+/** The kind of business a phrase names: the whole phrase first ("a dog grooming salon" is a groomer's). */
+function getBusiness(phrase: string): Business | undefined {
+  const lower = phrase.toLowerCase()
+  const words = lower.split(' ')
+  const known = BUSINESSES[lower] ?? BUSINESSES[words.slice(-2).join(' ')] ?? BUSINESSES[words.at(-1) ?? '']
+  if (known) return known
+  // "a mobile dog grooming service": a service named by the work of a known business ("grooming salon") is
+  // that work done at the customer's.
+  if (GENERIC_HEADS.has(words.at(-1) ?? '')) {
+    const named = Object.entries(BUSINESSES).find(([key]) =>
+      key.split(' ').some((word) => !GENERIC_HEADS.has(word) && words.slice(0, -1).includes(word)),
+    )?.[1]
+    if (named) return { ...named, isVenue: false }
+  }
+  if (
+    /(?:shop|store|studio|salon|restaurant|bar|hotel|clinic|school|agency|market|boutique|parlou?r|kitchen|spa)$/.test(
+      lower,
+    )
+  )
+    return { worker: 'shopkeeper', work: 'welcomes a customer at the door', offer: 'a visit', isVenue: true }
+  if (/(?:service|company|business|agency|team)$/.test(lower))
+    return { worker: 'team member', work: 'shakes hands with a customer', offer: 'a first appointment', isVenue: false }
+  return undefined
+}
+
+/** Whether customers sit down there (a café, a restaurant), so shots may show tables; a shop has none. */
+function isSeated(subject: NounPhrase, business: Business): boolean {
+  const words = subject.text.toLowerCase().split(' ')
+  return [words.at(-1), words.slice(-2).join(' '), business.worker].some((word) => SEATED_VENUES.has(word ?? ''))
+}
+
+/** Slots every ad fills from what the prompt names: its products, hours, offer and audience. */
+function namedSlots(brief: PromptBrief, it: { indefinite: string }, isVenue: boolean): Slots {
+  const audience = brief.audience ? refer(brief.audience).first : undefined
+  const products = brief.highlights.length > 0 ? joinList(brief.highlights.map((phrase) => phrase.text)) : undefined
+  return {
+    products,
+    itWithProducts: products ? `${it.indefinite} with ${products} in the window` : it.indefinite,
+    hoursWhen: brief.hours ? getHoursPhrase(brief.hours) : undefined,
+    opener: brief.isOwn ? 'we are' : `${it.indefinite.replace(/^an?\s+/, 'the ')} is`,
+    deal: brief.deal,
+    dealShow: isVenue ? `a chalkboard sign outside ${it.indefinite}` : `${it.indefinite} with a sale tag`,
+    audience,
+    audienceBe: be(brief.audience?.isPlural ?? false),
+    own: brief.isOwn ? '' : undefined,
+    us: brief.isOwn ? 'us' : 'them',
+    place: brief.place,
+  }
+}
+
+function writeBusinessAd(brief: PromptBrief, subject: NounPhrase, business: Business): Plan {
+  const it = refer(subject)
+  const inPlace = brief.place ? ` in ${brief.place}` : ''
+  const worker = withIndefinite(business.worker)
+  // Qualities are what the place is like ("handmade", "family-run"); words saying what it does ("dog grooming")
+  // are its name, not a list of what it is about.
+  const naming = subject.qualities.findLastIndex((quality) => /ing$/i.test(quality))
+  const qualities = subject.qualities.slice(naming + 1).filter((quality) => !/^(?:new|best|good|great)$/i.test(quality))
+  const slots: Slots = {
+    ...namedSlots(brief, it, business.isVenue),
+    first: it.first,
+    short: it.short,
+    it: it.indefinite,
+    inPlace,
+    street: brief.place ? `a street in ${brief.place}` : 'a quiet street',
+    worker,
+    work: business.work,
+    offer: business.offer,
+    qualities: qualities.length > 0 ? joinList(qualities) : undefined,
+    seated: business.isVenue && isSeated(subject, business) ? '' : undefined,
+  }
+  const audience = slots.audience
+  if (audience)
+    slots.audienceShot = !business.isVenue
+      ? `${worker} with ${audience} at their front door`
+      : slots.seated !== undefined
+        ? `${audience} at a table inside ${it.indefinite}`
+        : `${audience} inside ${it.indefinite}`
+  const templates = business.isVenue ? WRITER_TEMPLATES.ad.venue : WRITER_TEMPLATES.ad.service
+  const fallback = { text: `Welcome to ${it.first}${inPlace}.`, shot: capitalize(it.indefinite) }
+  return {
+    title: toTitle(`${brief.isOwn ? it.first : subject.text}${inPlace}`),
+    hook: requirePart(templates.hook, slots, fallback),
+    beats: fillParts(templates.beats, slots),
+    close: requirePart(templates.close, slots, fallback),
+    gaps: [],
+    gapLimit: undefined,
+    brief,
+  }
+}
+
+function writeProductAd(brief: PromptBrief, subject: NounPhrase): Plan {
+  const it = refer(subject, { definiteFirst: true })
+  const pronoun = it.isPlural ? 'they' : 'it'
+  const headWord = subject.head.toLowerCase().split(' ').at(-1) ?? ''
+  // "Scented candles" are candles: the singular finds what people do with them.
+  const singular = headWord.replace(/(?<=[^s])s$/, '')
+  const use = PRODUCT_USES[subject.head.toLowerCase()] ?? PRODUCT_USES[headWord] ?? PRODUCT_USES[singular] ?? 'use'
+  const [verb = 'use', ...rest] = use.split(' ')
+  const named = namedSlots(brief, it, false)
+  const madeFor = `${capitalize(pronoun)} ${be(it.isPlural)} made for ${named.audience ?? 'everyday life'}.`
+  const slots: Slots = {
+    ...named,
+    first: it.first,
+    short: it.short,
+    it: it.indefinite,
+    pronoun,
+    object: it.isPlural ? 'them' : 'it',
+    is: be(it.isPlural),
+    fits: presentTense('fit', it.isPlural),
+    becomes: presentTense('become', it.isPlural),
+    makes: presentTense('make', it.isPlural),
+    come: presentTense('come', it.isPlural),
+    use,
+    shotPerson: `a person ${presentTense(verb, false)}${rest.length ? ` ${rest.join(' ')}` : ''} ${it.indefinite}`,
+    // Candles, soap and mugs stay at home: no one lights a candle on the way to work.
+    atHome: HOME_PRODUCTS.has(singular) || HOME_PRODUCTS.has(headWord) ? '' : undefined,
+    qualities:
+      subject.qualities.length > 0 ? joinList(subject.qualities.map((quality) => quality.toLowerCase())) : undefined,
+    madeFor,
+  }
+  const templates = WRITER_TEMPLATES.ad.product
+  const fallback = { text: `Meet ${it.first}.`, shot: capitalize(it.indefinite) }
+  return {
+    title: toTitle(`${brief.isOwn ? it.first : subject.text}${named.audience ? ` for ${named.audience}` : ''}`),
+    hook: requirePart(templates.hook, slots, fallback),
+    beats: fillParts(templates.beats, slots),
+    close: requirePart(templates.close, slots, fallback),
+    gaps: [],
+    gapLimit: undefined,
+    brief,
+  }
+}
+
+/** An ad for a business (a place to visit or a service) or for a product. */
+export function writeAd(brief: PromptBrief): Plan {
+  const subject = brief.subject ?? fallbackPhrase('business')
+  const business = getBusiness(subject.text) ?? getBusiness(subject.head)
+  return business ? writeBusinessAd(brief, subject, business) : writeProductAd(brief, subject)
+}

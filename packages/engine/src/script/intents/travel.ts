@@ -1,0 +1,96 @@
+import nlp from 'compromise'
+
+import { isPluralNoun, presentTense, toTitle } from '../english.ts'
+import type { Plan } from '../plan.ts'
+import type { PromptBrief } from '../prompt-brief.ts'
+import { be, refer, withArticle } from '../references.ts'
+import { WRITER_TEMPLATES } from '../templates/registry.ts'
+import { fillEach, fillParts, requirePart, type Slots } from '../templates/template.ts'
+import { PLACE_KIND_WORDS, PLACE_KINDS, type PlaceKind } from '../writer-lexicon.ts'
+
+function getPlaceKind(brief: PromptBrief): PlaceKind {
+  const words = `${brief.subject?.text ?? ''} ${brief.setting?.text ?? ''}`.toLowerCase()
+  for (const [pattern, kind] of PLACE_KIND_WORDS)
+    if (pattern.test(words)) return (PLACE_KINDS[kind] ?? PLACE_KINDS.place) as PlaceKind
+  const place = brief.place ?? (brief.subject?.isName ? brief.subject.text : undefined)
+  if (place) {
+    const doc = nlp(place)
+    if (doc.has('#City')) return PLACE_KINDS.city as PlaceKind
+    if (doc.has('#Country')) return PLACE_KINDS.country as PlaceKind
+  }
+  return PLACE_KINDS.place as PlaceKind
+}
+
+const SEASONS = /^(?:spring|summer|autumn|fall|winter)$/i
+
+/** The destination as first said ("a tiny fishing village beneath the cliffs of Amalfi") and afterwards. */
+function nameDestination(brief: PromptBrief, kind: PlaceKind, season: string | undefined) {
+  const phrase = season ? brief.setting : (brief.subject ?? brief.setting)
+  if (!phrase || phrase.isName) {
+    const name = brief.place ?? phrase?.text ?? kind.noun
+    return { first: name, short: name }
+  }
+  const reference = refer(phrase, { definiteFirst: Boolean(season) })
+  const settingText = !season && brief.setting ? ` ${brief.settingPreposition} the ${brief.setting.text}` : ''
+  const inPlace =
+    brief.place && !settingText.includes(brief.place) && !reference.first.includes(brief.place)
+      ? ` in ${brief.place}`
+      : ''
+  const short =
+    phrase.determiner === 'the' || reference.isPlural ? reference.first : `the ${phrase.head.split(' ').at(-1) ?? ''}`
+  return { first: `${reference.first}${settingText}${inPlace}`, short }
+}
+
+/** A day in a place: morning, walking, the things the prompt lists, food, the view and the evening. */
+export function writeTravel(brief: PromptBrief): Plan {
+  const kind = getPlaceKind(brief)
+  const season = brief.subject && SEASONS.test(brief.subject.text) ? brief.subject.text.toLowerCase() : undefined
+  const { first, short } = nameDestination(brief, kind, season)
+  const when = season ? ` in ${season}` : ''
+  const onOrIn = /\b(?:coast|island)\b/.test(first) ? 'on' : 'in'
+  // "the village rooftops … in the village" says the place twice: a shot that names it keeps its own words.
+  const there = (shot: string) =>
+    shot.toLowerCase().includes(short.toLowerCase().replace(/^the\s+/, '')) ? shot : `${shot} ${onOrIn} ${short}`
+  const isPlural = isPluralNoun(short)
+  const slots: Slots = {
+    first: `${first}${when}`,
+    short,
+    onOrIn,
+    is: be(isPlural),
+    slows: presentTense('slow', isPlural),
+    paths:
+      kind === PLACE_KINDS.mountains || kind === PLACE_KINDS.forest
+        ? 'trails'
+        : kind === PLACE_KINDS.village
+          ? 'lanes'
+          : 'streets',
+    viewThere: there(withArticle(kind.view)),
+    view: kind.view,
+    viewWithArticle: withArticle(kind.view),
+    morning: kind.morning,
+    dayThere: there(kind.day),
+    food: kind.food,
+    night: kind.night,
+  }
+  const templates = WRITER_TEMPLATES.travel
+  const highlights = fillEach(
+    templates.highlights,
+    brief.highlights.slice(0, 4).map((phrase) => {
+      const reference = refer(phrase, { definiteFirst: true })
+      return { ...slots, item: reference.first, itemIndefinite: reference.indefinite, itemBe: be(reference.isPlural) }
+    }),
+  )
+  const [morning, ...rest] = fillParts(templates.beats, slots)
+  const fallback = { text: `Welcome to ${first}${when}.`, shot: `${first} at sunrise` }
+  return {
+    title: toTitle(first.split(' ').length <= 5 ? `A Day ${onOrIn} ${first}${when}` : `${first}${when}`),
+    hook: requirePart(templates.hook, slots, fallback),
+    // What the prompt lists to see is said right after the morning, before anything any place has.
+    // Each gets a scene of its own, so its picture is shown.
+    beats: [...(morning ? [morning] : []), ...highlights.map((item) => ({ isRequired: true, lines: [item] })), ...rest],
+    close: requirePart(templates.close, slots, fallback),
+    gaps: [],
+    gapLimit: undefined,
+    brief,
+  }
+}
