@@ -1,3 +1,7 @@
+import { getLexicon } from '../lexicon/lexicon.ts'
+
+import { toPlural } from './english.ts'
+
 /**
  * What the offline writer knows about kinds of things, so its shots name what a picture can show: who
  * works in a kind of shop and what they do there, what one does with a kind of product, what is seen in a
@@ -5,19 +9,16 @@
  * particular shop, product or town.
  */
 
-/** Nouns that name a place a scene can be set in: a story's "at the park" is where it happens. */
-export const SETTINGS = new Set(
-  `street streets road roads avenue alley square plaza market marketplace city town village neighbourhood
-  neighborhood downtown harbour harbor port dock pier bridge station airport train bus subway metro
-  highway bakery cafe café coffeehouse restaurant kitchen bar pub shop store boutique studio workshop
-  garage factory warehouse office lab laboratory classroom school university campus library museum gallery
-  theatre theater cinema stadium arena gym hospital clinic church temple cathedral castle palace tower
-  lighthouse hotel home house apartment flat room bedroom livingroom bathroom garden yard backyard balcony
-  rooftop roof attic basement farm field fields meadow orchard vineyard barn forest woods jungle park
-  trail mountain mountains hill hills valley canyon cliff cliffs cave desert dunes beach shore coast
-  coastline island bay ocean sea lake river stream waterfall pond swamp glacier volcano sky skyline space
-  planet moon stars galaxy underwater reef ship boat deck stage arena courtyard corridor hallway lobby
-  countryside suburb skyscraper bakehouse terrace`.split(/\s+/),
+/**
+ * Nouns that name where a scene can be set, from the lexicon: its places, the sky ("under the stars") and
+ * vehicles one can ride in ("on the train"); each in the singular and plural, and in its other spellings.
+ */
+export const SETTINGS: ReadonlySet<string> = new Set(
+  getLexicon()
+    .entries.filter((entry) => (entry.pos ?? 'noun') === 'noun' && ['place', 'vehicle', 'sky'].includes(entry.kind))
+    .flatMap((entry) => [entry.lemma, ...(entry.also ?? [])])
+    .filter((word) => !word.includes(' '))
+    .flatMap((word) => [word, toPlural(word)]),
 )
 
 export const ANIMALS = new Set(

@@ -7,7 +7,8 @@ import { EngineError } from '#src/errors.ts'
 
 import { createPalette } from './palette.ts'
 import { createAnimatedScene, LAYER_MARGIN } from './scene-animation.ts'
-import { interpretScene } from './scene-interpreter.ts'
+import { readScene } from './read-scene.ts'
+import type { SceneSpec, Setting, TimeOfDay } from './scene-interpreter.ts'
 import type { SceneArt, SceneArtRequest, VisualEngine } from './visual-engine.ts'
 
 const TIMEOUT_MS = 120_000
@@ -22,10 +23,52 @@ const STYLE_PROMPTS: Record<VideoStyle, string> = {
   comic: 'comic book panel, thick ink outlines, flat colours, halftone dot shading, dynamic composition',
 }
 
-/** The prompt sent to the image API: what the scene shows, then how it should look; no text in the picture. */
-export function composeImagePrompt(request: Pick<SceneArtRequest, 'visual' | 'narration' | 'style'>): string {
+/** A setting as the image prompt names it. */
+const SETTING_PHRASES: Record<Setting, string | undefined> = {
+  city: 'in a city',
+  street: 'on a street',
+  beach: 'on the shore by the sea',
+  ocean: 'at sea',
+  forest: 'in a forest',
+  mountains: 'in the mountains',
+  desert: 'in a desert',
+  space: 'in outer space',
+  'night-sky': 'under a night sky',
+  kitchen: 'in a kitchen',
+  cafe: 'in a café',
+  office: 'in an office',
+  classroom: 'in a classroom',
+  stage: 'on a stage',
+  park: 'in a park',
+  snow: 'in a snowy landscape',
+  underwater: 'underwater',
+  farm: 'on a farm',
+  lab: 'in a laboratory',
+  gym: 'in a gym',
+  home: 'indoors at home',
+  abstract: undefined,
+}
+const TIME_PHRASES: Record<TimeOfDay, string> = {
+  dawn: 'at dawn',
+  day: 'in daylight',
+  sunset: 'at sunset',
+  night: 'at night',
+}
+
+/**
+ * The prompt sent to the image API: what the scene shows, where and when as the scene planner read it from the
+ * lexicon (so the picture is set where the drawn one would be), then how it should look; no text in the picture.
+ */
+export function composeImagePrompt(
+  request: Pick<SceneArtRequest, 'visual' | 'narration' | 'style'>,
+  reading?: Pick<SceneSpec, 'setting' | 'timeOfDay'>,
+): string {
   const context = request.narration.trim() ? ` Context: ${request.narration.trim().slice(0, 300)}` : ''
-  return `${request.visual.trim()}. ${STYLE_PROMPTS[request.style]}. No text, letters or watermarks in the image.${context}`
+  const place = reading
+    ? [SETTING_PHRASES[reading.setting], TIME_PHRASES[reading.timeOfDay]].filter(Boolean).join(', ')
+    : ''
+  const where = place ? ` Setting: ${place}.` : ''
+  return `${request.visual.trim()}.${where} ${STYLE_PROMPTS[request.style]}. No text, letters or watermarks in the image.${context}`
 }
 
 /** The API's sizes: gpt-image models take 1024x1536 and 1536x1024, DALL·E 3 takes 1024x1792 and 1792x1024. */
@@ -58,7 +101,7 @@ function describeFailure(status: number, body: string): string {
 export function createHostedImageVisualEngine(config: HostedApiConfig): VisualEngine {
   const endpoint = `${config.url.replace(/\/+$/u, '').replace(/\/v1$/u, '')}/v1/images/generations`
 
-  async function fetchImage(request: SceneArtRequest): Promise<Buffer> {
+  async function fetchImage(request: SceneArtRequest, spec: SceneSpec): Promise<Buffer> {
     let response: Response
     try {
       response = await fetch(endpoint, {
@@ -69,7 +112,7 @@ export function createHostedImageVisualEngine(config: HostedApiConfig): VisualEn
         },
         body: JSON.stringify({
           model: config.model,
-          prompt: composeImagePrompt(request),
+          prompt: composeImagePrompt(request, spec),
           size: chooseImageSize(config.model, request.width, request.height),
           n: 1,
           response_format: 'b64_json',
@@ -92,7 +135,8 @@ export function createHostedImageVisualEngine(config: HostedApiConfig): VisualEn
   }
 
   async function prepareScene(request: SceneArtRequest): Promise<SceneArt> {
-    const bytes = await fetchImage(request)
+    const { spec } = readScene(request)
+    const bytes = await fetchImage(request, spec)
     let image: Awaited<ReturnType<typeof loadImage>>
     try {
       image = await loadImage(bytes)
@@ -110,7 +154,6 @@ export function createHostedImageVisualEngine(config: HostedApiConfig): VisualEn
     layer
       .getContext('2d')
       .drawImage(image, (layerWidth - drawWidth) / 2, (layerHeight - drawHeight) / 2, drawWidth, drawHeight)
-    const spec = interpretScene(request)
     return createAnimatedScene({
       layers: [{ canvas: layer, depth: 0.6, x: 0, y: 0 }],
       spec,

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { ASPECT_RATIOS, VIDEO_STYLES, type AspectRatio, type VideoStyle } from '@storyreel/contracts/studio'
 
 import { planScene } from './art/scene-planner.ts'
-import { createLocalVisualEngine, skyBodiesDrawnAsArt } from './local-visual-engine.ts'
+import { createLocalVisualEngine } from './local-visual-engine.ts'
+import { skyBodiesDrawnAsArt } from './read-scene.ts'
 import { renderStill } from './render-still.ts'
 import type { SceneArt, SceneArtRequest } from './visual-engine.ts'
 
@@ -128,7 +129,8 @@ describe('the local visual engine', () => {
       const scene = (narration: string) => engine.prepareScene(request({ style, visual: '', narration, seed: 7 }))
       const river = frameOf(await scene('By noon the cows had wandered down to the river.'), width, height, 2)
       const meadow = frameOf(await scene('By noon the cows had wandered down to the meadow.'), width, height, 2)
-      expect(waterShare(river), style).toBeGreaterThan(0.04)
+      // The cows the sentence is about stand in front of part of it.
+      expect(waterShare(river), style).toBeGreaterThan(0.03)
       expect(waterShare(meadow), style).toBeLessThan(0.01)
     }
   })

@@ -2,7 +2,6 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas'
 
 import { ART_CREDIT } from './art/art-library.ts'
 import { composeActors, counterTop, layoutFor } from './art/compose.ts'
-import { planScene, type PlannedArt } from './art/scene-planner.ts'
 import { paintScene, type Frame } from './backdrops.ts'
 import { shade } from './color.ts'
 import { paintBounds } from './paint-bounds.ts'
@@ -10,7 +9,8 @@ import { createPalette } from './palette.ts'
 import { createPen, LOOKS, roundRectPath } from './pen.ts'
 import { createRandom } from './random.ts'
 import { createAnimatedScene, LAYER_MARGIN, type Layer } from './scene-animation.ts'
-import { interpretScene, isWeatherless, type SceneSpec } from './scene-interpreter.ts'
+import { readScene } from './read-scene.ts'
+import type { SceneSpec } from './scene-interpreter.ts'
 import type { SceneArt, SceneArtRequest, VisualEngine } from './visual-engine.ts'
 
 /** Layer depths: 0 is the sky at infinity, 1 the ground the hero stands on, above 1 what passes in front. */
@@ -42,68 +42,13 @@ export function cropToContent(
 }
 
 /**
- * A sun, moon or planet the words call for is drawn as art, so the backdrop's sky leaves out its own: one
- * Saturn, not Saturn before the backdrop's planet and moon.
- */
-export function skyBodiesDrawnAsArt(
-  subjects: readonly Pick<PlannedArt, 'id' | 'kind'>[],
-): ('sun' | 'moon' | 'planet')[] {
-  return subjects.flatMap((subject): ('sun' | 'moon' | 'planet')[] => {
-    if (subject.id === 'ringed-planet' || subject.id.startsWith('globe-showing-')) return ['planet']
-    if (subject.kind !== 'sky') return []
-    if (/moon/.test(subject.id)) return ['moon']
-    return /^sun(-|$)/.test(subject.id) ? ['sun'] : []
-  })
-}
-
-function withoutWords(text: string, words: string[]): string {
-  let result = text
-  for (const word of words) {
-    const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    result = result.replace(new RegExp(`\\b${escaped}\\b`, 'gi'), ' ')
-  }
-  return result
-}
-
-/**
  * Reads a scene's words into what it shows (scene-planner.ts), then draws its backdrop layers and subjects
  * once; the returned art only composites them per frame.
  */
 export async function prepareLocalScene(request: SceneArtRequest): Promise<SceneArt> {
-  const plan = planScene({
-    visual: request.visual,
-    narration: request.narration,
-    seed: request.seed,
-    cast: request.cast,
-  })
-  // Setting, light and weather are read without the words used in an abstract sense ("a space to work").
-  const interpreted = interpretScene({
-    ...request,
-    visual: withoutWords(request.visual, plan.abstractWords),
-    narration: withoutWords(request.narration, plan.abstractWords),
-  })
-  const setting =
-    plan.setting ?? (interpreted.setting === 'space' && plan.subjects.length > 0 ? 'abstract' : interpreted.setting)
-  // Light, hour, weather and particles follow the setting drawn: Saturn's rings of ice are in space, not snow.
-  const read =
-    setting === interpreted.setting
-      ? interpreted
-      : interpretScene({
-          ...request,
-          visual: withoutWords(request.visual, plan.abstractWords),
-          narration: withoutWords(request.narration, plan.abstractWords),
-          setting,
-        })
-  const spec: SceneSpec = {
-    ...read,
-    setting,
-    subjects: skyBodiesDrawnAsArt(plan.subjects),
-    timeOfDay: setting === 'space' ? 'night' : (plan.time ?? read.timeOfDay),
-    weather: read.weather === 'clear' && !isWeatherless(setting) ? (plan.weather ?? 'clear') : read.weather,
-    ...(plan.water ? { water: plan.water } : {}),
-    // No caption-like title over the picture: the words are in the captions, or set large when nothing is drawn.
-    title: '',
-  }
+  const { plan, spec: read } = readScene(request)
+  // No caption-like title over the picture: the words are in the captions, or set large when nothing is drawn.
+  const spec: SceneSpec = { ...read, title: '' }
   const palette = createPalette(spec, request.style)
   const look = LOOKS[request.style]
   const layerWidth = Math.ceil(request.width * LAYER_MARGIN)

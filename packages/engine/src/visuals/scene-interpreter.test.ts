@@ -1,27 +1,33 @@
 import { describe, expect, it } from 'vitest'
 
-import { composeTitle, interpretScene } from './scene-interpreter.ts'
+import { getLexicon } from '../lexicon/lexicon.ts'
+import { readText } from './art/scene-reader.ts'
+import { readScene } from './read-scene.ts'
+import { composeTitle, cuesOf, interpretScene } from './scene-interpreter.ts'
 
 function read(visual: string, narration = '', index = 0, seed = 1) {
-  return interpretScene({ visual, narration, style: 'cinematic', seed, index, count: 4 })
+  return readScene({ visual, narration, style: 'cinematic', seed, index, count: 4 }).spec
 }
+const drawn = (visual: string) =>
+  readScene({ visual, narration: '', style: 'cinematic', seed: 1, index: 0, count: 4 }).plan.subjects.map((subject) =>
+    subject.id.replace(/-(light|medium-light|medium|medium-dark|dark)-skin-tone.*$/u, ''),
+  )
 
-describe('interpretScene', () => {
+describe('reading a scene', () => {
   it.each([
-    ['A baker pulls golden bread from the oven at dawn', 'kitchen', ['bread', 'person']],
+    ['A baker pulls golden bread from the oven at dawn', 'kitchen', ['bread']],
     ['A rocket launches into outer space', 'space', ['rocket']],
-    ['Friends laugh on a sunny beach with a dog', 'beach', ['people', 'dog']],
-    ['A barista pours a latte in a cozy coffee shop', 'cafe', ['coffee', 'person']],
-    ['Hikers reach the snowy mountain summit', 'mountains', ['person']],
-    ['A diver swims past coral and fish', 'underwater', ['fish']],
-    ['A founder types on a laptop in the office', 'office', ['laptop', 'person']],
-    ['A singer on stage at a concert', 'stage', ['person', 'microphone']],
+    ['Friends laugh on a sunny beach with a dog', 'beach', ['dog']],
+    ['A barista pours a latte in a cozy coffee shop', 'cafe', ['hot-beverage']],
+    ['Hikers reach the snowy mountain summit', 'mountains', ['snow-capped-mountain']],
+    ['A diver swims past coral and fish', 'underwater', ['coral']],
+    ['A founder types on a laptop in the office', 'office', ['laptop']],
+    ['A singer on stage at a concert', 'stage', ['microphone']],
     ['Cows graze next to a red barn on the farm', 'farm', ['cow']],
-    ['A car drives down a busy street', 'street', ['car']],
+    ['A car drives down a busy street', 'street', ['automobile']],
   ])('reads "%s" as %s with its subjects', (visual, setting, subjects) => {
-    const spec = read(visual)
-    expect(spec.setting).toBe(setting)
-    for (const subject of subjects) expect(spec.subjects).toContain(subject)
+    expect(read(visual).setting).toBe(setting)
+    for (const subject of subjects) expect(drawn(visual)).toContain(subject)
   })
 
   it('reads the hour, the weather and the mood', () => {
@@ -33,12 +39,13 @@ describe('interpretScene', () => {
     expect(night.mood).toBe('melancholy')
     const party = read('Kids celebrate a birthday with cake in the park')
     expect(party.particles).toBe('confetti')
-    expect(party.subjects).toContain('cake')
+    expect(drawn('Kids celebrate a birthday with cake in the park')).toContain('shortcake')
   })
 
   it('follows a setting read elsewhere: in space, ice is what rings are made of, never snow falling', () => {
-    const words = "Saturn's rings are made of ice and rock."
-    expect(read('', words).weather).toBe('snow')
+    const words = 'The rings are made of ice and rock.'
+    const alone = interpretScene({ visual: '', narration: words, style: 'anime', seed: 1, index: 1, count: 3 })
+    expect(alone.weather).toBe('snow')
     const space = interpretScene({
       visual: '',
       narration: words,
@@ -49,17 +56,25 @@ describe('interpretScene', () => {
       setting: 'space',
     })
     expect(space).toMatchObject({ setting: 'space', weather: 'clear', timeOfDay: 'night', particles: 'stars' })
+    expect(read('', "Saturn's rings are made of ice and rock.")).toMatchObject({ setting: 'space', weather: 'clear' })
   })
 
   it('implies a place from the subject when none is named', () => {
-    expect(read('A steaming espresso').setting).toBe('cafe')
     expect(read('A goldfish').setting).toBe('underwater')
+    expect(read('A stack of pancakes').setting).toBe('kitchen')
   })
 
   it('falls back to abstract art for words it does not know', () => {
-    const spec = read('Quantum entanglement paradox')
+    const spec = interpretScene({
+      visual: 'Quantum paradox',
+      narration: '',
+      style: 'cinematic',
+      seed: 1,
+      index: 0,
+      count: 1,
+    })
     expect(spec.setting).toBe('abstract')
-    expect(spec.keywords).toContain('quantum')
+    expect(read('Quantum paradox').setting).toBe('abstract')
   })
 
   it('gives neighbouring scenes different camera moves', () => {
@@ -69,6 +84,32 @@ describe('interpretScene', () => {
 
   it('is pure: the same words and seed give the same reading', () => {
     expect(read('A dog in the park', 'Meet Max', 2, 9)).toEqual(read('A dog in the park', 'Meet Max', 2, 9))
+  })
+})
+
+describe('word lists match words, never letters inside words', () => {
+  it.each([
+    ['We planned a long vacation.', 'vacation'],
+    ['Interest rates rose again.', 'interest'],
+    ['Scatter the seeds evenly.', 'scatter'],
+    ['Pick a category that fits.', 'category'],
+    ['Our pets love the new carpet.', 'carpet'],
+  ])('"%s" reaches only entries of its own words, never of letters inside "%s"', (text, word) => {
+    const lemmas = readText(text).words.map((item) => item.lemma)
+    const reached = cuesOf(text).map((entry) => entry.lemma)
+    for (const lemma of reached) expect(lemmas).toEqual(expect.arrayContaining(lemma.split(' ')))
+    // The word list's entries spelled inside the word (cat, rest, car, pet…) are not reached by it.
+    const inside = getLexicon().entries.filter((entry) => word.includes(entry.lemma) && entry.lemma !== word)
+    for (const entry of inside) expect(reached, entry.lemma).not.toContain(entry.lemma)
+  })
+
+  it('reads the hour and the weather from whole words: "vacation" is no cat, "interest" no rest, "scatter" no cat', () => {
+    expect(read('', 'We planned a long vacation.').mood).toBe('neutral')
+    expect(drawn('Interest rates rose again.')).not.toContain('bed')
+    expect(drawn('Scatter the seeds evenly.')).not.toContain('cat')
+    expect(drawn('Pick a category that fits.')).not.toContain('cat')
+    expect(drawn('Our pets love the new carpet.')).not.toContain('car')
+    expect(read('', 'Our pets love the new carpet.').setting).not.toBe('street')
   })
 })
 

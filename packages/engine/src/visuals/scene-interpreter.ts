@@ -1,97 +1,32 @@
 import type { VideoStyle } from '@storyreel/contracts/studio'
 
+import { getLexicon } from '../lexicon/lexicon.ts'
+import type { LexiconEntry } from '../lexicon/schema.ts'
+import {
+  isIndoor,
+  type Mood,
+  type ParticleKind,
+  type Setting,
+  type TimeOfDay,
+  type Weather,
+} from '../lexicon/vocabulary.ts'
+import { readText } from './art/scene-reader.ts'
 import { hashText } from './random.ts'
 
-/** Where a scene takes place; each has its own backdrop painter. */
-export const SETTINGS = [
-  'city',
-  'street',
-  'beach',
-  'ocean',
-  'forest',
-  'mountains',
-  'desert',
-  'space',
-  'night-sky',
-  'kitchen',
-  'cafe',
-  'office',
-  'classroom',
-  'stage',
-  'park',
-  'snow',
-  'underwater',
-  'farm',
-  'lab',
-  'gym',
-  'home',
-  'abstract',
-] as const
-export type Setting = (typeof SETTINGS)[number]
+export {
+  isIndoor,
+  SETTINGS,
+  type Mood,
+  type ParticleKind,
+  type Setting,
+  type TimeOfDay,
+  type Weather,
+} from '../lexicon/vocabulary.ts'
 
-export const SUBJECTS = [
-  'person',
-  'people',
-  'child',
-  'dog',
-  'cat',
-  'bird',
-  'fish',
-  'horse',
-  'cow',
-  'car',
-  'bus',
-  'bicycle',
-  'rocket',
-  'plane',
-  'boat',
-  'building',
-  'house',
-  'tree',
-  'flower',
-  'sun',
-  'moon',
-  'planet',
-  'coffee',
-  'bread',
-  'cake',
-  'pizza',
-  'fruit',
-  'phone',
-  'laptop',
-  'book',
-  'guitar',
-  'microphone',
-  'dumbbell',
-  'flask',
-  'lightbulb',
-  'heart',
-  'money',
-  'clock',
-  'globe',
-  'trophy',
-  'camera',
-] as const
-export type Subject = (typeof SUBJECTS)[number]
+/** Bodies the backdrop paints in its sky itself, unless a drawing of them stands in the scene. */
+export type SkyBody = 'sun' | 'moon' | 'planet'
 
-export type TimeOfDay = 'dawn' | 'day' | 'sunset' | 'night'
-export type Weather = 'clear' | 'cloudy' | 'rain' | 'snow' | 'fog' | 'storm'
-export type Mood =
-  'joyful' | 'calm' | 'dramatic' | 'mysterious' | 'romantic' | 'energetic' | 'melancholy' | 'epic' | 'neutral'
 export type CameraMove = 'push-in' | 'pull-out' | 'pan-left' | 'pan-right' | 'tilt-up' | 'tilt-down' | 'drift'
-export type ParticleKind =
-  | 'none'
-  | 'dust'
-  | 'snow'
-  | 'rain'
-  | 'sparks'
-  | 'petals'
-  | 'bubbles'
-  | 'stars'
-  | 'bokeh'
-  | 'leaves'
-  | 'fireflies'
-  | 'confetti'
 export type LightKind = 'sun-rays' | 'glow' | 'neon' | 'spotlight' | 'moonlight' | 'soft'
 
 export type Composition = {
@@ -108,7 +43,8 @@ export type Composition = {
 /** Everything the painters need, derived from the words alone (plus seed and index for variation). */
 export type SceneSpec = {
   setting: Setting
-  subjects: Subject[]
+  /** The sun, moon or planet drawn as art in the scene: the backdrop then paints none of its own. */
+  subjects: SkyBody[]
   timeOfDay: TimeOfDay
   weather: Weather
   mood: Mood
@@ -117,168 +53,11 @@ export type SceneSpec = {
   particles: ParticleKind
   composition: Composition
   title: string
-  /** The words that did not match a lexicon but still steer the abstract fallback's hue and shapes. */
-  keywords: string[]
   /** A number that mixes words and seed; painters derive all their randomness from it. */
   variation: number
   /** Water across the land, where the words name it ("down to the river"). */
   water?: 'river'
 }
-
-type Lexicon<K extends string> = [K, string[]][]
-
-// Order matters where words overlap: the more specific place wins ("coffee shop" before "shop" streets).
-const SETTING_WORDS: Lexicon<Setting> = [
-  ['underwater', ['underwater', 'under the sea', 'coral', 'reef', 'seabed', 'scuba', 'diver', 'diving', 'submarine']],
-  [
-    'space',
-    ['space', 'outer space', 'galaxy', 'galaxies', 'orbit', 'astronaut', 'cosmos', 'universe', 'nebula', 'spaceship'],
-  ],
-  ['cafe', ['cafe', 'café', 'coffee shop', 'coffeehouse', 'barista', 'espresso bar', 'restaurant', 'diner', 'bistro']],
-  ['kitchen', ['kitchen', 'bakery', 'baker', 'bakes', 'baking', 'cook', 'cooking', 'chef', 'oven', 'recipe', 'stove']],
-  [
-    'office',
-    ['office', 'desk', 'meeting', 'startup', 'coworker', 'workplace', 'business', 'company', 'boss', 'spreadsheet'],
-  ],
-  [
-    'classroom',
-    ['classroom', 'school', 'teacher', 'student', 'lesson', 'lecture', 'university', 'class', 'blackboard', 'study'],
-  ],
-  ['stage', ['stage', 'concert', 'band', 'singer', 'festival', 'performance', 'spotlight', 'audience', 'theater']],
-  ['lab', ['lab', 'laboratory', 'scientist', 'science', 'experiment', 'research', 'chemistry', 'microscope']],
-  ['gym', ['gym', 'workout', 'fitness', 'exercise', 'training', 'lifting', 'athlete', 'muscle', 'yoga']],
-  ['farm', ['farm', 'farmer', 'barn', 'field', 'harvest', 'crops', 'tractor', 'countryside', 'meadow', 'village']],
-  ['snow', ['snow', 'snowy', 'winter', 'ice', 'frozen', 'ski', 'skiing', 'arctic', 'glacier', 'blizzard']],
-  ['beach', ['beach', 'shore', 'sand', 'coast', 'seaside', 'tropical', 'island', 'palm', 'surf', 'surfing']],
-  ['ocean', ['ocean', 'sea', 'sail', 'sailing', 'waves', 'harbor', 'harbour', 'lake', 'river', 'ship']],
-  ['desert', ['desert', 'dune', 'dunes', 'sahara', 'cactus', 'canyon', 'arid', 'oasis']],
-  ['mountains', ['mountain', 'mountains', 'peak', 'summit', 'hike', 'hiking', 'climb', 'alps', 'valley', 'cliff']],
-  ['forest', ['forest', 'woods', 'jungle', 'trees', 'woodland', 'rainforest', 'camping', 'campfire', 'wilderness']],
-  ['park', ['park', 'garden', 'picnic', 'playground', 'backyard', 'lawn', 'spring', 'bloom', 'blossom']],
-  ['street', ['street', 'road', 'sidewalk', 'shop', 'market', 'neighborhood', 'neighbourhood', 'traffic', 'alley']],
-  [
-    'city',
-    ['city', 'cities', 'downtown', 'skyline', 'skyscraper', 'urban', 'metropolis', 'new york', 'tokyo', 'london'],
-  ],
-  ['home', ['home', 'house', 'living room', 'bedroom', 'family', 'sofa', 'couch', 'apartment', 'room', 'bed']],
-  ['night-sky', ['stars', 'starry', 'night sky', 'milky way', 'constellation', 'moon', 'moonlight', 'dream']],
-]
-
-const SUBJECT_WORDS: Lexicon<Subject> = [
-  ['people', ['people', 'crowd', 'friends', 'team', 'family', 'couple', 'audience', 'group', 'everyone', 'students']],
-  ['child', ['child', 'children', 'kid', 'kids', 'boy', 'girl', 'baby', 'toddler']],
-  [
-    'person',
-    [
-      'person',
-      'man',
-      'woman',
-      'she',
-      'he',
-      'hero',
-      'founder',
-      'baker',
-      'chef',
-      'teacher',
-      'student',
-      'runner',
-      'astronaut',
-      'singer',
-      'scientist',
-      'farmer',
-      'worker',
-      'traveler',
-      'hiker',
-      'climber',
-      'dancer',
-      'artist',
-      'writer',
-      'nurse',
-      'doctor',
-      'traveller',
-      'explorer',
-      'athlete',
-      'entrepreneur',
-      'customer',
-      'barista',
-      'diver',
-      'someone',
-    ],
-  ],
-  ['dog', ['dog', 'puppy', 'pup', 'hound', 'retriever', 'labrador']],
-  ['cat', ['cat', 'kitten', 'kitty']],
-  ['bird', ['bird', 'birds', 'eagle', 'seagull', 'gull', 'owl', 'parrot', 'sparrow', 'pigeon', 'flock']],
-  ['fish', ['fish', 'goldfish', 'jellyfish', 'octopus', 'whale', 'dolphin', 'shark', 'turtle', 'coral']],
-  ['horse', ['horse', 'pony', 'stallion', 'rider']],
-  ['cow', ['cow', 'cattle', 'sheep', 'goat', 'pig', 'livestock']],
-  ['car', ['car', 'drive', 'driving', 'taxi', 'truck', 'vehicle', 'road trip']],
-  ['bus', ['bus', 'tram', 'train', 'subway', 'commute']],
-  ['bicycle', ['bicycle', 'bike', 'cycling', 'cyclist']],
-  ['rocket', ['rocket', 'launch', 'spaceship', 'liftoff', 'blast off']],
-  ['plane', ['plane', 'airplane', 'flight', 'flying', 'airport', 'jet', 'travel']],
-  ['boat', ['boat', 'ship', 'sail', 'sailing', 'yacht', 'ferry', 'canoe', 'kayak']],
-  ['building', ['building', 'tower', 'skyscraper', 'city', 'downtown', 'skyline', 'headquarters']],
-  ['house', ['house', 'home', 'cabin', 'cottage', 'barn', 'hut']],
-  ['tree', ['tree', 'trees', 'forest', 'oak', 'pine', 'palm', 'woods']],
-  ['flower', ['flower', 'flowers', 'rose', 'roses', 'tulip', 'bloom', 'blossom', 'garden', 'bouquet', 'petal']],
-  ['sun', ['sun', 'sunny', 'sunrise', 'sunset', 'sunshine', 'dawn']],
-  ['moon', ['moon', 'moonlight', 'lunar', 'midnight']],
-  ['planet', ['planet', 'planets', 'saturn', 'mars', 'jupiter', 'galaxy', 'orbit']],
-  ['coffee', ['coffee', 'espresso', 'latte', 'cappuccino', 'tea', 'mug', 'cup']],
-  ['bread', ['bread', 'loaf', 'loaves', 'baguette', 'croissant', 'bakery', 'baker', 'dough', 'pastry']],
-  ['cake', ['cake', 'cupcake', 'dessert', 'birthday', 'cookie', 'cookies', 'sweets']],
-  ['pizza', ['pizza', 'burger', 'sandwich', 'meal', 'dinner', 'lunch', 'food']],
-  ['fruit', ['fruit', 'apple', 'apples', 'orange', 'banana', 'berries', 'vegetables', 'salad', 'healthy']],
-  ['phone', ['phone', 'smartphone', 'app', 'apps', 'mobile', 'text', 'message', 'notification', 'social media']],
-  ['laptop', ['laptop', 'computer', 'code', 'coding', 'software', 'website', 'online', 'internet', 'digital', 'ai']],
-  ['book', ['book', 'books', 'read', 'reading', 'library', 'story', 'novel', 'learn', 'learning', 'study']],
-  ['guitar', ['guitar', 'music', 'song', 'band', 'musician', 'melody']],
-  ['microphone', ['microphone', 'mic', 'sing', 'singing', 'singer', 'podcast', 'speech', 'speaker', 'voice']],
-  ['dumbbell', ['dumbbell', 'weights', 'workout', 'gym', 'lifting', 'fitness', 'strength']],
-  ['flask', ['flask', 'chemistry', 'experiment', 'lab', 'laboratory', 'potion', 'science', 'scientist']],
-  ['lightbulb', ['idea', 'ideas', 'lightbulb', 'invent', 'invention', 'innovation', 'creative', 'creativity', 'think']],
-  ['heart', ['heart', 'love', 'romance', 'romantic', 'kindness', 'care', 'valentine']],
-  ['money', ['money', 'cash', 'coin', 'coins', 'dollar', 'profit', 'budget', 'savings', 'invest', 'price', 'sale']],
-  ['clock', ['clock', 'hour', 'minutes', 'deadline', 'late', 'schedule', 'alarm']],
-  ['globe', ['globe', 'world', 'earth', 'global', 'planet earth', 'countries', 'international']],
-  ['trophy', ['trophy', 'win', 'winner', 'victory', 'champion', 'award', 'prize', 'success', 'goal']],
-  ['camera', ['camera', 'photo', 'photograph', 'photography', 'film', 'video', 'selfie']],
-]
-
-const TIME_WORDS: Lexicon<TimeOfDay> = [
-  ['night', ['night', 'midnight', 'tonight', 'moon', 'moonlight', 'stars', 'starry', 'dark', 'late', 'neon']],
-  ['sunset', ['sunset', 'dusk', 'evening', 'golden hour', 'twilight', 'sundown']],
-  ['dawn', ['dawn', 'sunrise', 'morning', 'early', 'daybreak', 'breakfast']],
-  ['day', ['day', 'noon', 'afternoon', 'sunny', 'daylight', 'bright']],
-]
-
-const WEATHER_WORDS: Lexicon<Weather> = [
-  ['storm', ['storm', 'stormy', 'thunder', 'thunderstorm', 'lightning', 'hurricane', 'tempest', 'gale']],
-  ['rain', ['rain', 'rainy', 'raining', 'drizzle', 'umbrella', 'downpour', 'wet']],
-  ['snow', ['snow', 'snowy', 'snowing', 'snowflake', 'blizzard', 'winter']],
-  ['fog', ['fog', 'foggy', 'mist', 'misty', 'haze', 'hazy']],
-  ['cloudy', ['cloud', 'clouds', 'cloudy', 'overcast', 'grey sky', 'gray sky']],
-]
-
-const MOOD_WORDS: Lexicon<Mood> = [
-  ['epic', ['epic', 'legend', 'legendary', 'hero', 'heroic', 'adventure', 'quest', 'journey', 'conquer', 'rise']],
-  [
-    'dramatic',
-    ['dramatic', 'danger', 'fight', 'battle', 'storm', 'stormy', 'fear', 'fire', 'crisis', 'war', 'struggle'],
-  ],
-  ['mysterious', ['mystery', 'mysterious', 'secret', 'unknown', 'hidden', 'strange', 'magic', 'ancient', 'ghost']],
-  ['romantic', ['love', 'romantic', 'romance', 'kiss', 'date', 'wedding', 'heart', 'together', 'valentine']],
-  [
-    'energetic',
-    ['energy', 'fast', 'speed', 'run', 'running', 'race', 'dance', 'party', 'excited', 'action', 'jump', 'launch'],
-  ],
-  [
-    'joyful',
-    ['happy', 'joy', 'fun', 'smile', 'laugh', 'celebrate', 'celebration', 'delicious', 'sweet', 'bright', 'best'],
-  ],
-  ['melancholy', ['sad', 'lonely', 'alone', 'lost', 'goodbye', 'remember', 'memory', 'rain', 'tears', 'miss']],
-  ['calm', ['calm', 'peace', 'peaceful', 'quiet', 'relax', 'gentle', 'slow', 'soft', 'breathe', 'still', 'cozy']],
-]
 
 const STOP_WORDS = new Set(
   (
@@ -291,42 +70,6 @@ const STOP_WORDS = new Set(
     'toward towards around near against along beside behind inside outside without within onto upon'
   ).split(' '),
 )
-
-function compile<K extends string>(lexicon: Lexicon<K>): [K, RegExp][] {
-  return lexicon.map(([key, words]) => {
-    const alternatives = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')
-    return [key, new RegExp(`(?:^|[^\\p{L}])(?:${alternatives})(?:s|es)?(?=$|[^\\p{L}])`, 'giu')]
-  })
-}
-
-const SETTING_RULES = compile(SETTING_WORDS)
-const SUBJECT_RULES = compile(SUBJECT_WORDS)
-const TIME_RULES = compile(TIME_WORDS)
-const WEATHER_RULES = compile(WEATHER_WORDS)
-const MOOD_RULES = compile(MOOD_WORDS)
-
-/** Each key with its score: matches in the visual description count double, narration matches once. */
-function score<K extends string>(rules: [K, RegExp][], visual: string, narration: string): Map<K, number> {
-  const scores = new Map<K, number>()
-  rules.forEach(([key, pattern], order) => {
-    const hits = (visual.match(pattern)?.length ?? 0) * 2 + (narration.match(pattern)?.length ?? 0)
-    // A tiny tie-break toward earlier (more specific) lexicon entries.
-    if (hits > 0) scores.set(key, hits + (rules.length - order) * 0.001)
-  })
-  return scores
-}
-
-function best<K extends string>(scores: Map<K, number>): K | undefined {
-  let winner: K | undefined
-  let top = 0
-  for (const [key, value] of scores) {
-    if (value > top) {
-      winner = key
-      top = value
-    }
-  }
-  return winner
-}
 
 function tokenize(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []
@@ -375,66 +118,6 @@ export function composeTitle(narration: string, visual: string): string {
     .join(' ')
 }
 
-const SETTING_DEFAULT_SUBJECTS: Partial<Record<Setting, Subject[]>> = {
-  city: ['building'],
-  street: ['building', 'person'],
-  beach: ['sun', 'tree'],
-  ocean: ['boat'],
-  forest: ['tree'],
-  mountains: ['sun'],
-  desert: ['sun'],
-  space: ['planet', 'rocket'],
-  'night-sky': ['moon'],
-  kitchen: ['bread', 'person'],
-  cafe: ['coffee', 'person'],
-  office: ['laptop', 'person'],
-  classroom: ['book', 'person'],
-  stage: ['microphone', 'person'],
-  park: ['tree', 'flower'],
-  snow: ['tree'],
-  underwater: ['fish'],
-  farm: ['house', 'cow'],
-  lab: ['flask', 'person'],
-  gym: ['dumbbell', 'person'],
-  home: ['person', 'lightbulb'],
-}
-
-/** Settings a subject implies when no place is named ("a rocket" is in space, "a latte" in a cafe). */
-const SUBJECT_HOME: Partial<Record<Subject, Setting>> = {
-  rocket: 'space',
-  planet: 'space',
-  fish: 'underwater',
-  boat: 'ocean',
-  coffee: 'cafe',
-  bread: 'kitchen',
-  cake: 'kitchen',
-  pizza: 'kitchen',
-  laptop: 'office',
-  phone: 'street',
-  book: 'classroom',
-  guitar: 'stage',
-  microphone: 'stage',
-  dumbbell: 'gym',
-  flask: 'lab',
-  cow: 'farm',
-  horse: 'farm',
-  building: 'city',
-  car: 'street',
-  bus: 'street',
-  bicycle: 'park',
-  flower: 'park',
-  tree: 'forest',
-  moon: 'night-sky',
-  plane: 'mountains',
-  globe: 'space',
-}
-
-const INDOOR: ReadonlySet<Setting> = new Set(['kitchen', 'cafe', 'office', 'classroom', 'stage', 'lab', 'gym', 'home'])
-
-export function isIndoor(setting: Setting): boolean {
-  return INDOOR.has(setting)
-}
-
 const CAMERA_BY_MOOD: Record<Mood, CameraMove[]> = {
   joyful: ['push-in', 'pan-right', 'drift', 'tilt-up'],
   calm: ['drift', 'pan-left', 'pull-out', 'pan-right'],
@@ -447,20 +130,24 @@ const CAMERA_BY_MOOD: Record<Mood, CameraMove[]> = {
   neutral: ['push-in', 'pan-left', 'pull-out', 'pan-right', 'drift', 'tilt-up'],
 }
 
-function chooseParticles(setting: Setting, weather: Weather, time: TimeOfDay, mood: Mood, words: string): ParticleKind {
+function chooseParticles(
+  setting: Setting,
+  weather: Weather,
+  time: TimeOfDay,
+  mood: Mood,
+  cues: ReadonlySet<ParticleKind>,
+): ParticleKind {
   if (weather === 'rain' || weather === 'storm') return 'rain'
   if (weather === 'snow' || setting === 'snow') return 'snow'
   if (setting === 'underwater') return 'bubbles'
   if (setting === 'space' || setting === 'night-sky') return 'stars'
-  if (/celebrat|party|birthday|confetti|win|victory|congrat/u.test(words)) return 'confetti'
-  if (/fire|spark|forge|firework|campfire|magic|energy/u.test(words)) return 'sparks'
-  if (/autumn|fall leaves|leaves/u.test(words)) return 'leaves'
+  for (const kind of ['confetti', 'sparks', 'leaves'] as const) if (cues.has(kind)) return kind
   if (setting === 'stage') return 'sparks'
-  if (mood === 'romantic' || /petal|blossom|spring|rose|cherry/u.test(words)) return 'petals'
+  if (mood === 'romantic' || cues.has('petals')) return 'petals'
   if ((setting === 'forest' || setting === 'park' || setting === 'farm') && time === 'night') return 'fireflies'
   if (setting === 'forest' || setting === 'park') return 'leaves'
   if (setting === 'city' || setting === 'street' || setting === 'cafe') return time === 'night' ? 'bokeh' : 'dust'
-  if (INDOOR.has(setting) || setting === 'desert') return 'dust'
+  if (isIndoor(setting) || setting === 'desert') return 'dust'
   if (mood === 'mysterious' || mood === 'calm') return 'bokeh'
   return 'dust'
 }
@@ -471,17 +158,129 @@ function chooseLight(setting: Setting, time: TimeOfDay, weather: Weather, mood: 
   if (time === 'night' && (setting === 'city' || setting === 'street' || setting === 'cafe')) return 'neon'
   if (time === 'night' || setting === 'space' || setting === 'night-sky') return 'moonlight'
   if (weather === 'rain' || weather === 'storm' || weather === 'fog') return 'soft'
-  if (INDOOR.has(setting)) return mood === 'mysterious' ? 'glow' : 'sun-rays'
+  if (isIndoor(setting)) return mood === 'mysterious' ? 'glow' : 'sun-rays'
   if (time === 'dawn' || time === 'sunset' || setting === 'forest') return 'sun-rays'
   return mood === 'calm' || mood === 'romantic' ? 'glow' : 'sun-rays'
 }
 
-/** Reads a scene's words into what to draw. Pure: the same request always yields the same spec. */
+/** Settings where no weather falls: space and under the sea. */
 const WEATHERLESS = new Set<Setting>(['space', 'underwater'])
 
-/** Settings where no weather falls: space and under the sea. */
 export const isWeatherless = (setting: Setting) => WEATHERLESS.has(setting)
 
+/** When the words name several hours, weathers or moods equally often, the first of these wins. */
+const TIME_ORDER: readonly TimeOfDay[] = ['night', 'sunset', 'dawn', 'day']
+const WEATHER_ORDER: readonly Weather[] = ['storm', 'rain', 'snow', 'fog', 'cloudy']
+const MOOD_ORDER: readonly Mood[] = [
+  'epic',
+  'dramatic',
+  'mysterious',
+  'romantic',
+  'energetic',
+  'joyful',
+  'melancholy',
+  'calm',
+]
+
+/**
+ * The lexicon entries a text reaches, word by word: each by its lemma and part of speech (a noun the tagger
+ * took for an adjective still counts), and phrases of two or three words ("golden hour") as one. Words listed
+ * in `skip` (used in an abstract sense, "a space to work") reach nothing.
+ */
+export function cuesOf(text: string, skip: ReadonlySet<string> = new Set()): LexiconEntry[] {
+  if (!text.trim()) return []
+  const lexicon = getLexicon()
+  const words = readText(text).words
+  const found: LexiconEntry[] = []
+  for (let at = 0; at < words.length; at++) {
+    const phrase = [3, 2]
+      .filter((length) => at + length <= words.length)
+      .map((length) =>
+        lexicon.noun(
+          words
+            .slice(at, at + length)
+            .map((word) => word.lemma)
+            .join(' '),
+        ),
+      )
+      .find((entry) => entry !== undefined)
+    if (phrase && !skip.has(phrase.lemma)) {
+      found.push(phrase)
+      at += phrase.lemma.split(' ').length - 1
+      continue
+    }
+    const word = words[at]
+    if (!word || skip.has(word.lemma) || skip.has(word.text)) continue
+    const byPos =
+      word.pos === 'VERB' || word.pos === 'AUX'
+        ? lexicon.verb(word.lemma)
+        : word.pos === 'ADJ' || word.pos === 'ADV'
+          ? lexicon.adjective(word.lemma)
+          : lexicon.noun(word.lemma)
+    const entry = byPos ?? lexicon.noun(word.lemma) ?? lexicon.adjective(word.lemma) ?? lexicon.verb(word.lemma)
+    if (entry) found.push(entry)
+  }
+  return found
+}
+
+/** The value the words name most (the visual description counting double), ties to the first in `order`. */
+function mostNamed<K extends string>(
+  visual: LexiconEntry[],
+  narration: LexiconEntry[],
+  pick: (entry: LexiconEntry) => K | undefined,
+  order: readonly K[],
+): K | undefined {
+  const scores = new Map<K, number>()
+  for (const [entries, weight] of [
+    [visual, 2],
+    [narration, 1],
+  ] as const)
+    for (const entry of entries) {
+      const value = pick(entry)
+      if (value !== undefined) scores.set(value, (scores.get(value) ?? 0) + weight)
+    }
+  let winner: K | undefined
+  let top = 0
+  for (const value of order) {
+    const score = scores.get(value) ?? 0
+    if (score > top) {
+      winner = value
+      top = score
+    }
+  }
+  return winner
+}
+
+const ALL_SETTINGS_BY_PRIORITY = [
+  'underwater',
+  'space',
+  'cafe',
+  'kitchen',
+  'office',
+  'classroom',
+  'stage',
+  'lab',
+  'gym',
+  'farm',
+  'snow',
+  'beach',
+  'ocean',
+  'desert',
+  'mountains',
+  'forest',
+  'park',
+  'street',
+  'city',
+  'home',
+  'night-sky',
+] as const satisfies readonly Setting[]
+
+/**
+ * Reads a scene's atmosphere from its words through the lexicon: the hour, the weather, the mood, what
+ * drifts through the air, the camera and the light. The setting is the scene planner's where it has one;
+ * else the place the words hint at (the entries' settings, then where their things are found), else abstract.
+ * Pure: the same request always yields the same spec.
+ */
 export function interpretScene(request: {
   visual: string
   narration: string
@@ -491,47 +290,38 @@ export function interpretScene(request: {
   count: number
   /** The setting read elsewhere (the scene planner's): light, hour, weather and particles then follow it. */
   setting?: Setting
+  /** Words used in an abstract sense, which steer nothing. */
+  skip?: ReadonlySet<string>
+  subjects?: SkyBody[]
+  /** The hour and weather read elsewhere (the scene planner's), where the words name them. */
+  time?: TimeOfDay
+  weather?: Weather
+  /** How many subjects the scene draws: with two or more the hero stands on a third, never in the middle. */
+  subjectCount?: number
 }): SceneSpec {
-  const visual = ` ${request.visual.toLowerCase()} `
-  const narration = ` ${request.narration.toLowerCase()} `
   const variation = hashText(`${request.visual}\u0000${request.narration}`, request.seed) ^ (request.index * 0x9e3779b1)
   const pickBy = <T>(items: readonly T[], salt: number): T =>
     items[(((variation >>> (salt % 24)) ^ (variation * (salt + 1))) >>> 0) % items.length] as T
+  const visual = cuesOf(request.visual, request.skip)
+  const narration = cuesOf(request.narration, request.skip)
+  const setting =
+    request.setting ??
+    mostNamed(visual, narration, (entry) => entry.setting, ALL_SETTINGS_BY_PRIORITY) ??
+    mostNamed(visual, narration, (entry) => entry.home, ALL_SETTINGS_BY_PRIORITY) ??
+    'abstract'
+  const subjects = (request.subjects ?? []).filter(() => !isIndoor(setting))
 
-  const subjectScores = score(SUBJECT_RULES, visual, narration)
-  const settingScores = score(SETTING_RULES, visual, narration)
-  let setting = request.setting ?? best(settingScores)
-  const subjects = [...subjectScores.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .map(([subject]) => subject)
-    // People are drawn as one group, so "person" next to "people" is redundant.
-    .filter((subject, _index, all) => !(subject === 'person' && all.includes('people')))
-    .slice(0, 3)
-
-  if (!setting) {
-    const implied = subjects.map((subject) => SUBJECT_HOME[subject]).find((home) => home !== undefined)
-    setting = implied ?? 'abstract'
-  }
-  // Indoors there is no sky to hang a sun or a moon in; the window shows the hour instead.
-  if (isIndoor(setting)) {
-    for (const skyThing of ['sun', 'moon', 'planet'] as const) {
-      const at = subjects.indexOf(skyThing)
-      if (at >= 0) subjects.splice(at, 1)
-    }
-  }
-  if (subjects.length === 0) subjects.push(...(SETTING_DEFAULT_SUBJECTS[setting] ?? []))
-
-  let timeOfDay = best(score(TIME_RULES, visual, narration))
-  if (!timeOfDay) {
-    if (setting === 'space' || setting === 'night-sky') timeOfDay = 'night'
-    else timeOfDay = pickBy(['day', 'day', 'sunset', 'dawn', 'day', 'sunset'] as const, 3)
-  }
-  if (setting === 'space') timeOfDay = 'night'
+  let timeOfDay = request.time ?? mostNamed(visual, narration, (entry) => entry.time, TIME_ORDER)
+  if (setting === 'space' || setting === 'night-sky') timeOfDay = 'night'
+  timeOfDay ??= pickBy(['day', 'day', 'sunset', 'dawn', 'day', 'sunset'] as const, 3)
   // No rain or snow falls in space or under the sea: "rings of ice" is no weather.
   const weather = isWeatherless(setting)
     ? 'clear'
-    : (best(score(WEATHER_RULES, visual, narration)) ?? (setting === 'snow' ? 'snow' : 'clear'))
-  const mood = best(score(MOOD_RULES, visual, narration)) ?? 'neutral'
+    : (mostNamed(visual, narration, (entry) => entry.weather, WEATHER_ORDER) ??
+      request.weather ??
+      (setting === 'snow' ? 'snow' : 'clear'))
+  const mood = mostNamed(visual, narration, (entry) => entry.mood, MOOD_ORDER) ?? 'neutral'
+  const particleCues = new Set([...visual, ...narration].flatMap((entry) => entry.particles ?? []))
 
   const moves = CAMERA_BY_MOOD[mood]
   // Neighbouring scenes never share a move: the index steps through the mood's list, the seed offsets it.
@@ -539,11 +329,8 @@ export function interpretScene(request: {
 
   const lowAngle = mood === 'epic' || mood === 'dramatic' || ((variation >>> 5) & 3) === 0
   const thirds = [1 / 3, 2 / 3, 0.5] as const
-  const heroX = subjects.length > 1 ? pickBy(thirds.slice(0, 2), 7) : pickBy(thirds, 9)
+  const heroX = (request.subjectCount ?? 0) > 1 ? pickBy(thirds.slice(0, 2), 7) : pickBy(thirds, 9)
   const horizon = lowAngle ? 0.66 + ((variation >>> 11) % 8) / 100 : 0.54 + ((variation >>> 13) % 12) / 100
-
-  const all = `${visual} ${narration}`
-  const keywords = tokenize(all).filter((word) => word.length > 3 && !STOP_WORDS.has(word))
 
   return {
     setting,
@@ -553,10 +340,9 @@ export function interpretScene(request: {
     mood,
     camera,
     light: chooseLight(setting, timeOfDay, weather, mood),
-    particles: chooseParticles(setting, weather, timeOfDay, mood, all),
+    particles: chooseParticles(setting, weather, timeOfDay, mood, particleCues),
     composition: { horizon, heroX, heroScale: lowAngle ? 0.62 : 0.5, lowAngle },
     title: composeTitle(request.narration, request.visual),
-    keywords,
     variation: variation >>> 0,
   }
 }

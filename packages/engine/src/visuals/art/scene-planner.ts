@@ -1,7 +1,9 @@
-import { isIndoor, type Setting, type TimeOfDay, type Weather } from '../scene-interpreter.ts'
+import { decidesPicture, getLexicon } from '../../lexicon/lexicon.ts'
+import type { LexiconEntry } from '../../lexicon/schema.ts'
+import type { Setting, TimeOfDay, Weather } from '../../lexicon/vocabulary.ts'
+import { isIndoor } from '../scene-interpreter.ts'
 import { hashText } from '../random.ts'
 import { getArtLibrary, inOutfit, OUTFIT_COUNT, type ArtKind } from './art-library.ts'
-import { COLOURED_ART, CONCEPTS, VERB_ART, type Concept } from './concepts.ts'
 import { readText, type Noun } from './scene-reader.ts'
 import { artForSense, senseOfArt } from './art-senses.ts'
 import { broaderSenses, isDrawableNoun, nounSenses, readSynset, usualKind, usualSense } from './wordnet.ts'
@@ -123,7 +125,7 @@ export function castOf(texts: string[]): CastMember[] {
         noun.proper &&
         !noun.afterPlacePreposition &&
         noun.beforeVerb &&
-        !CONCEPTS[noun.lemma] &&
+        !conceptOf(noun.lemma) &&
         library.find(noun.text).every((match) => match.score < 10),
     )
     for (const noun of names) {
@@ -193,7 +195,13 @@ function leadCreature(readings: ReturnType<typeof readText>[]): CastMember[] {
 
 type Candidate = { id: string; word: string; score: number }
 
-function conceptArt(concept: Concept, word: string, score: number): Candidate[] {
+/** The lexicon's entry for a noun or a phrase where it says how the word is drawn (its art, or never). */
+function conceptOf(key: string): LexiconEntry | undefined {
+  const entry = getLexicon().noun(key)
+  return decidesPicture(entry) ? entry : undefined
+}
+
+function conceptArt(concept: LexiconEntry, word: string, score: number): Candidate[] {
   return (concept.art ?? []).slice(0, 1).map((id) => ({ id: withTone(id), word, score }))
 }
 
@@ -207,7 +215,7 @@ const SUITED = new Set(['astronaut'])
 
 /** The drawing of a head noun in the colour named just before it in its phrase ("a bright red ball"). */
 function colouredArt(noun: Noun): string | undefined {
-  const colours = COLOURED_ART[noun.lemma]
+  const colours = getLexicon().noun(noun.lemma)?.colours
   if (!colours || !noun.head) return undefined
   const words = noun.phrase.toLowerCase().split(' ')
   const at = words.lastIndexOf(noun.text.toLowerCase())
@@ -310,8 +318,8 @@ function findArt(noun: Noun): { candidates: Candidate[]; reason: string } {
   for (const offset of broaderSenses(sense, 6).slice(1)) {
     const synset = readSynset(offset)
     const concept = synset.words
-      .map((word) => CONCEPTS[word])
-      .find((entry) => entry?.art && (entry.kind === undefined || entry.kind === synset.kind))
+      .map((word) => conceptOf(word))
+      .find((entry) => entry?.art && (entry.sense === undefined || entry.sense === synset.kind))
     if (concept)
       return { candidates: conceptArt(concept, noun.text, 0), reason: `WordNet: a kind of ${synset.words[0]}` }
     const [art] = artForSense(offset)
@@ -402,7 +410,7 @@ export function planScene(request: PlanRequest): ScenePlan {
       const next = reading.nouns[nounIndex + 1]
       // A compound the concept table knows is read as one word at its first noun ("coffee shop").
       const ahead =
-        next && next.position === noun.position + 1 && CONCEPTS[`${noun.lemma} ${next.lemma}`] ? next : undefined
+        next && next.position === noun.position + 1 && conceptOf(`${noun.lemma} ${next.lemma}`) ? next : undefined
       if (ahead) used.add(ahead.position)
       const first = !sentencesWithSubject.has(noun.sentence)
       const count = candidatesBefore()
@@ -429,7 +437,7 @@ export function planScene(request: PlanRequest): ScenePlan {
       }
       // "New York", "Mount Fuji": a name of two words the concept table knows, at its last word.
       const nameKey = ahead ? `${noun.lemma} ${ahead.lemma}` : (noun.compound ?? '')
-      const properConcept = noun.proper ? (CONCEPTS[nameKey] ?? CONCEPTS[noun.lemma]) : undefined
+      const properConcept = noun.proper ? (conceptOf(nameKey) ?? conceptOf(noun.lemma)) : undefined
       if (properConcept?.art) {
         // "Saturn" is in space, as "planet" is.
         if (properConcept.setting && (!setting || score > setting.score))
@@ -510,8 +518,11 @@ export function planScene(request: PlanRequest): ScenePlan {
       }
       // A two-word phrase the concept table knows wins over its words ("coffee shop", "golden hour").
       const phrase = ahead ? `${noun.lemma} ${ahead.lemma}` : (noun.compound ?? '')
-      const phraseConcept = CONCEPTS[phrase] ?? CONCEPTS[noun.phrase.toLowerCase()]
-      const concept = phraseConcept ?? CONCEPTS[noun.lemma]
+      const phraseConcept = conceptOf(phrase) ?? conceptOf(noun.phrase.toLowerCase())
+      const concept = phraseConcept ?? conceptOf(noun.lemma)
+      // A word that only steers the scene ("airport", "meeting") sets its place, hour and weather, then is drawn
+      // as the art library finds it.
+      const cue = concept ? undefined : getLexicon().noun(noun.lemma)
       if (phraseConcept) {
         for (const other of reading.nouns) if (noun.phrase === other.phrase) used.add(other.position)
       }
@@ -520,10 +531,11 @@ export function planScene(request: PlanRequest): ScenePlan {
       // it stands; it is drawn only when it is a thing of its own in the picture ("lemon groves").
       const describes = noun.modifier && !ahead && !phraseConcept && DESCRIBING_KINDS.has(usualKind(noun.lemma) ?? '')
       if (describes) {
-        if (concept?.setting && (!setting || score > setting.score)) setting = { value: concept.setting, score }
-        time ??= concept?.time
-        weather ??= concept?.weather
-        water ??= concept?.water
+        const steer = concept ?? cue
+        if (steer?.setting && (!setting || score > setting.score)) setting = { value: steer.setting, score }
+        time ??= steer?.time
+        weather ??= steer?.weather
+        water ??= steer?.water
         words.push({ word: noun.text, art: undefined, reason: 'describes the word after it' })
         continue
       }
@@ -533,9 +545,9 @@ export function planScene(request: PlanRequest): ScenePlan {
         time ??= concept.time
         weather ??= concept.weather
         water ??= concept.water
-        if (concept.none) {
+        if (concept.picture === 'none') {
           // A place word ("kitchen", "attic") sets the scene; only a word with no place is left out as abstract.
-          if (!concept.setting) abstractWords.push(label)
+          if (!concept.setting && !concept.time && !concept.weather) abstractWords.push(label)
           words.push({
             word: label,
             art: undefined,
@@ -563,10 +575,17 @@ export function planScene(request: PlanRequest): ScenePlan {
         })
         continue
       }
+      if (cue) {
+        if (cue.setting && (!setting || score > setting.score)) setting = { value: cue.setting, score }
+        home ??= cue.home
+        time ??= cue.time
+        weather ??= cue.weather
+        water ??= cue.water
+      }
       // "Saturn's rings", "Earth's core": a part of a place or a body in the sky is drawn as that place, through
       // the concept table only, never by a drawing whose name is only spelled alike (a ring for a finger).
       const owner = reading.nouns[nounIndex - 1]
-      const ownerConcept = owner?.proper ? CONCEPTS[owner.lemma] : undefined
+      const ownerConcept = owner?.proper ? conceptOf(owner.lemma) : undefined
       if (owner && ownerConcept?.setting && owner.nextPos === 'PART' && owner.position === noun.position - 2) {
         // What the sentence says of the part, it says of the whole: Saturn leads "Saturn's rings are…".
         candidates.push(...conceptArt(ownerConcept, owner.text, score))
@@ -587,7 +606,7 @@ export function planScene(request: PlanRequest): ScenePlan {
     }
     for (const verb of reading.verbs) {
       if (FLYING_VERBS.has(verb)) flies = true
-      const art = VERB_ART[verb]?.[0]
+      const art = getLexicon().verb(verb)?.art?.[0]
       if (!art) continue
       candidates.push({ id: art, word: verb, score: weight * 0.6 })
       words.push({ word: verb, art, reason: 'activity' })

@@ -16,7 +16,13 @@ import {
 } from './wordnet.ts'
 
 /** "Astronauts float…": a plural opening a sentence is a common noun, whatever the tagger says. */
-const isPluralNoun = (word: string) => baseNoun(word) !== word.toLowerCase()
+const isPluralNoun = (word: string) => {
+  const lower = word.toLowerCase()
+  if (baseNoun(word) !== lower) return true
+  // WordNet lists a few plurals as words of their own ("cows"): an "s" after a noun it knows still makes many.
+  const singular = lower.endsWith('s') && !lower.endsWith('ss') ? lower.slice(0, -1) : undefined
+  return singular !== undefined && nounSenses(singular).length > 0
+}
 
 /**
  * Reads a scene's words with wink-nlp (English part-of-speech tags and lemmas): the noun phrases, names,
@@ -67,6 +73,8 @@ export type Reading = {
   /** Pronouns that say whose a thing is ("her" in "her brother"), as written, lower-case. */
   possessives: string[]
   sentences: string[]
+  /** Every word of the text in order, by lemma (lower-case) and part of speech, for word lists to match. */
+  words: { text: string; lemma: string; pos: string }[]
 }
 
 /**
@@ -237,6 +245,7 @@ export function readText(text: string): Reading {
   const subjectPronouns: string[] = []
   const possessives: string[] = []
   const sentences: string[] = []
+  const words: { text: string; lemma: string; pos: string }[] = []
   let position = 0
   doc.sentences().each((sentence, sentenceIndex: number) => {
     sentences.push(sentence.out())
@@ -264,6 +273,7 @@ export function readText(text: string): Reading {
       token.pos = 'NOUN'
       token.lemma = baseNoun(token.text)
     }
+    for (const token of tokens) if (/\p{L}/u.test(token.text)) words.push({ text: token.text.toLowerCase(), lemma: token.lemma, pos: token.pos })
     let firstPhraseDone = false
     let index = 0
     while (index < tokens.length) {
@@ -349,5 +359,5 @@ export function readText(text: string): Reading {
     }
     position += tokens.length
   })
-  return { nouns, verbs, pronouns, subjectPronouns, possessives, sentences }
+  return { nouns, verbs, pronouns, subjectPronouns, possessives, sentences, words }
 }

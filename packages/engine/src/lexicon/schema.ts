@@ -1,0 +1,73 @@
+import { z } from 'zod'
+
+import { MOODS, OTHER_LANGUAGES, PARTICLE_KINDS, SETTINGS, TIMES_OF_DAY, WEATHERS } from './vocabulary.ts'
+
+/**
+ * One word or phrase of the lexicon and what it means in a picture. The writer, the scene planner and the
+ * prompts sent to a hosted image engine all read these records; nothing else keeps words of its own.
+ */
+
+export const ENTRY_KINDS = [
+  'person',
+  'animal',
+  'plant',
+  'food',
+  'thing',
+  'vehicle',
+  'place',
+  'sky',
+  'weather',
+  'time',
+  'mood',
+  'activity',
+  'abstract',
+] as const
+export type EntryKind = (typeof ENTRY_KINDS)[number]
+
+const lemma = z
+  .string()
+  .regex(/^[a-z][a-z'-]*(?: [a-z][a-z'-]*){0,2}$/u, 'a lower-case lemma or a phrase of up to three words')
+
+export const LexiconEntrySchema = z
+  .strictObject({
+    /** The English lemma (American spelling, as the tagger gives it) or a phrase of two or three words. */
+    lemma,
+    /** Noun unless said; verbs and adjectives only steer the hour, the weather, the mood or an activity. */
+    pos: z.enum(['noun', 'verb', 'adjective']).optional(),
+    kind: z.enum(ENTRY_KINDS),
+    /**
+     * The kind of WordNet sense the entry stands for where the word has others: reached through a broader
+     * sense of another word, only a sense of this kind counts ("mud" is a kind of earth, the soil, not the planet).
+     */
+    sense: z.string().optional(),
+    /** Drawings that show it, best first (Noto Emoji names); without them the art library finds it by its words. */
+    art: z.array(z.string()).min(1).optional(),
+    /** "none": never a picture, whatever it spells like; "backdrop": painted by the setting, never a subject. */
+    picture: z.enum(['none', 'backdrop']).optional(),
+    /** The place the word puts a scene in: it wins over where its things are usually found. */
+    setting: z.enum(SETTINGS).optional(),
+    /** Where it is found when the words name no place. */
+    home: z.enum(SETTINGS).optional(),
+    time: z.enum(TIMES_OF_DAY).optional(),
+    weather: z.enum(WEATHERS).optional(),
+    mood: z.enum(MOODS).optional(),
+    particles: z.enum(PARTICLE_KINDS).optional(),
+    /** Water running across the land ("down to the river"): the ground shows it. */
+    water: z.literal('river').optional(),
+    /** How it moves when the words have it move: a flier is drawn in the air. */
+    motion: z.enum(['flies', 'swims', 'rides']).optional(),
+    /** The drawing in the colour named right before it ("a red ball"), where the library draws that colour. */
+    colours: z.record(z.string(), z.string()).optional(),
+    /** Other English spellings a writer may type ("harbour", "theatre"); the tagger gives the lemma's. */
+    also: z.array(z.string().regex(/^\p{Ll}[\p{Ll}'-]*(?: \p{Ll}[\p{Ll}'-]*){0,2}$/u)).optional(),
+    /** The same meaning in the other script languages: words or phrases as written, lower-case. */
+    words: z.partialRecord(z.enum(OTHER_LANGUAGES), z.array(z.string().min(1)).min(1)).optional(),
+    /** Why the entry says what it says, where a reader would wonder. */
+    why: z.string().optional(),
+  })
+  .refine((entry) => !(entry.art && entry.picture), { message: 'an entry with art is drawn', path: ['picture'] })
+  .refine((entry) => !(entry.setting && entry.home), { message: 'a setting or a home, not both', path: ['home'] })
+
+export type LexiconEntry = z.infer<typeof LexiconEntrySchema>
+/** A record as written in the entry files, before the loader checks it. */
+export type LexiconRecord = z.input<typeof LexiconEntrySchema>
