@@ -73,7 +73,9 @@ export function toSingular(phrase: string): string {
 
 /** "a baker", "an old lighthouse", "an hour"; plural and mass nouns stay bare ("boats", "bread"). */
 export function withIndefinite(phrase: string): string {
-  if (isPluralNoun(phrase) || isMassNoun(phrase)) return phrase
+  // The noun a phrase is about comes before its first preposition: "a glass of water", "cups of tea".
+  const head = phrase.split(/\s+(?:of|with|in|on|at|from|for|by)\s+/)[0] ?? phrase
+  if (isPluralNoun(head) || isMassNoun(head)) return phrase
   return indefinite(phrase)
 }
 

@@ -16,7 +16,7 @@ import { splitSentences } from './sentences.ts'
 const OPENERS = /^(?:and|but|so|yet|then|now|first|next|finally|meanwhile|later|soon|still|also|today|here)\b,?\s*/i
 /** Where a sentence's first picture ends: a second clause, a comparison or a reason adds no new subject. */
 const CLAUSE_END =
-  /\s*(?:[,;:—–]|\s-\s|\b(?:before|after|until|while|because|although|though|whereas|unless|since|so that|like|as if|who|whom|whose|which)\b)/i
+  /\s*(?:[,;:—–]|\s-\s|\b(?:before|after|until|while|because|although|though|whereas|unless|since|so that|(?<!(?:n't|not|do|does|did|would|to|you|they|we|i)\s)like|as if|who|whom|whose|which)\b)/i
 const TIME_WORDS =
   /\b(dawn|sunrise|morning|midday|noon|afternoon|evening|dusk|sunset|twilight|night|midnight|spring|summer|autumn|fall|winter)\b/i
 const PRONOUN_SUBJECT = /^(she|he|they|it|we|i|you)\b\s*/i
@@ -150,7 +150,10 @@ function clamp(text: string): string {
 function isImperative(clause: string): boolean {
   const [first = '', second = ''] = clause.split(/\s+/)
   const word = first.toLowerCase().replace(/[^a-z'-]/g, '')
-  if (!word || /^(?:the|a|an|my|our|your|his|her|their|this|these|every|each|some|one|two|three)$/.test(word))
+  if (
+    !word ||
+    /^(?:the|a|an|my|our|your|his|her|their|this|these|every|each|some|one|two|three|not|never|no)$/.test(word)
+  )
     return false
   // An order uses the verb's plain form: "Boats glide" starts with a plural noun, not with "boat".
   if (getVerbForms(word).base !== word) return false
@@ -175,7 +178,17 @@ function describeOne(narration: string, memory: Memory, animalNames: Set<string>
   let text = clause
   const pronoun = PRONOUN_SUBJECT.exec(text)
   let described: string
-  if (!pronoun && isImperative(text)) {
+  // "Don't check your phone in bed", "Never skip breakfast": an order not to do something shows a person
+  // who does not ("A person does not check their phone in bed"), never "a person nots check".
+  const negation = /^(?:do not|don't|dont|never)\s+(.+)$/i.exec(text)
+  // Only a verb follows "don't" or "never" at the start of a sentence.
+  const negated =
+    !pronoun && negation?.[1] && !/^(?:the|a|an|my|your|our|their|his|her|this|that)\b/i.test(negation[1])
+      ? negation[1]
+      : undefined
+  const isNever = /^never\b/i.test(text)
+  if (negated) text = negated
+  if (!pronoun && (negated || isImperative(text))) {
     // "Mix pork and ginger in a bowl": an order shows someone doing it.
     // "Gather everything and clear a space": the first order is the picture.
     const verbWords = new Set(
@@ -188,7 +201,8 @@ function describeOne(narration: string, memory: Memory, animalNames: Set<string>
       kept.push(order)
     }
     const [verb = '', ...rest] = kept.join(' and ').split(/\s+/)
-    described = ['a person', getVerbForms(verb).present, ...rest]
+    const acts = negated ? [isNever ? 'never' : 'does not', isNever ? getVerbForms(verb).present : verb] : undefined
+    described = ['a person', ...(acts ?? [getVerbForms(verb).present]), ...rest]
       .join(' ')
       .replace(/\byour\b/gi, 'their')
       .replace(/\byou\b/gi, 'they')
