@@ -3,8 +3,9 @@ import { fallbackPhrase, type Plan } from '../plan.ts'
 import type { NounPhrase, PromptBrief } from '../prompt-brief.ts'
 import { getHoursPhrase } from '../prompt-details.ts'
 import { be, refer } from '../references.ts'
+import type { AdSlot } from '../templates/ad.ts'
 import { WRITER_TEMPLATES } from '../templates/registry.ts'
-import { fillParts, requirePart, type Slots } from '../templates/template.ts'
+import { fillParts, requirePart, type SlotsOf } from '../templates/template.ts'
 import { BUSINESSES, PRODUCT_USES, type Business } from '../writer-lexicon.ts'
 import { SEATED_VENUES } from '../venue-kinds.ts'
 
@@ -48,7 +49,7 @@ function isSeated(subject: NounPhrase, business: Business): boolean {
 }
 
 /** Slots every ad fills from what the prompt names: its products, hours, offer and audience. */
-function namedSlots(brief: PromptBrief, it: { indefinite: string }, isVenue: boolean): Slots {
+function namedSlots(brief: PromptBrief, it: { indefinite: string }, isVenue: boolean): SlotsOf<AdSlot> {
   const audience = brief.audience ? refer(brief.audience).first : undefined
   const products = brief.highlights.length > 0 ? joinList(brief.highlights.map((phrase) => phrase.text)) : undefined
   return {
@@ -74,7 +75,7 @@ function writeBusinessAd(brief: PromptBrief, subject: NounPhrase, business: Busi
   // are its name, not a list of what it is about.
   const naming = subject.qualities.findLastIndex((quality) => /ing$/i.test(quality))
   const qualities = subject.qualities.slice(naming + 1).filter((quality) => !/^(?:new|best|good|great)$/i.test(quality))
-  const slots: Slots = {
+  const slots: SlotsOf<AdSlot> = {
     ...namedSlots(brief, it, business.isVenue),
     first: it.first,
     short: it.short,
@@ -117,7 +118,7 @@ function writeProductAd(brief: PromptBrief, subject: NounPhrase): Plan {
   const [verb = 'use', ...rest] = use.split(' ')
   const named = namedSlots(brief, it, false)
   const madeFor = `${capitalize(pronoun)} ${be(it.isPlural)} made for ${named.audience ?? 'everyday life'}.`
-  const slots: Slots = {
+  const slots: SlotsOf<AdSlot> = {
     ...named,
     first: it.first,
     short: it.short,

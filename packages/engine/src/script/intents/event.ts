@@ -2,8 +2,9 @@ import { lowerFirst, toTitle } from '../english.ts'
 import { fallbackPhrase, type Plan } from '../plan.ts'
 import type { PromptBrief } from '../prompt-brief.ts'
 import { be, refer } from '../references.ts'
+import type { EventSlot } from '../templates/event.ts'
 import { WRITER_TEMPLATES } from '../templates/registry.ts'
-import { fillEach, fillParts, requirePart, type Slots } from '../templates/template.ts'
+import { fillEach, fillParts, requirePart, type SlotsOf } from '../templates/template.ts'
 import { DEFAULT_EVENT, EVENT_KINDS } from '../writer-lexicon.ts'
 
 /** An event: its date and venue as the prompt gives them, what it offers, and a reminder to come. */
@@ -15,7 +16,7 @@ export function writeEvent(brief: PromptBrief): Plan {
   const venue = brief.setting ? `${brief.settingPreposition} the ${brief.setting.text}` : undefined
   const at = [venue, brief.place ? `in ${brief.place}` : undefined].filter(Boolean).join(' ')
   const toPlace = brief.place ? ` to ${brief.place}${venue ? `, ${venue},` : ''}` : venue ? ` ${venue}` : ''
-  const slots: Slots = {
+  const slots: SlotsOf<EventSlot> = {
     first: it.first,
     short: it.short,
     is: be(it.isPlural),

@@ -4,8 +4,9 @@ import { joinList, toTitle } from '../english.ts'
 import { line, tidy, type Plan } from '../plan.ts'
 import type { PromptBrief } from '../prompt-brief.ts'
 import { refer } from '../references.ts'
+import type { HowToSlot, RecipeSlot } from '../templates/how-to.ts'
 import { WRITER_TEMPLATES } from '../templates/registry.ts'
-import { fillText, requirePart, type Slots } from '../templates/template.ts'
+import { fillText, requirePart, type SlotsOf } from '../templates/template.ts'
 
 /**
  * A how-to or a recipe: the task, scenes for the user's own steps in order (the last step always last), and
@@ -15,7 +16,7 @@ export function writeSteps(brief: PromptBrief, isRecipe: boolean): Plan {
   const templates = isRecipe ? WRITER_TEMPLATES.recipe : WRITER_TEMPLATES['how-to']
   const task = (brief.task ?? `make ${brief.subject?.text ?? 'it'}`).replace(/\s+/g, ' ')
   const extras = brief.highlights.map((phrase) => phrase.text)
-  const slots: Slots = {
+  const slots: SlotsOf<HowToSlot | RecipeSlot> = {
     task,
     object: brief.subject ? refer(brief.subject).indefinite : 'the project',
     dish: brief.subject?.text ?? 'the dish',

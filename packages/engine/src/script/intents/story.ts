@@ -4,8 +4,9 @@ import { capitalize, getPronouns, getVerbForms, presentTense, toTitle, withIndef
 import { fallbackPhrase, line, type Part, type Plan } from '../plan.ts'
 import type { Character, PromptBrief } from '../prompt-brief.ts'
 import { refer, whereOf } from '../references.ts'
+import type { StorySlot } from '../templates/story.ts'
 import { WRITER_TEMPLATES } from '../templates/registry.ts'
-import { fillParts, requirePart, type PartTemplate, type Slots } from '../templates/template.ts'
+import { fillParts, requirePart, type PartTemplate, type SlotsOf } from '../templates/template.ts'
 
 type Cast = { first: string; short: string; indefinite: string; pronouns: ReturnType<typeof getPronouns> }
 
@@ -160,7 +161,7 @@ export function writeStory(brief: PromptBrief): Plan {
         )
   const compactOpening =
     plot && !state ? `Once, ${where ? `${where}, ` : ''}${thing ? `${thing.first}` : hero.first} ${told}.` : beginning
-  const slots: Slots = {
+  const slots: SlotsOf<StorySlot> = {
     beginning,
     beginningShow,
     inciting,

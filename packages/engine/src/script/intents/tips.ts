@@ -4,8 +4,9 @@ import { getVerbForms, joinList, numberWord, toSingular, toTitle } from '../engl
 import { line, type Part, type Plan } from '../plan.ts'
 import type { PromptBrief } from '../prompt-brief.ts'
 import { refer } from '../references.ts'
+import type { TipsSlot } from '../templates/tips.ts'
 import { WRITER_TEMPLATES } from '../templates/registry.ts'
-import { fillLine, fillPart, requirePart, type Slots } from '../templates/template.ts'
+import { fillLine, fillPart, requirePart, type SlotsOf } from '../templates/template.ts'
 
 /** The words of a text with their lemmas: "running" is also "run", "pets" also "pet"; never a part of a word. */
 function getLemmas(text: string): Set<string> {
@@ -34,7 +35,7 @@ export function writeTips(brief: PromptBrief): Plan {
     templates.topics.find((topic) => topic.words.some((word) => lemmas.has(word)))?.shot ?? templates.fallbackScene
   const count = Math.min(brief.count ?? templates.general.length, templates.general.length)
   const chosen = templates.general.slice(0, count)
-  const slots: Slots = {
+  const slots: SlotsOf<TipsSlot> = {
     purpose,
     scene,
     audience: brief.audience ? refer(brief.audience).first : undefined,

@@ -4,8 +4,9 @@ import { isPluralNoun, presentTense, toTitle } from '../english.ts'
 import type { Plan } from '../plan.ts'
 import type { PromptBrief } from '../prompt-brief.ts'
 import { be, refer, withArticle } from '../references.ts'
+import type { TravelSlot } from '../templates/travel.ts'
 import { WRITER_TEMPLATES } from '../templates/registry.ts'
-import { fillEach, fillParts, requirePart, type Slots } from '../templates/template.ts'
+import { fillEach, fillParts, requirePart, type SlotsOf } from '../templates/template.ts'
 import { PLACE_KIND_WORDS, PLACE_KINDS, type PlaceKind } from '../writer-lexicon.ts'
 
 function getPlaceKind(brief: PromptBrief): PlaceKind {
@@ -52,7 +53,7 @@ export function writeTravel(brief: PromptBrief): Plan {
   const there = (shot: string) =>
     shot.toLowerCase().includes(short.toLowerCase().replace(/^the\s+/, '')) ? shot : `${shot} ${onOrIn} ${short}`
   const isPlural = isPluralNoun(short)
-  const slots: Slots = {
+  const slots: SlotsOf<TravelSlot> = {
     first: `${first}${when}`,
     short,
     onOrIn,

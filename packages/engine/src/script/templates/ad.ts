@@ -1,5 +1,43 @@
 import type { LineTemplate, PartTemplate } from './template.ts'
 
+/** The slots ad templates may name; its module fills only these (see registry.test.ts). */
+export const AD_SLOTS = [
+  'first',
+  'short',
+  'it',
+  'inPlace',
+  'street',
+  'worker',
+  'work',
+  'offer',
+  'qualities',
+  'products',
+  'itWithProducts',
+  'hoursWhen',
+  'opener',
+  'deal',
+  'dealShow',
+  'audience',
+  'audienceBe',
+  'audienceShot',
+  'own',
+  'seated',
+  'us',
+  'place',
+  'pronoun',
+  'is',
+  'object',
+  'fits',
+  'becomes',
+  'makes',
+  'come',
+  'use',
+  'shotPerson',
+  'atHome',
+  'madeFor',
+] as const
+export type AdSlot = (typeof AD_SLOTS)[number]
+
 /**
  * Ads: a place to walk into (a venue), a service that comes to the customer, or a product. What the prompt
  * names is said first (its products, opening hours, offer and audience), then what holds for any business

@@ -1,5 +1,24 @@
 import type { LineTemplate, PartTemplate } from './template.ts'
 
+/** The slots event templates may name; its module fills only these (see registry.test.ts). */
+export const EVENT_SLOTS = [
+  'first',
+  'short',
+  'is',
+  'toPlace',
+  'when',
+  'at',
+  'crowd',
+  'moment',
+  'detail',
+  'expect',
+  'audience',
+  'deal',
+  'item',
+  'itemIndefinite',
+] as const
+export type EventSlot = (typeof EVENT_SLOTS)[number]
+
 /**
  * Events: when and where first, then what the prompt says to expect (its highlights, its offer, its
  * audience), then what any event of its kind has, and a reminder to come.

@@ -1,5 +1,9 @@
 import type { PartTemplate } from './template.ts'
 
+/** The slots explainer templates may name; its module fills only these (see registry.test.ts). */
+export const EXPLAINER_SLOTS = ['topic', 'thing'] as const
+export type ExplainerSlot = (typeof EXPLAINER_SLOTS)[number]
+
 /**
  * Explainers: the question asked, then scenes for the user's own words (an offline writer knows no facts),
  * then the question answered. Each gap is a step of the answer and a picture of the thing explained.

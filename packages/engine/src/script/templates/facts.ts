@@ -1,5 +1,9 @@
 import type { PartTemplate } from './template.ts'
 
+/** The slots facts templates may name; its module fills only these (see registry.test.ts). */
+export const FACTS_SLOTS = ['topic', 'counted', 'picture', 'second', 'third', 'number', 'thing'] as const
+export type FactsSlot = (typeof FACTS_SLOTS)[number]
+
 /**
  * Facts: a counted list of facts the user writes (the writer invents none), framed by a hook and a close.
  * A named place or era ("the Roman Empire") is pictured by maps and books, anything else by itself.

@@ -1,5 +1,12 @@
 import type { PartTemplate } from './template.ts'
 
+/** The slots how-to templates may name; its module fills only these (see registry.test.ts). */
+export const HOW_TO_SLOTS = ['task', 'object', 'finished'] as const
+export type HowToSlot = (typeof HOW_TO_SLOTS)[number]
+/** The slots recipe templates may name. */
+export const RECIPE_SLOTS = ['task', 'dish', 'extras'] as const
+export type RecipeSlot = (typeof RECIPE_SLOTS)[number]
+
 /**
  * How-tos and recipes: the task asked, then scenes for the user's own steps (the writer knows no method),
  * in order, the last step last, then the task done.

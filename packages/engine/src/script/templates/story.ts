@@ -1,5 +1,29 @@
 import type { PartTemplate } from './template.ts'
 
+/** The slots story templates may name; its module fills only these (see registry.test.ts). */
+export const STORY_SLOTS = [
+  'beginning',
+  'beginningShow',
+  'inciting',
+  'incitingShow',
+  'ending',
+  'endingShow',
+  'compactOpening',
+  'compactOpeningShow',
+  'hero',
+  'they',
+  'pair',
+  'friend',
+  'friendIndefinite',
+  'friendly',
+  'whereShort',
+  'sceneOf',
+  'placeSuffix',
+  'dark',
+  'thing',
+] as const
+export type StorySlot = (typeof STORY_SLOTS)[number]
+
 /**
  * Stories: a beginning, something that happens, a struggle, a turn and an ending, in general terms that hold
  * for any hero. A scary story ("a horror story", "a ghost story") is told in a darker voice: `dark` is set.

@@ -29,6 +29,9 @@ function holds(template: { when?: string; unless?: string }, slots: Slots): bool
 /** What fills the slots: a missing value (undefined) leaves out the lines that need it; '' fills with nothing. */
 export type Slots = Record<string, string | undefined>
 
+/** Slots of one kind of video: only the names its templates declare, so a misspelt one fails to compile. */
+export type SlotsOf<Name extends string> = { [Key in Name]?: string | undefined }
+
 const SLOT = /\{(\w+)\}/g
 
 /** The slots a text names, as written ("Audience" for a capitalised one). */

@@ -1,5 +1,9 @@
 import type { LineTemplate, PartTemplate } from './template.ts'
 
+/** The slots tips templates may name; its module fills only these (see registry.test.ts). */
+export const TIPS_SLOTS = ['count', 'purpose', 'audience', 'scene', 'summary', 'number', 'tip', 'shot'] as const
+export type TipsSlot = (typeof TIPS_SLOTS)[number]
+
 /**
  * Tips: advice that holds for any habit or goal, each tip's later lines said when the video has time, with
  * a picture of the topic found by its words.

@@ -1,5 +1,26 @@
 import type { LineTemplate, PartTemplate } from './template.ts'
 
+/** The slots travel templates may name; its module fills only these (see registry.test.ts). */
+export const TRAVEL_SLOTS = [
+  'first',
+  'short',
+  'onOrIn',
+  'is',
+  'slows',
+  'paths',
+  'viewThere',
+  'view',
+  'viewWithArticle',
+  'morning',
+  'dayThere',
+  'food',
+  'night',
+  'item',
+  'itemIndefinite',
+  'itemBe',
+] as const
+export type TravelSlot = (typeof TRAVEL_SLOTS)[number]
+
 /**
  * Travel: a day in a place, from an early start to the lights after dark, with what the prompt lists to see.
  *
