@@ -146,6 +146,22 @@ describe('the offline writer listens to the prompt', () => {
     )
   })
 
+  it('keeps a trip’s length and season, and reads a named city as a place, not a person', async () => {
+    const porto = await draft('a travel video about three days in Porto: the river, the bridges', 30, 2.5)
+    expect(porto.title).toBe('Three Days in Porto')
+    expect(textOf(porto)).toContain('spend three days there')
+    const lisbon = await draft('Lisbon in spring', 30, 2.5)
+    expect(lisbon.title).toBe('A Day in Lisbon in Spring')
+    expect(textOf(lisbon)).not.toMatch(/lived|story/)
+  })
+
+  it('shows a service’s hours without a door to hang a sign on', async () => {
+    const text = textOf(await draft('an ad for a mobile dog grooming service in Leeds, open weekdays 8 to 6', 30, 2.5))
+    expect(text).toContain('open on weekdays from 8 to 6')
+    expect(text).not.toMatch(/door of a mobile/)
+    expect(text).toMatch(/groomer/)
+  })
+
   it('tells a horror story darkly: no sunny routine, no small success', async () => {
     const text = textOf(await draft('a ghost story about an old lighthouse keeper', 60, 2.5))
     expect(text).not.toMatch(/small routine|small success|in the sunshine/)

@@ -186,7 +186,8 @@ export function getCharacterKind(head: string): Character['kind'] | undefined {
   if (CREATURES.has(word) || CREATURES.has(singular)) return 'creature'
   if (PEOPLE.has(word) || PEOPLE.has(singular)) return 'person'
   if (/(?:[^e]er|keeper|or|ist|man|woman|ian)$/.test(singular) && !NOT_PEOPLE.has(singular)) return 'person'
-  if (/^\p{Lu}/u.test(head)) return 'person'
+  // A name is a person's unless the tagger knows it as a place ("Lisbon in spring" is a trip).
+  if (/^\p{Lu}/u.test(head)) return nlp(head).has('(#Place|#City|#Country|#Region)') ? undefined : 'person'
   return undefined
 }
 

@@ -69,6 +69,8 @@ export type PromptBrief = {
   hours: string | undefined
   /** An offer the prompt makes, as written: "20% off this week", "kids eat free on Sundays", "free entry". */
   deal: string | undefined
+  /** How long a trip lasts, as the prompt says it: "three days", "a weekend". */
+  span: string | undefined
   /** A story the prompt calls scary ("a horror story", "a ghost story"): told in a darker voice. */
   isDark: boolean
 }

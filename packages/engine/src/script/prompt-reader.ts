@@ -66,12 +66,24 @@ function splitAtVerb(clause: string): { subject: string; verb: string | undefine
   return { subject: words.slice(0, at).join(' '), verb: words[at], after: words.slice(at + 1).join(' ') }
 }
 
+/** "running", "learning": a verb's -ing form, not a word that only ends like one ("spring", "evening"). */
+function isGerund(word: string): boolean {
+  const lower = word.toLowerCase()
+  if (!/ing$/.test(lower)) return false
+  const forms = getVerbForms(lower)
+  return forms.base !== lower && forms.gerund === lower
+}
+
 /** Whether a noun phrase starts at `start` and fills its clause, to the next comma or the end. */
 function isWholeClause(tokens: Token[], start: number): boolean {
   const read = readNounPhrase(tokens, start)
   if (!read) return false
   return read.end === tokens.length || /[,;]/.test(tokens[read.end - 1]?.post ?? '')
 }
+
+/** How long a trip lasts: "three days in Porto", "a weekend in Rome", "48 hours in Berlin". */
+const SPAN =
+  /\b((?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a few)\s+(?:days|nights|weeks|hours)|a (?:long )?weekend|one day|a day|a week)\s+(?:in|on|at|around|across|along)\b/i
 
 /** Words that ask for a scary story. */
 const DARK_GENRES =
@@ -104,6 +116,7 @@ export function readPrompt(prompt: string): PromptBrief {
     hours: details.hours,
     deal: details.deal,
     isDark: DARK_GENRES.test(firstSentence),
+    span: SPAN.exec(firstSentence)?.[1]?.toLowerCase(),
   }
 
   let text = body
@@ -151,7 +164,7 @@ export function readPrompt(prompt: string): PromptBrief {
     intent ??= 'explainer'
   } else if (brief.task) {
     text = brief.task.replace(/^\S+\s+/, '')
-  } else if (/^\w+ing\b/.test(text) && nlp(text).terms().first().has('#Verb') && intent !== 'story') {
+  } else if (isGerund(text.split(' ')[0] ?? '') && intent !== 'story') {
     // "tips for running your first marathon": a topic that is an activity is kept whole.
     brief.topic = text
     text = text.replace(/^\S+\s+/, '')

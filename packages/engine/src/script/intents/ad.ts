@@ -59,6 +59,8 @@ function namedSlots(brief: PromptBrief, it: { indefinite: string }, isVenue: boo
     opener: brief.isOwn ? 'we are' : `${it.indefinite.replace(/^an?\s+/, 'the ')} is`,
     deal: brief.deal,
     dealShow: isVenue ? `a chalkboard sign outside ${it.indefinite}` : `${it.indefinite} with a sale tag`,
+    // A service has no door to hang a sign on: its hours are its bookings.
+    hoursShow: isVenue ? `an open sign on the door of ${it.indefinite}` : "a phone showing the week's bookings",
     audience,
     audienceBe: be(brief.audience?.isPlural ?? false),
     own: brief.isOwn ? '' : undefined,

@@ -43,9 +43,13 @@ function nameDestination(brief: PromptBrief, kind: PlaceKind, season: string | u
 }
 
 /** A day in a place: morning, walking, the things the prompt lists, food, the view and the evening. */
-export function writeTravel(brief: PromptBrief): Plan {
+export function writeTravel(prompted: PromptBrief): Plan {
+  let brief = prompted
   const kind = getPlaceKind(brief)
-  const season = brief.subject && SEASONS.test(brief.subject.text) ? brief.subject.text.toLowerCase() : undefined
+  // "spring in Kyoto" and "Lisbon in spring" both say when.
+  const seasonPhrase = [brief.subject, brief.setting].find((phrase) => phrase && SEASONS.test(phrase.text))
+  const season = seasonPhrase?.text.toLowerCase()
+  if (seasonPhrase && seasonPhrase === brief.setting) brief = { ...brief, setting: undefined }
   const { first, short } = nameDestination(brief, kind, season)
   const when = season ? ` in ${season}` : ''
   const onOrIn = /\b(?:coast|island)\b/.test(first) ? 'on' : 'in'
@@ -53,7 +57,10 @@ export function writeTravel(brief: PromptBrief): Plan {
   const there = (shot: string) =>
     shot.toLowerCase().includes(short.toLowerCase().replace(/^the\s+/, '')) ? shot : `${shot} ${onOrIn} ${short}`
   const isPlural = isPluralNoun(short)
+  // "three days in Porto" is said as such; a prompt that gives no length is a day.
+  const span = brief.span?.replace(/^one day$/, 'a day') ?? 'a day'
   const slots: SlotsOf<TravelSlot> = {
+    span,
     first: `${first}${when}`,
     short,
     onOrIn,
@@ -84,7 +91,7 @@ export function writeTravel(brief: PromptBrief): Plan {
   const [morning, ...rest] = fillParts(templates.beats, slots)
   const fallback = { text: `Welcome to ${first}${when}.`, shot: `${first} at sunrise` }
   return {
-    title: toTitle(first.split(' ').length <= 5 ? `A Day ${onOrIn} ${first}${when}` : `${first}${when}`),
+    title: toTitle(first.split(' ').length <= 5 ? `${span} ${onOrIn} ${first}${when}` : `${first}${when}`),
     hook: requirePart(templates.hook, slots, fallback),
     // What the prompt lists to see is said right after the morning, before anything any place has.
     // Each gets a scene of its own, so its picture is shown.

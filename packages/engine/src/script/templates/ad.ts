@@ -17,6 +17,7 @@ export const AD_SLOTS = [
   'opener',
   'deal',
   'dealShow',
+  'hoursShow',
   'audience',
   'audienceBe',
   'audienceShot',
@@ -55,7 +56,7 @@ const NAMED: PartTemplate[] = [
   {
     required: true,
     when: 'hoursWhen',
-    lines: [{ say: '{Opener} open {hoursWhen}.', show: 'an open sign on the door of {it}' }],
+    lines: [{ say: '{Opener} open {hoursWhen}.', show: '{hoursShow}' }],
   },
   { required: true, lines: [{ say: '{Deal}.', show: '{dealShow}' }] },
   {

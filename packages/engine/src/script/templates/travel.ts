@@ -18,6 +18,7 @@ export const TRAVEL_SLOTS = [
   'item',
   'itemIndefinite',
   'itemBe',
+  'span',
 ] as const
 export type TravelSlot = (typeof TRAVEL_SLOTS)[number]
 
@@ -33,7 +34,7 @@ export const TRAVEL = {
     required: true,
     lines: [
       { say: 'Welcome to {first}.', show: '{viewThere} at sunrise' },
-      { say: 'Here is one way to spend a day there.', show: 'a traveller with a backpack arriving {onOrIn} {short}' },
+      { say: 'Here is one way to spend {span} there.', show: 'a traveller with a backpack arriving {onOrIn} {short}' },
     ],
   },
   beats: [
