@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState, type FormEvent } from 'react'
 
+import { getPromptLanguageProblem, type ScriptLanguage } from '@storyreel/contracts/languages'
 import {
   DEFAULT_PROJECT_SETTINGS,
   SOURCE_TEXT_MAX_CHARS,
@@ -10,11 +11,21 @@ import {
 } from '@storyreel/contracts/studio'
 
 import { Spinner } from '#app/components/ui/form-field.tsx'
-import { SparkIcon } from '#app/components/ui/icons.tsx'
+import { AlertIcon, SparkIcon } from '#app/components/ui/icons.tsx'
 
 import { HIDDEN_INPUT_CLASS } from './choice-list.tsx'
+import { LanguageField } from './language-field.tsx'
+import { getPlannedSeconds, PromptLengthPicker, type LengthMode } from './length-picker.tsx'
 import { getMusicChoice, musicQuery, MusicPicker } from './music-picker.tsx'
-import { AudioMixControls, CaptionsPicker, FormatPicker, StylePicker, VoicePicker } from './settings-controls.tsx'
+import { getDefaultVoiceId, useSourceCheck } from './script-language.ts'
+import {
+  AudioMixControls,
+  CaptionsPicker,
+  FormatPicker,
+  StylePicker,
+  VoicePicker,
+  voicesQuery,
+} from './settings-controls.tsx'
 import { studioApi } from './studio-api.ts'
 import { ScriptWriterInfo } from './writer-note.tsx'
 
@@ -45,32 +56,53 @@ export function CreateForm({
     ...DEFAULT_PROJECT_SETTINGS,
     music_id: initialMusicId ?? DEFAULT_PROJECT_SETTINGS.music_id,
   }))
+  // Until the user picks them, the language follows the words and the voice follows the language.
+  const [chosenLanguage, setChosenLanguage] = useState<ScriptLanguage>()
+  const [voiceChosen, setVoiceChosen] = useState(false)
+  const [lengthMode, setLengthMode] = useState<LengthMode>('prompt')
   const [submitting, setSubmitting] = useState(false)
   const [problem, setProblem] = useState<string>()
   const textId = useId()
   const textRef = useRef<HTMLTextAreaElement>(null)
   const music = useQuery(musicQuery)
+  const voices = useQuery(voicesQuery)
   const writer = useQuery({
     queryKey: ['studio', 'script-writer'],
     queryFn: studioApi.getScriptWriter,
     staleTime: 5 * 60_000,
   })
+  const check = useSourceCheck(kind, text)
   const chosenTrack = music.data?.tracks.find((track) => track.id === settings.music_id)
 
   const change = (changes: Partial<ProjectSettings>) => setSettings((current) => ({ ...current, ...changes }))
   const trimmed = text.trim()
+  const language = chosenLanguage ?? check?.language ?? 'en'
+  const voiceId = voiceChosen ? settings.voice_id : getDefaultVoiceId(language, voices.data?.voices)
+  const fromPrompt = kind === 'prompt' && lengthMode === 'prompt'
+  const seconds =
+    kind === 'prompt' ? getPlannedSeconds(lengthMode, check, settings.target_seconds) : settings.target_seconds
+  // The offline writer drafts in English only: say so before anything is sent.
+  const languageProblem =
+    kind === 'prompt' && writer.data === 'offline' && trimmed.length >= 3
+      ? getPromptLanguageProblem(language)
+      : undefined
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
-    if (trimmed.length < 3) {
-      setProblem('Write at least a few words.')
+    const why = trimmed.length < 3 ? 'Write at least a few words.' : languageProblem
+    if (why) {
+      setProblem(why)
       // The field may be far above the submit bar: take the user to it.
       textRef.current?.focus()
       return
     }
     setProblem(undefined)
     setSubmitting(true)
-    const body: CreateProjectBody = { source: { kind, text: trimmed }, settings }
+    const body: CreateProjectBody = {
+      source: { kind, text: trimmed },
+      settings: { ...settings, language, voice_id: voiceId },
+      ...(fromPrompt ? { length_from_prompt: true } : {}),
+    }
     try {
       onCreated(await studioApi.createProject(body))
     } catch {
@@ -121,7 +153,10 @@ export function CreateForm({
             id={textId}
             ref={textRef}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value)
+              if (problem) setProblem(undefined)
+            }}
             maxLength={SOURCE_TEXT_MAX_CHARS}
             rows={kind === 'script' ? 10 : 5}
             placeholder={SOURCE_KINDS[kind].placeholder}
@@ -144,16 +179,53 @@ export function CreateForm({
               {text.length.toLocaleString('en')} / {SOURCE_TEXT_MAX_CHARS.toLocaleString('en')} characters
             </p>
           </div>
+          <LanguageField
+            language={language}
+            check={check}
+            chosen={chosenLanguage !== undefined}
+            onChange={setChosenLanguage}
+          />
+          {languageProblem && problem !== languageProblem ? (
+            <p
+              className="mt-3 flex gap-2.5 rounded-2xl border border-amber-400/50 bg-amber-50 p-3 text-sm text-ink dark:border-amber-300/30 dark:bg-amber-300/10"
+              data-testid="prompt-language-note"
+            >
+              <AlertIcon className="mt-0.5 h-4 w-4 shrink-0 text-amber-700 dark:text-amber-300" />
+              {languageProblem}
+            </p>
+          ) : null}
           <ScriptWriterInfo writer={writer.data} kind={kind} />
         </section>
         <section aria-label="Look" className="glass space-y-7 rounded-3xl p-5 tablet:p-7">
           <StylePicker value={settings.style} onChange={(style) => change({ style })} />
-          <FormatPicker aspectRatio={settings.aspect_ratio} targetSeconds={settings.target_seconds} onChange={change} />
+          <FormatPicker
+            aspectRatio={settings.aspect_ratio}
+            targetSeconds={settings.target_seconds}
+            onChange={change}
+            length={
+              kind === 'prompt' ? (
+                <PromptLengthPicker
+                  mode={lengthMode}
+                  onModeChange={setLengthMode}
+                  check={check}
+                  targetSeconds={settings.target_seconds}
+                  onTargetChange={(target_seconds) => change({ target_seconds })}
+                />
+              ) : undefined
+            }
+          />
         </section>
       </div>
       <div className="space-y-6">
         <section aria-label="Sound" className="glass space-y-7 rounded-3xl p-5 tablet:p-7">
-          <VoicePicker value={settings.voice_id} onChange={(voice_id) => change({ voice_id })} />
+          <VoicePicker
+            value={voiceId}
+            language={language}
+            onChange={(voice_id) => {
+              setVoiceChosen(true)
+              change({ voice_id })
+            }}
+          />
           <MusicPicker value={getMusicChoice(settings)} onChange={change} />
           <AudioMixControls settings={settings} onChange={change} />
         </section>
@@ -167,7 +239,7 @@ export function CreateForm({
       <div className="sticky-submit-bar sticky bottom-[calc(0.75rem+var(--consent-bar-height,0px))] z-10 flex items-center justify-between gap-3 rounded-3xl border border-line bg-surface p-3 pl-5 shadow-xl shadow-black/25 desktop:col-span-2">
         <p className="min-w-0 text-xs text-muted">
           <span className="font-semibold text-ink">
-            {settings.target_seconds} s · {settings.aspect_ratio}
+            {seconds} s · {settings.aspect_ratio}
             {chosenTrack ? ` · ${chosenTrack.title}` : settings.music_id === null ? ' · no music' : ''}
           </span>
           <span className="hidden tablet:block">You will review every scene before anything renders.</span>

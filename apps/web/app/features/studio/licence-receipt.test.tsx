@@ -40,5 +40,8 @@ describe('LicenceReceiptSummary', () => {
     expect(screen.getByText('Music').nextElementSibling?.textContent).toBe(
       'Shop jingle.mp3 · your own upload · Uploaded by you',
     )
+    // Engine names are for the downloaded record, not the studio.
+    expect(screen.queryByText('Engines')).toBeNull()
+    expect(document.body.textContent).not.toContain('x264')
   })
 })

@@ -64,11 +64,7 @@ export function LicenceReceiptSummary({ url }: { url: string }) {
                 <dd className="text-muted">{receipt.data.artwork.map((item) => item.credit).join(' · ')}</dd>
               </>
             ) : null}
-            <dt className="text-subtle">Engines</dt>
-            <dd className="text-muted">
-              Script {receipt.data.engines.script} · voice {receipt.data.engines.voice} · visuals{' '}
-              {receipt.data.engines.visuals} · encoder {receipt.data.engines.encoder}
-            </dd>
+            {/* The engines' names stay in the downloaded receipt, a record for whoever checks it, not here. */}
             <dt className="text-subtle">Issued</dt>
             <dd className="text-muted">
               to {receipt.data.issued_to},{' '}

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useReducer, useRef, useState, type DragEvent } from 'react'
 
+import { getVoiceLanguageProblem } from '@storyreel/contracts/languages'
 import {
   PROJECT_TITLE_MAX_CHARS,
   SCENES_MAX,
@@ -34,6 +35,7 @@ import {
   type MediaAssignment,
   type MediaErrors,
 } from './scene-media.ts'
+import { getVoiceTag } from './script-language.ts'
 import { SettingsFields, voicesQuery } from './settings-controls.tsx'
 import { StoryboardBar } from './storyboard-bar.tsx'
 import {
@@ -184,6 +186,9 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
       : undefined
   })
 
+  // A voice of another language than the words reads them badly: said before rendering, not blocking it.
+  const voiceTag = getVoiceTag(settings.voice_id, voices.data?.voices)
+  const voiceWarning = voiceTag ? getVoiceLanguageProblem(voiceTag, settings.language ?? 'en') : undefined
   const draft: Draft = { scenes: board.scenes, settings }
   const fingerprint = getRenderFingerprint(board.scenes, settings)
   const sentRef = useRef<DraftScene[]>([])
@@ -482,8 +487,8 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
         {VIDEO_STYLE_LABELS[settings.style]} · {settings.aspect_ratio} · {board.scenes.length}{' '}
         {board.scenes.length === 1 ? 'scene' : 'scenes'} ·{' '}
         {project.script_writer === 'hosted'
-          ? `drafted by a hosted AI writer (${project.script_engine.replace(/^openai:/, '')}): check names, numbers and facts before you post.`
-          : 'drafted by the offline writer: a starting point, yours to change.'}
+          ? 'a first draft by an AI writer: check names, numbers and facts before you post.'
+          : 'a first draft to edit: a starting point, yours to change.'}
       </p>
       {project.source.kind === 'prompt' && project.script_writer === 'offline' ? (
         <WriterNote awaiting={awaiting} />
@@ -496,6 +501,7 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
         render={render}
         blockedReason={blockedReason}
         onBlockedRender={showProblems}
+        warning={voiceWarning?.replace(/\.$/, ' in Video settings.')}
         removedNumber={board.removed ? board.removed.index + 1 : undefined}
         undoRef={undoRef}
         onUndo={() => {

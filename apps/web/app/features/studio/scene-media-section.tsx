@@ -83,7 +83,7 @@ export function SceneMediaSection({
             <legend className="float-left mr-1 text-sm font-medium text-ink">Picture:</legend>
             {(
               [
-                ['generated', 'Generated', 'made by the hosted image engine from “What we see”'],
+                ['generated', 'Generated', 'a picture generated from “What we see”'],
                 ['drawn', 'Drawn', 'drawn by the built-in illustrator from “What we see”'],
               ] as const
             ).map(([value, label, description]) => (
@@ -128,7 +128,7 @@ export function SceneMediaSection({
     summary = (
       <>
         <p className="mr-auto flex items-center gap-2 text-sm text-ink">
-          <SparkIcon className="h-4 w-4 text-accent" /> Chose the hosted image engine, which this server does not have:
+          <SparkIcon className="h-4 w-4 text-accent" /> Chose a generated picture, which this studio does not make now:
           the scene is drawn
         </p>
         {drawnBack}

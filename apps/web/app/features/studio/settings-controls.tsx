@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
+
+import { languageOfTag, SCRIPT_LANGUAGE_NAMES, type ScriptLanguage } from '@storyreel/contracts/languages'
 
 import {
   ASPECT_RATIOS,
@@ -21,15 +23,17 @@ import { MicIcon, MusicNoteIcon } from '#app/components/ui/icons.tsx'
 
 import { CaptionSample } from './caption-sample.tsx'
 import { CHOICE_CARD_CLASS, HIDDEN_INPUT_CLASS, ListState, OptionList, Section } from './choice-list.tsx'
+import { LanguageSelect, VoiceLanguageWarning } from './language-field.tsx'
 import { getMusicChoice, MusicPicker } from './music-picker.tsx'
+import { getDefaultVoiceId } from './script-language.ts'
 import { studioApi } from './studio-api.ts'
 import { StyleSwatch } from './style-swatch.tsx'
 
 export const STYLE_BLURBS: Record<ProjectSettings['style'], string> = {
   cinematic: 'Film light, wide lenses',
   anime: 'Bright skies, clean lines',
-  // The offline engine draws; only a hosted image engine makes photographs, and the form says so.
-  realistic: 'Illustrated offline; photos need a hosted image engine',
+  // The built-in illustrator draws every style; photographs need generated pictures, which a studio may not offer.
+  realistic: 'Illustrated, in natural light and colour',
   '3d-cartoon': 'Soft, glossy, playful',
   watercolor: 'Bleeding colour, paper',
   comic: 'Ink, halftone, punch',
@@ -87,10 +91,13 @@ export function FormatPicker({
   aspectRatio,
   targetSeconds,
   onChange,
+  length,
 }: {
   aspectRatio: AspectRatio
   targetSeconds: number
   onChange: (changes: Partial<ProjectSettings>) => void
+  /** Another length control in place of the slider (the create form's "As the prompt says"). */
+  length?: ReactNode
 }) {
   return (
     <>
@@ -114,18 +121,26 @@ export function FormatPicker({
         </div>
       </Section>
       <Section title="Length">
-        <RangeField
-          label="Target length"
-          min={VIDEO_MIN_SECONDS}
-          max={VIDEO_MAX_SECONDS}
-          step={5}
-          value={targetSeconds}
-          display={`${targetSeconds} s`}
-          onChange={(value) => onChange({ target_seconds: value })}
-          marks={[`${VIDEO_MIN_SECONDS} s`, `${VIDEO_MAX_SECONDS} s`]}
-        />
+        {length ?? (
+          <TargetLengthField value={targetSeconds} onChange={(value) => onChange({ target_seconds: value })} />
+        )}
       </Section>
     </>
+  )
+}
+
+export function TargetLengthField({ value, onChange }: { value: number; onChange: (seconds: number) => void }) {
+  return (
+    <RangeField
+      label="Target length"
+      min={VIDEO_MIN_SECONDS}
+      max={VIDEO_MAX_SECONDS}
+      step={5}
+      value={value}
+      display={`${value} s`}
+      onChange={onChange}
+      marks={[`${VIDEO_MIN_SECONDS} s`, `${VIDEO_MAX_SECONDS} s`]}
+    />
   )
 }
 
@@ -190,17 +205,36 @@ export function RangeField({
   )
 }
 
-export function VoicePicker({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+/** Voices of the words' language first, each list in the library's own order. */
+function voicesFor(voices: Voice[], language: ScriptLanguage | undefined): Voice[] {
+  if (!language) return voices
+  const speaks = (voice: Voice) => languageOfTag(voice.language) === language
+  return [...voices.filter(speaks), ...voices.filter((voice) => !speaks(voice))]
+}
+
+export function VoicePicker({
+  value,
+  onChange,
+  language,
+}: {
+  value: string
+  onChange: (id: string) => void
+  /** The language of the words: its voices come first, and a voice of another language is warned about. */
+  language?: ScriptLanguage | undefined
+}) {
   const voices = useQuery(voicesQuery)
+  const list = voices.data?.voices
+  const chosen = list?.find((voice) => voice.id === value)
+  const fitting = language ? list?.find((voice) => voice.id === getDefaultVoiceId(language, list)) : undefined
   return (
-    <Section title="Voice" hint="Every voice is synthesised; listen before you choose.">
-      {voices.data ? (
+    <Section title="Voice" hint="Every voice is synthetic; listen before you choose.">
+      {list ? (
         <OptionList
           name="voice_id"
           noun="voices"
           value={value}
           onChange={onChange}
-          options={voices.data.voices.map((voice: Voice) => ({
+          options={voicesFor(list, language).map((voice: Voice) => ({
             value: voice.id,
             title: voice.name,
             // The description says what kind of voice it is, its language and gender.
@@ -221,6 +255,20 @@ export function VoicePicker({ value, onChange }: { value: string; onChange: (id:
           retry={() => void voices.refetch()}
         />
       )}
+      {language ? (
+        <VoiceLanguageWarning
+          voiceTag={chosen?.language}
+          language={language}
+          fix={
+            fitting && languageOfTag(fitting.language) === language
+              ? {
+                  label: `Use ${fitting.name} (${SCRIPT_LANGUAGE_NAMES[language].english})`,
+                  onClick: () => onChange(fitting.id),
+                }
+              : undefined
+          }
+        />
+      ) : null}
     </Section>
   )
 }
@@ -335,7 +383,12 @@ export function SettingsFields({
     <div className="space-y-7">
       <StylePicker value={settings.style} onChange={(style) => onChange({ style })} />
       <FormatPicker aspectRatio={settings.aspect_ratio} targetSeconds={settings.target_seconds} onChange={onChange} />
-      <VoicePicker value={settings.voice_id} onChange={(voice_id) => onChange({ voice_id })} />
+      <LanguageSelect value={settings.language ?? 'en'} onChange={(language) => onChange({ language })} />
+      <VoicePicker
+        value={settings.voice_id}
+        onChange={(voice_id) => onChange({ voice_id })}
+        language={settings.language ?? 'en'}
+      />
       <MusicPicker value={getMusicChoice(settings)} onChange={onChange} ownTrack={ownTrack} error={musicError} />
       <CaptionsPicker value={settings.captions} onChange={(captions) => onChange({ captions })} />
       <AudioMixControls settings={settings} onChange={onChange} />

@@ -23,6 +23,7 @@ export function StoryboardBar({
   render,
   blockedReason,
   onBlockedRender,
+  warning,
   removedNumber,
   undoRef,
   onUndo,
@@ -35,6 +36,8 @@ export function StoryboardBar({
   blockedReason: string | undefined
   /** The Render button pressed while blocked: show what to fix. */
   onBlockedRender: () => void
+  /** What to know before rendering though it can render (a voice of another language than the words). */
+  warning?: string | undefined
   /** The number the last deleted scene had, while its delete can be undone. */
   removedNumber: number | undefined
   undoRef: Ref<HTMLButtonElement>
@@ -46,6 +49,7 @@ export function StoryboardBar({
   const limitReached = left === 0 && usage !== undefined
   const message = blockedReason ?? (limitReached ? 'limit' : undefined)
   const unavailable = busy !== undefined || message !== undefined
+  const described = message ?? warning
   const percent = Math.min(100, (totals.seconds / VIDEO_MAX_SECONDS) * 100)
 
   return (
@@ -101,7 +105,7 @@ export function StoryboardBar({
               className="btn-primary px-4 py-2.5 text-sm tablet:px-5"
               // Focusable while it cannot act, so the keyboard finds it and hears why (the message below).
               aria-disabled={unavailable || undefined}
-              aria-describedby={message ? messageId : undefined}
+              aria-describedby={described ? messageId : undefined}
               onClick={() => {
                 if (busy) return
                 if (blockedReason) onBlockedRender()
@@ -115,12 +119,14 @@ export function StoryboardBar({
         )}
       </div>
 
-      {message && !active ? (
+      {described && !active ? (
         <p
           id={messageId}
-          className={`mt-2 text-xs ${blockedReason ? 'text-amber-700 dark:text-amber-300' : 'text-muted'}`}
+          data-testid="render-note"
+          className={`mt-2 text-xs ${blockedReason || !message ? 'text-amber-700 dark:text-amber-300' : 'text-muted'}`}
         >
           {blockedReason ??
+            (!message ? warning : undefined) ??
             (usage ? (
               <>
                 You have used today’s {usage.renders_per_day} renders. More are available from{' '}

@@ -10,6 +10,8 @@ import {
   type Resolution,
   type SavedProject,
   type ScenePreview,
+  type Source,
+  type SourceCheck,
   type UpdateProjectBody,
   type Usage,
   type Voice,
@@ -40,6 +42,9 @@ export const studioApi = {
   listProjects: () => getApi().get<ProjectList>('projects', auth),
   getProject: (id: string) => getApi().get<Project>(project(id), auth),
   createProject: (body: CreateProjectBody) => getApi().post<Project>('projects', body, write),
+  /** The language, its voice and a prompt's length, read as the user writes: quiet, the form says nothing on a failure. */
+  checkSource: (source: Source, signal?: AbortSignal) =>
+    getApi().post<SourceCheck>('projects/source-check', { source }, { auth: true, signal }),
   updateProject: (id: string, body: UpdateProjectBody, options: { quiet?: boolean } = {}) =>
     getApi().patch<SavedProject>(project(id), body, { auth: true, notifyOnError: !options.quiet }),
   deleteProject: (id: string) => getApi().delete<undefined>(project(id), write),

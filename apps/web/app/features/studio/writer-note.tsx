@@ -6,14 +6,10 @@ export function listNumbers(numbers: number[]): string {
   return `${numbers.slice(0, -1).join(', ')} and ${String(numbers.at(-1))}`
 }
 
-/** What a hosted writer adds, said the same way on the create page and the storyboard. */
-const HOSTED_WRITER_ADDS =
-  'Connecting a hosted writer (an OpenAI-compatible chat model, set with SCRIPT_API_URL on the server) adds ' +
-  'full scripts with specifics and facts from the model’s knowledge; check them before you post.'
-
 /**
- * Step 1: who will write the storyboard from the text, and what that writer can and cannot do. The
- * offline writer is the default; a server with SCRIPT_API_URL has a hosted model instead.
+ * Step 1: what the storyboard drafted from the text will be, and what it can and cannot know. Said as what the
+ * user gets (a first draft to edit), never as how the server is set up: that stays in the README and the admin
+ * console.
  */
 export function ScriptWriterInfo({
   writer,
@@ -40,8 +36,8 @@ export function ScriptWriterInfo({
       >
         <SparkIcon className="mt-0.5 h-4 w-4 shrink-0 text-accent" />
         <p className="text-muted">
-          <span className="font-semibold text-ink">A hosted AI writer drafts this storyboard.</span> It writes specifics
-          and facts from its own knowledge: check names, numbers and claims before you post.
+          <span className="font-semibold text-ink">An AI writer drafts this storyboard.</span> It writes specifics and
+          facts from its own knowledge: check names, numbers and claims before you post.
         </p>
       </div>
     )
@@ -58,7 +54,7 @@ function OfflineWriterInfo({ reserveOnly = false }: { reserveOnly?: boolean }) {
     >
       <p className="flex items-start gap-2 font-semibold text-ink">
         <SparkIcon className="mt-0.5 h-4 w-4 shrink-0 text-accent" />
-        The offline writer drafts this storyboard
+        You get a first draft to edit
       </p>
       <ul className="mt-2 space-y-1.5 text-muted">
         <li>
@@ -70,7 +66,6 @@ function OfflineWriterInfo({ reserveOnly = false }: { reserveOnly?: boolean }) {
           writes the opening and the close and marks where your own words go.
         </li>
       </ul>
-      <p className="mt-2 text-xs text-subtle">{HOSTED_WRITER_ADDS}</p>
     </div>
   )
 }
@@ -84,10 +79,9 @@ export function WriterNote({ awaiting }: { awaiting: number[] }) {
     return (
       <div className="mt-3 max-w-3xl" data-testid="writer-note">
         <p className="text-sm text-muted">
-          Written offline in general terms: no names, prices, dates or facts it could not know. Make it yours by adding
+          A first draft in general terms: no names, prices, dates or facts it could not know. Make it yours by adding
           what only you can say.
         </p>
-        <p className="mt-1 text-xs text-subtle">{HOSTED_WRITER_ADDS}</p>
       </div>
     )
   }
@@ -102,12 +96,11 @@ export function WriterNote({ awaiting }: { awaiting: number[] }) {
       <div>
         <p className="font-semibold text-ink">This video needs your words in {scenes}.</p>
         <p className="mt-1 text-muted">
-          The offline writer runs without an AI model, so it does not know the facts this video explains. It wrote the
-          opening and the close and left an <span className="whitespace-nowrap">[In your own words …]</span> prompt that
-          says what to cover and how many words fit. Replace each prompt with what the voice should say; the video
+          This first draft was written without an AI model, so it does not know the facts this video explains. It wrote
+          the opening and the close and left an <span className="whitespace-nowrap">[In your own words …]</span> prompt
+          that says what to cover and how many words fit. Replace each prompt with what the voice should say; the video
           renders once none is left.
         </p>
-        <p className="mt-2 text-xs text-subtle">{HOSTED_WRITER_ADDS}</p>
       </div>
     </div>
   )

@@ -12,6 +12,17 @@ import { storage } from '#app/lib/storage.ts'
 import CreateRoute from './create.tsx'
 
 const PROJECT_ID = '5f0c7c1e-2d4b-4e55-8a8e-0d1f4c3b2a10'
+const SPANISH = 'Cada mañana, Lucía abre su pequeña floristería en Sevilla.'
+const LUCIA = {
+  ...VOICES[0],
+  id: 'es-es-lucia',
+  name: 'Lucía',
+  language: 'es-ES',
+  language_label: 'Spanish (Spain)',
+  gender: 'female',
+  description: 'Robotic synthetic voice · Spanish (Spain) · female',
+  preview_url: '/api/v1/voices/es-es-lucia/preview',
+} as (typeof VOICES)[number]
 
 function renderCreate(path = '/app/create') {
   const Stub = createRoutesStub([
@@ -57,8 +68,7 @@ describe('/app/create', () => {
     await user.click(screen.getByRole('button', { name: 'Create storyboard' }))
 
     expect(await screen.findByText(`Studio for ${PROJECT_ID}`)).toBeTruthy()
-    const post = calls.find((call) => call.method === 'POST')
-    expect(post?.url.pathname).toBe('/api/v1/projects')
+    const post = calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/v1/projects')
     expect(post?.body).toEqual({
       source: { kind: 'script', text: 'The storm came. Mara climbed.' },
       settings: {
@@ -68,12 +78,13 @@ describe('/app/create', () => {
         voice_id: 'en-gb-oliver',
         music_id: 'quiet-harbour',
         captions: { enabled: true, style: 'bold' },
+        language: 'en',
       },
     })
     // The form is large, and jsdom is slow with it on a busy 2-core machine.
   }, 15_000)
 
-  it('says which writer drafts a prompt, what it cannot know, and what a hosted writer would add', async () => {
+  it('says what a prompt’s draft will be and what it cannot know, never how the server is set up', async () => {
     const user = userEvent.setup()
     let writer = 'offline'
     mockApi(({ url }) => {
@@ -82,9 +93,9 @@ describe('/app/create', () => {
     })
     const { unmount } = renderCreate()
     const info = await screen.findByTestId('script-writer-info')
-    expect(info.textContent).toContain('The offline writer drafts this storyboard')
+    expect(info.textContent).toContain('You get a first draft to edit')
     expect(info.textContent).toContain('marks where your own words go')
-    expect(info.textContent).toContain('SCRIPT_API_URL')
+    expect(document.body.textContent).not.toMatch(/_URL|on the server|offline writer|hosted/i)
     await user.click(screen.getByRole('radio', { name: 'Full script' }))
     expect(screen.getByTestId('script-writer-info').textContent).toContain('up to 1.5 times the length you choose')
     unmount()
@@ -92,8 +103,123 @@ describe('/app/create', () => {
     writer = 'hosted'
     renderCreate()
     expect((await screen.findByTestId('script-writer-info')).textContent).toContain(
-      'A hosted AI writer drafts this storyboard.',
+      'An AI writer drafts this storyboard.',
     )
+  }, 15_000)
+
+  it('shows the language found, picks its voice, and warns when a voice of another language is chosen', async () => {
+    const user = userEvent.setup()
+    const calls = mockApi(({ method, url, body }) => {
+      if (url.pathname.endsWith('/voices')) return { body: { voices: [...VOICES, LUCIA] } }
+      if (url.pathname.endsWith('/music')) return { body: { tracks: TRACKS } }
+      if (url.pathname.endsWith('/source-check')) {
+        const spanish = JSON.stringify(body).includes('Lucía')
+        return {
+          body: {
+            language: spanish ? 'es' : 'en',
+            language_confident: true,
+            voice_id: spanish ? 'es-es-lucia' : 'en-us-flite-rms',
+            prompt_length: null,
+          },
+        }
+      }
+      if (method === 'POST' && url.pathname.endsWith('/projects')) return { status: 201, body: { id: PROJECT_ID } }
+      return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'x' } }
+    })
+    renderCreate()
+    await user.click(screen.getByRole('radio', { name: 'Full script' }))
+    await user.click(screen.getByRole('textbox', { name: /paste your narration/i }))
+    await user.paste(SPANISH)
+
+    expect(await screen.findByText('Spanish, detected from your words', {}, { timeout: 3000 })).toBeTruthy()
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Language' }).value).toBe('es')
+    const voices = screen.getByRole('group', { name: 'Voice' })
+    expect(within(voices).getByRole<HTMLInputElement>('radio', { name: /Lucía/ }).checked).toBe(true)
+    expect(screen.getByTestId('voice-language-warning').textContent).toBe('')
+
+    await user.click(within(voices).getByRole('radio', { name: /Ryan/ }))
+    const warning = screen.getByTestId('voice-language-warning')
+    expect(warning.textContent).toContain(
+      'This voice speaks English; your script is in Spanish. Choose a Spanish voice.',
+    )
+    await user.click(within(warning).getByRole('button', { name: 'Use Lucía (Spanish)' }))
+    expect(within(voices).getByRole<HTMLInputElement>('radio', { name: /Lucía/ }).checked).toBe(true)
+
+    // A wrong guess is the user's to change; a voice they chose stays theirs.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'pt')
+    expect(screen.getByText('Portuguese, as you chose')).toBeTruthy()
+    expect(screen.getByTestId('voice-language-warning').textContent).toContain('your script is in Portuguese')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'es')
+    await user.click(screen.getByRole('button', { name: 'Create storyboard' }))
+    expect(await screen.findByText(`Studio for ${PROJECT_ID}`)).toBeTruthy()
+    const post = calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/v1/projects')
+    expect(post?.body).toMatchObject({ settings: { language: 'es', voice_id: 'es-es-lucia' } })
+  }, 15_000)
+
+  it('takes a prompt’s length as it says by default, and can be told another', async () => {
+    const user = userEvent.setup()
+    const calls = mockApi(({ method, url }) => {
+      if (url.pathname.endsWith('/config')) return { body: { studio: { script_writer: 'offline' } } }
+      if (url.pathname.endsWith('/voices')) return { body: { voices: VOICES } }
+      if (url.pathname.endsWith('/music')) return { body: { tracks: TRACKS } }
+      if (url.pathname.endsWith('/source-check')) {
+        return {
+          body: {
+            language: 'en',
+            language_confident: true,
+            voice_id: 'en-us-flite-rms',
+            prompt_length: { phrase: '2 minute', asked_seconds: 120, seconds: 90 },
+          },
+        }
+      }
+      if (method === 'POST' && url.pathname.endsWith('/projects')) return { status: 201, body: { id: PROJECT_ID } }
+      return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'x' } }
+    })
+    renderCreate()
+    await user.click(screen.getByRole('textbox', { name: /describe the video/i }))
+    await user.paste('a 2 minute documentary about bees')
+    const fromPrompt = screen.getByRole<HTMLInputElement>('radio', { name: /As the prompt says/ })
+    expect(fromPrompt.checked).toBe(true)
+    expect(
+      await screen.findByText(
+        'Your prompt asks for 2 minutes (“2 minute”); a video lasts at most 90 s, so 90 s.',
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeTruthy()
+    expect(screen.getByText(/^90 s · 9:16/)).toBeTruthy()
+    await user.click(screen.getByRole('radio', { name: /Choose the length/ }))
+    expect(screen.getByRole('slider', { name: 'Target length' })).toBeTruthy()
+    expect(screen.getByText(/^30 s · 9:16/)).toBeTruthy()
+    await user.click(screen.getByRole('radio', { name: /As the prompt says/ }))
+    expect(screen.queryByRole('slider', { name: 'Target length' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Create storyboard' }))
+    await screen.findByText(`Studio for ${PROJECT_ID}`)
+    const post = calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/v1/projects')
+    expect(post?.body).toMatchObject({ length_from_prompt: true, settings: { target_seconds: 30 } })
+  }, 15_000)
+
+  it('says before sending that a prompt in another language gets no draft, and sends nothing', async () => {
+    const user = userEvent.setup()
+    const calls = mockApi(({ url }) => {
+      if (url.pathname.endsWith('/config')) return { body: { studio: { script_writer: 'offline' } } }
+      if (url.pathname.endsWith('/voices')) return { body: { voices: [...VOICES, LUCIA] } }
+      if (url.pathname.endsWith('/source-check')) {
+        return { body: { language: 'es', language_confident: true, voice_id: 'es-es-lucia', prompt_length: null } }
+      }
+      return { body: { tracks: TRACKS } }
+    })
+    renderCreate()
+    await user.click(screen.getByRole('textbox', { name: /describe the video/i }))
+    await user.paste('Un anuncio para mi floristería en Sevilla, con rosas y girasoles')
+    const note = await screen.findByTestId('prompt-language-note', {}, { timeout: 3000 })
+    expect(note.textContent).toContain(
+      'This prompt is in Spanish, and the first-draft writer here writes in English only.',
+    )
+    expect(note.textContent).toContain('a script in Spanish is pictured and voiced in Spanish')
+    await user.click(screen.getByRole('button', { name: 'Create storyboard' }))
+    expect(screen.getByRole('alert').textContent).toContain('writes in English only')
+    expect(calls.some((call) => call.method === 'POST' && call.url.pathname === '/api/v1/projects')).toBe(false)
   }, 15_000)
 
   it('asks for a few words before sending anything', async () => {
