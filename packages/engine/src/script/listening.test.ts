@@ -162,6 +162,18 @@ describe('the offline writer listens to the prompt', () => {
     expect(text).toMatch(/groomer/)
   })
 
+  it('says a tips video’s audience even at its shortest, with every tip it counted', async () => {
+    const tips = await draft('Five fitness tips for busy people', 20, 2.5)
+    expect(textOf(tips)).toContain('for busy people')
+    expect(tips.title).toBe('Five Tips for Fitness')
+  })
+
+  it('has two characters who do something together do it together', async () => {
+    const text = textOf(await draft('A short bedtime story about a little mouse and a cat who become friends', 20, 2.5))
+    expect(text).toContain('the mouse and the cat became friends')
+    expect(text).not.toMatch(/the mouse became friends|a little mouse become/)
+  })
+
   it('tells a horror story darkly: no sunny routine, no small success', async () => {
     const text = textOf(await draft('a ghost story about an old lighthouse keeper', 60, 2.5))
     expect(text).not.toMatch(/small routine|small success|in the sunshine/)

@@ -135,8 +135,12 @@ export function writeStory(brief: PromptBrief): Plan {
     told = isLearning
       ? `began to ${[getVerbForms(verb).base, ...others].join(' ')}${plot.slice(firstAction(plot).length)}`
       : toPast(plot, they)
-    inciting = `${when}, ${hero.short} ${told}.`
-    incitingShow = `${hero.indefinite} ${firstAction(plot)}${whereShort}`
+    // "a mouse and a cat who become friends": a verb that agrees with two is what both of them do.
+    const forms = getVerbForms(verb)
+    const isBoth =
+      friend !== undefined && verb !== 'is' && (verb === 'are' || (forms.base === verb && forms.present !== verb))
+    inciting = `${when}, ${isBoth && friend ? `${hero.short} and ${friend.short}` : hero.short} ${told}.`
+    incitingShow = `${isBoth && friend ? `${hero.indefinite} and ${friend.indefinite}` : hero.indefinite} ${firstAction(plot)}${whereShort}`
   } else {
     inciting = brief.isDark
       ? `${when}, ${hero.short} heard something that should not have been there.`

@@ -22,8 +22,10 @@ export const TIPS = {
   hook: {
     required: true,
     lines: [
-      { say: 'Here are {count} simple tips {purpose}.', show: '{scene}' },
-      { say: 'They are for {audience}, and they take no special kit.', show: '{audience} at home in the evening' },
+      // The audience is said in the first line, which every length keeps.
+      { say: '{Count} tips {purpose}, for {audience}.', show: '{scene}' },
+      { say: 'Here are {count} simple tips {purpose}.', show: '{scene}', unless: 'audience' },
+      { say: 'None of them needs anything special.', show: '{audience} at home in the evening' },
       {
         say: 'None of them needs anything special.',
         show: 'a person reading a list of tips by a window',
