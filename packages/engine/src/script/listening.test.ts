@@ -77,6 +77,32 @@ const PROMPTS: { prompt: string; seconds: number; facts: string[][] }[] = [
       ['Kids eat free on Sundays'],
     ],
   },
+  {
+    prompt: 'promo for my bike repair shop in Ghent, open Tuesday to Saturday',
+    seconds: 20,
+    facts: [['bike repair shop'], ['Ghent'], ['from Tuesday to Saturday']],
+  },
+  {
+    prompt: 'a spooky story about a doll that moves at night',
+    seconds: 30,
+    facts: [['The Doll That Moves at Night'], ['the doll moved']],
+  },
+  {
+    prompt: 'a weekend in Edinburgh: the castle, the old town and the whisky bars',
+    seconds: 45,
+    facts: [['A Weekend in Edinburgh'], ['castle'], ['old town'], ['whisky bars']],
+  },
+  {
+    prompt: 'invite people to our charity run on Sunday 4 May in Victoria Park, free t-shirts for runners',
+    seconds: 30,
+    facts: [['Our Charity Run in Victoria Park'], ['Sunday 4 May'], ['Free t-shirts for runners']],
+  },
+  {
+    prompt: 'an ad for our new smart thermostat for homeowners, save 15% this month',
+    seconds: 30,
+    facts: [['smart thermostat'], ['homeowners'], ['Save 15% this month']],
+  },
+  { prompt: 'how to make iced tea with mint', seconds: 30, facts: [['iced tea'], ['mint']] },
 ]
 
 const textOf = (storyboard: StoryboardDraft) =>
@@ -172,6 +198,12 @@ describe('the offline writer listens to the prompt', () => {
     const text = textOf(await draft('A short bedtime story about a little mouse and a cat who become friends', 20, 2.5))
     expect(text).toContain('the mouse and the cat became friends')
     expect(text).not.toMatch(/the mouse became friends|a little mouse become/)
+  })
+
+  it('agrees with a hero who is more than one', async () => {
+    const text = textOf(await draft('a story about two friends who open a bakery', 30, 2.5))
+    expect(text).toContain('the friends opened a bakery')
+    expect(text).not.toMatch(/friends was|friends smiles|friends stops/)
   })
 
   it('tells a horror story darkly: no sunny routine, no small success', async () => {

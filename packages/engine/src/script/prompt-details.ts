@@ -66,6 +66,9 @@ export function readDetails(prompt: string): PromptDetails {
 export function getHoursPhrase(hours: string): string {
   const text = hours.trim()
   if (!DAYS.test(text)) return text
+  // "Tuesday to Saturday": a range of days is "from" its first.
+  if (/^[\p{L}]+\s+(?:to|until|till|through|[-–])\s+[\p{L}]+/u.test(text) && DAYS.test(text.split(/\s+/)[2] ?? ''))
+    return `from ${text}`
   // "weekdays 8 to 6": the time after the days is "from" it.
   const withFrom = text.replace(
     /^((?:[\p{L}-]+\s*(?:and|&|,|to)?\s*)+?)\s+(\d.*)$/u,

@@ -19,7 +19,7 @@ const FORMAT = new RegExp(
   'i',
 )
 const LEAD_VERBS =
-  /^(?:introducing|presenting|announcing|launching|promoting|advertising|promote|advertise|announce|introduce|present|launch|explain|describe|show|celebrate|celebrating|showcase|showcasing|tell|telling)\s+(?:(?:me|us|people|everyone|viewers)\s+)?(?:about\s+)?/i
+  /^(?:introducing|presenting|announcing|launching|promoting|advertising|promote|advertise|announce|introduce|present|launch|explain|describe|show|celebrate|celebrating|showcase|showcasing|tell|telling|invite|inviting)\s+(?:(?:me|us|you|people|everyone|viewers|the neighbourhood|the neighborhood)\s+)?(?:about\s+|to\s+(?:join\s+|come\s+to\s+)?)?/i
 
 const INTENT_WORDS: [WriterIntent, RegExp][] = [
   ['recipe', /\b(?:recipes?|ingredients?|how to (?:make|cook|bake|brew|prepare))\b/i],
@@ -45,7 +45,7 @@ const INTENT_WORDS: [WriterIntent, RegExp][] = [
   ],
   [
     'event',
-    /\b(?:events?|festival|concert|conference|wedding|party|grand opening|opening night|fair|exhibition|meetup|meet-up|gig|fundraiser|workshop|market day|race|tournament|launch party|celebration|gala)\b/i,
+    /\b(?:events?|festival|concert|conference|wedding|party|grand opening|opening night|fair|exhibition|meetup|meet-up|gig|fundraiser|workshop|market day|race|tournament|launch party|celebration|gala|charity run|fun run|invite|invitation|open day|open house)\b/i,
   ],
   ['story', /\b(?:story|stories|tale|fable|once upon|legend|adventures? of|bedtime)\b/i],
   [

@@ -1,6 +1,14 @@
 import nlp from 'compromise'
 
-import { capitalize, getPronouns, getVerbForms, presentTense, toTitle, withIndefinite } from '../english.ts'
+import {
+  capitalize,
+  getPronouns,
+  getVerbForms,
+  isPluralNoun,
+  presentTense,
+  toTitle,
+  withIndefinite,
+} from '../english.ts'
 import { fallbackPhrase, line, type Part, type Plan } from '../plan.ts'
 import type { Character, PromptBrief } from '../prompt-brief.ts'
 import { refer, whereOf } from '../references.ts'
@@ -97,6 +105,8 @@ export function writeStory(brief: PromptBrief): Plan {
     },
   )
   const friend = friendCharacter ? castOf(friendCharacter) : undefined
+  // "two friends", "people": the lines about them agree with more than one.
+  const heroIsPlural = hero.pronouns.subject === 'they' && isPluralNoun(hero.short)
   const where = whereOf(brief)
   const whereShort = brief.setting
     ? ` ${brief.settingPreposition} the ${brief.setting.head}`
@@ -126,7 +136,8 @@ export function writeStory(brief: PromptBrief): Plan {
   let incitingShow: string
   let told = ''
   if (plot && thing) {
-    told = toPast(plot, 'it')
+    // "One night, the doll moved at night" says the night twice.
+    told = toPast(plot, 'it').replace(brief.isDark ? /\s+at night$/ : /$^/, '')
     inciting = `${when}, ${thing.first} ${told}.`
     incitingShow = `${thing.indefinite} ${firstAction(plot)}${whereShort}`
   } else if (plot && !state) {
@@ -147,7 +158,7 @@ export function writeStory(brief: PromptBrief): Plan {
       : `${when}, something new came along, and ${hero.short} had a choice to make.`
     incitingShow = brief.isDark
       ? `${hero.indefinite} listening in the dark${whereShort}`
-      : `${hero.indefinite} stops at a fork in a path${whereShort}`
+      : `${hero.indefinite} ${presentTense('stop', heroIsPlural)} at a fork in a path${whereShort}`
   }
   const ending = lesson
     ? line(
@@ -160,8 +171,8 @@ export function writeStory(brief: PromptBrief): Plan {
           `${hero.indefinite}${whereShort} at dawn`,
         )
       : line(
-          `In the end, ${hero.short} was not quite the same as before.`,
-          `${hero.indefinite} smiles${whereShort} at sunset`,
+          `In the end, ${hero.short} ${heroIsPlural ? 'were' : 'was'} not quite the same as before.`,
+          `${hero.indefinite} ${presentTense('smile', heroIsPlural)}${whereShort} at sunset`,
         )
   const compactOpening =
     plot && !state ? `Once, ${where ? `${where}, ` : ''}${thing ? `${thing.first}` : hero.first} ${told}.` : beginning
