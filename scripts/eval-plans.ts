@@ -6,7 +6,7 @@ import { describeMisses, loadEvalSet, scoreSet } from '@storyreel/engine/testing
 
 /**
  * `npm run eval:plans -- [set.json …]`: what the scene planner places for every scene of the evaluation
- * sets (studio-eval.json and held-out-eval.json by default), the share of expected subjects placed and the
+ * sets (studio-eval.json, held-out-eval.json and languages-eval.json by default), the share of expected subjects placed and the
  * wrong ones, in a second (no rendering; `npm run eval:studio` renders contact sheets).
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -16,7 +16,9 @@ const { positionals, values } = parseArgs({
 })
 const sets = positionals.length
   ? positionals
-  : ['studio-eval.json', 'held-out-eval.json'].map((name) => path.join(ROOT, 'packages/engine/eval', name))
+  : ['studio-eval.json', 'held-out-eval.json', 'languages-eval.json'].map((name) =>
+      path.join(ROOT, 'packages/engine/eval', name),
+    )
 
 for (const file of sets) {
   const score = scoreSet(loadEvalSet(file))

@@ -224,6 +224,8 @@ function toArtRequest(scene: Scene, input: Omit<SegmentInput, 'cues' | 'scene'>)
     height: input.height,
     duration: scene.duration,
     cast: input.cast,
+    // English stays out of the request, so the cache keys of English scenes are what they were.
+    ...(input.settings.language && input.settings.language !== 'en' ? { language: input.settings.language } : {}),
     media: resolveSceneMedia(scene.media, input.media),
     picture: pictureChoice(scene.media),
   }
@@ -461,7 +463,10 @@ export async function runRenderTask(
   }
   const { storyboard, resolution, outDir } = task
   const { settings } = storyboard
-  const cast = castOf(storyboard.scenes.flatMap((scene) => [scene.visual, scene.narration]))
+  const cast = castOf(
+    storyboard.scenes.flatMap((scene) => [scene.visual, scene.narration]),
+    settings.language,
+  )
   if (storyboard.scenes.length === 0) throw new EngineError('invalid', 'renderer', 'The storyboard has no scenes.')
   const { width, height } = getFrameSize(settings.aspect_ratio, resolution)
   const progress = (stage: string, value: number) =>
@@ -701,7 +706,7 @@ export async function runPreviewTask(
     // A preview, like the render, lengthens a scene too short for its speech rather than cut it.
     const voice = await voiceScene(task.scene, settings, context)
     const { scene } = voice
-    const cast = task.cast ?? castOf([scene.visual, scene.narration])
+    const cast = task.cast ?? castOf([scene.visual, scene.narration], settings.language)
     const input = {
       scene,
       index: task.index,

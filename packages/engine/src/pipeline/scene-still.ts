@@ -75,13 +75,13 @@ function normalise(request: SceneStillRequest, options: StillOptions) {
  * hex, so a key can be part of a file name or a URL as it is.
  */
 export function getSceneStillKey(visualsName: string, request: SceneStillRequest, options: StillOptions): string {
-  const { visual, narration, style, seed, index, count, duration, cast, media, picture } = request
+  const { visual, narration, style, seed, index, count, duration, cast, media, picture, language } = request
   const still = normalise(request, options)
   // A photo or clip scene's still depends on its media (file version and choices, never its local path), not
   // on its words; a drawn scene's key is as it always was, with its own choice of picture only when it made one.
   const scene = media
     ? { style, duration, media: getMediaKey(media, index) }
-    : { visual, narration, style, seed, index, count, duration, cast, picture }
+    : { visual, narration, style, seed, index, count, duration, cast, picture, ...(language ? { language } : {}) }
   return createHash('sha256')
     .update(
       JSON.stringify({

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 
+import type { ScriptLanguage } from '@storyreel/contracts/languages'
 import type { VideoStyle } from '@storyreel/contracts/studio'
 
 import { hashText } from '../visuals/random.ts'
@@ -19,8 +20,8 @@ export type EvalVideo = {
   ratio: string
   prompt?: string
   target_seconds?: number
-  /** BCP 47 tag of the script's language; English when absent. */
-  language?: string
+  /** The script's language; English when absent. */
+  language?: ScriptLanguage
   scenes: EvalScene[]
 }
 export type EvalSet = { about: string; videos: EvalVideo[] }
@@ -47,12 +48,21 @@ export const baseArtId = (id: string) =>
   id.replace(/~\d+$/, '').replace(/-(light|medium-light|medium|medium-dark|dark)-skin-tone$/, '')
 
 export const castFor = (video: EvalVideo): CastMember[] =>
-  castOf(video.scenes.flatMap((scene) => [scene.visual, scene.narration]))
+  castOf(
+    video.scenes.flatMap((scene) => [scene.visual, scene.narration]),
+    video.language,
+  )
 
 export function planVideo(video: EvalVideo): ScenePlan[] {
   const cast = castFor(video)
   return video.scenes.map((scene, index) =>
-    planScene({ visual: scene.visual, narration: scene.narration, seed: seedOf(video, index), cast }),
+    planScene({
+      visual: scene.visual,
+      narration: scene.narration,
+      seed: seedOf(video, index),
+      cast,
+      ...(video.language ? { language: video.language } : {}),
+    }),
   )
 }
 

@@ -1,5 +1,6 @@
 import { planScene, type CastMember, type PlannedArt, type ScenePlan } from './art/scene-planner.ts'
 import { interpretScene, isWeatherless, type SceneSpec, type SkyBody } from './scene-interpreter.ts'
+import type { ScriptLanguage } from '@storyreel/contracts/languages'
 import type { VideoStyle } from '@storyreel/contracts/studio'
 
 /**
@@ -23,6 +24,7 @@ export type SceneReadRequest = {
   index: number
   count: number
   cast?: CastMember[]
+  language?: ScriptLanguage
 }
 
 /**
@@ -36,6 +38,7 @@ export function readScene(request: SceneReadRequest): { plan: ScenePlan; spec: S
     narration: request.narration,
     seed: request.seed,
     cast: request.cast,
+    ...(request.language ? { language: request.language } : {}),
   })
   const read = interpretScene({
     ...request,

@@ -1,9 +1,13 @@
 import type { VideoStyle } from '@storyreel/contracts/studio'
 
+import type { ScriptLanguage } from '@storyreel/contracts/languages'
+
+import { foreignEntryAt, readForeignWords } from '../lexicon/languages.ts'
 import { getLexicon } from '../lexicon/lexicon.ts'
 import type { LexiconEntry } from '../lexicon/schema.ts'
 import {
   isIndoor,
+  type OtherLanguage,
   type Mood,
   type ParticleKind,
   type Setting,
@@ -187,8 +191,13 @@ const MOOD_ORDER: readonly Mood[] = [
  * took for an adjective still counts), and phrases of two or three words ("golden hour") as one. Words listed
  * in `skip` (used in an abstract sense, "a space to work") reach nothing.
  */
-export function cuesOf(text: string, skip: ReadonlySet<string> = new Set()): LexiconEntry[] {
+export function cuesOf(
+  text: string,
+  skip: ReadonlySet<string> = new Set(),
+  language: ScriptLanguage = 'en',
+): LexiconEntry[] {
   if (!text.trim()) return []
+  if (language !== 'en') return foreignCuesOf(text, skip, language)
   const lexicon = getLexicon()
   const words = readText(text).words
   const found: LexiconEntry[] = []
@@ -219,6 +228,19 @@ export function cuesOf(text: string, skip: ReadonlySet<string> = new Set()): Lex
           : lexicon.noun(word.lemma)
     const entry = byPos ?? lexicon.noun(word.lemma) ?? lexicon.adjective(word.lemma) ?? lexicon.verb(word.lemma)
     if (entry) found.push(entry)
+  }
+  return found
+}
+
+/** The same for a text in another language: its words, phrases and other forms of them, through the lexicon. */
+function foreignCuesOf(text: string, skip: ReadonlySet<string>, language: OtherLanguage): LexiconEntry[] {
+  const words = readForeignWords(text, language)
+  const found: LexiconEntry[] = []
+  for (let at = 0; at < words.length; at++) {
+    const reached = foreignEntryAt(words, at, language)
+    if (!reached) continue
+    at += reached.length - 1
+    if (!skip.has(reached.entry.lemma)) found.push(reached.entry)
   }
   return found
 }
@@ -292,6 +314,8 @@ export function interpretScene(request: {
   setting?: Setting
   /** Words used in an abstract sense, which steer nothing. */
   skip?: ReadonlySet<string>
+  /** The language the words are in; English when left out. */
+  language?: ScriptLanguage
   subjects?: SkyBody[]
   /** The hour and weather read elsewhere (the scene planner's), where the words name them. */
   time?: TimeOfDay
@@ -302,8 +326,8 @@ export function interpretScene(request: {
   const variation = hashText(`${request.visual}\u0000${request.narration}`, request.seed) ^ (request.index * 0x9e3779b1)
   const pickBy = <T>(items: readonly T[], salt: number): T =>
     items[(((variation >>> (salt % 24)) ^ (variation * (salt + 1))) >>> 0) % items.length] as T
-  const visual = cuesOf(request.visual, request.skip)
-  const narration = cuesOf(request.narration, request.skip)
+  const visual = cuesOf(request.visual, request.skip, request.language)
+  const narration = cuesOf(request.narration, request.skip, request.language)
   const setting =
     request.setting ??
     mostNamed(visual, narration, (entry) => entry.setting, ALL_SETTINGS_BY_PRIORITY) ??

@@ -1,5 +1,6 @@
 import type { SKRSContext2D } from '@napi-rs/canvas'
 
+import type { ScriptLanguage } from '@storyreel/contracts/languages'
 import type { CaptionStyle, VideoStyle } from '@storyreel/contracts/studio'
 
 import type { PictureChoice, SceneMediaArt } from '#src/pipeline/media-files.ts'
@@ -29,6 +30,8 @@ export type SceneArtRequest = {
   duration: number
   /** The people the whole storyboard names, each with one figure (castOf), so they look alike in every scene. */
   cast?: CastMember[]
+  /** The language the words are in, where it is not English: they are read as that language's words. */
+  language?: ScriptLanguage
   /** The owner's photo or clip the scene shows instead of a drawing, with its local file. */
   media?: SceneMediaArt
   /**

@@ -5,6 +5,10 @@ import { getIconData, iconToHTML, iconToSVG } from '@iconify/utils'
 import type { IconifyJSON } from '@iconify/types'
 import { createCanvas, Image, loadImage, type Canvas } from '@napi-rs/canvas'
 
+import { prefixOf, sameWord, stemOf } from '../../lexicon/languages.ts'
+import { normaliseWord } from '../../lexicon/lexicon.ts'
+import type { OtherLanguage } from '../../lexicon/vocabulary.ts'
+
 /**
  * The drawings scenes are made of: Google's Noto Emoji (Apache-2.0, 3,800 colour drawings in Iconify JSON),
  * found by the CLDR labels and keywords of emojibase-data. Loaded once per process.
@@ -48,6 +52,11 @@ export type ArtLibrary = {
   all(): ArtEntry[]
   /** Drawings whose label, name or keywords hold the word (a noun lemma or a phrase), best first. */
   find(word: string): Match[]
+  /**
+   * Drawings whose name or keywords in another language hold the word, or another form of it (its stem, and
+   * most of its letters: "rosas" is "rosa", "bolo" is no "bola"), from that locale's CLDR annotations, best first.
+   */
+  findIn(language: OtherLanguage, word: string): Match[]
   /** The drawing as a bitmap of `size` px square, rasterised from its vector once per size. */
   draw(id: string, size: number): Promise<Canvas>
   /** The same, decoded synchronously, for drawing code that cannot wait (captions). */
@@ -221,6 +230,69 @@ function load(): Loaded {
   return loaded
 }
 
+/** A drawing and the words of its name and keywords that find it, each with its own score. */
+type ForeignMatch = { id: string; words: Map<string, number> }
+type ForeignIndex = { byStem: Map<string, ForeignMatch[]>; byPrefix: Map<string, ForeignMatch[]> }
+const foreignIndexes = new Map<OtherLanguage, ForeignIndex>()
+
+/** Keywords shared by more drawings than this say what kind of thing it is ("food", "animal"), not which. */
+const RARE_TAG = 3
+
+/**
+ * The CLDR annotations of a locale as an index by stem: a one-word name (or one of a name's comma-separated
+ * forms, "चाय का प्याला, चाय") scores 10; a word of a longer name 6 when the keywords repeat it alone (the
+ * thing itself: "formaggio" of "fetta di formaggio") and 2 otherwise ("grandes" of "grandes almacenes"); a
+ * keyword 4 when few drawings share it, else 1.
+ */
+function foreignIndex(language: OtherLanguage): ForeignIndex {
+  const existing = foreignIndexes.get(language)
+  if (existing) return existing
+  const { chars, entries } = load()
+  const require = createRequire(import.meta.url)
+  const emoji = JSON.parse(
+    readFileSync(require.resolve(`emojibase-data/${language}/data.json`), 'utf8'),
+  ) as EmojibaseEntry[]
+  const byStem = new Map<string, ForeignMatch[]>()
+  const byPrefix = new Map<string, ForeignMatch[]>()
+  const file = (index: Map<string, ForeignMatch[]>, key: string, normal: string, id: string, score: number) => {
+    const list = index.get(key) ?? []
+    let found = list.find((match) => match.id === id)
+    if (!found) {
+      found = { id, words: new Map() }
+      list.push(found)
+    }
+    found.words.set(normal, Math.max(found.words.get(normal) ?? 0, score))
+    index.set(key, list)
+  }
+  const add = (word: string, id: string, score: number) => {
+    const normal = normaliseWord(word)
+    const stem = stemOf(language, normal)
+    if (stem.length < 2) return
+    file(byStem, stem, normal, id, score)
+    file(byPrefix, prefixOf(normal), normal, id, score)
+  }
+  const words = (text: string) => text.split(/[\s:;()“”"’'-]+/u).filter(Boolean)
+  const drawn = emoji.flatMap((item) => {
+    const id = chars[item.hexcode.toLowerCase()] ?? chars[item.hexcode.toLowerCase().replace(/-fe0f/g, '')]
+    return id && entries.has(id) ? [{ item, id }] : []
+  })
+  const tagCounts = new Map<string, number>()
+  for (const { item } of drawn)
+    for (const tag of item.tags ?? []) tagCounts.set(normaliseWord(tag), (tagCounts.get(normaliseWord(tag)) ?? 0) + 1)
+  for (const { item, id } of drawn) {
+    const tags = new Set((item.tags ?? []).map(normaliseWord))
+    for (const form of item.label.split(',')) {
+      const label = words(form)
+      if (label.length === 1) add(label[0] ?? '', id, 10)
+      else if (label.length <= 4) for (const word of label) add(word, id, tags.has(normaliseWord(word)) ? 6 : 2)
+    }
+    for (const tag of tags) if (!tag.includes(' ')) add(tag, id, (tagCounts.get(tag) ?? 0) <= RARE_TAG ? 4 : 1)
+  }
+  const index = { byStem, byPrefix }
+  foreignIndexes.set(language, index)
+  return index
+}
+
 const sprites = new Map<string, Promise<Canvas>>()
 const syncSprites = new Map<string, Canvas>()
 
@@ -246,6 +318,25 @@ export function getArtLibrary(): ArtLibrary {
       // "lemons", "harbours": the singular is in the index.
       const singular = key.endsWith('s') ? (index.get(key.slice(0, -1)) ?? []) : []
       return [...direct, ...singular.filter((match) => !direct.some((other) => other.id === match.id))]
+    },
+    findIn(language, word) {
+      const normal = normaliseWord(word)
+      const { byStem, byPrefix } = foreignIndex(language)
+      const scores = new Map<string, number>()
+      const take = (matches: ForeignMatch[] | undefined, sameStem: boolean) => {
+        for (const match of matches ?? [])
+          for (const [listed, listedScore] of match.words)
+            if (sameWord(listed, normal, sameStem, language)) {
+              // The word as written beats another form of it.
+              const score = listedScore + (listed === normal ? 0.5 : 0)
+              scores.set(match.id, Math.max(scores.get(match.id) ?? 0, score))
+            }
+      }
+      take(byStem.get(stemOf(language, normal)), true)
+      take(byPrefix.get(prefixOf(normal)), false)
+      return [...scores]
+        .map(([id, score]) => ({ id, score }))
+        .sort((a, b) => b.score - a.score || a.id.length - b.id.length)
     },
     draw(id, size) {
       const key = `${id}@${size}`

@@ -1,9 +1,12 @@
+import type { ScriptLanguage } from '@storyreel/contracts/languages'
+
 import { decidesPicture, getLexicon } from '../../lexicon/lexicon.ts'
 import type { LexiconEntry } from '../../lexicon/schema.ts'
 import type { Setting, TimeOfDay, Weather } from '../../lexicon/vocabulary.ts'
 import { isIndoor } from '../scene-interpreter.ts'
 import { hashText } from '../random.ts'
 import { getArtLibrary, inOutfit, OUTFIT_COUNT, type ArtKind } from './art-library.ts'
+import { castOfForeign, planForeignScene } from './foreign-planner.ts'
 import { readText, type Noun } from './scene-reader.ts'
 import { artForSense, senseOfArt } from './art-senses.ts'
 import { broaderSenses, isDrawableNoun, nounSenses, readSynset, usualKind, usualSense } from './wordnet.ts'
@@ -52,7 +55,14 @@ export type ScenePlan = {
   abstractWords: string[]
 }
 
-export type PlanRequest = { visual: string; narration: string; seed: number; cast?: CastMember[] }
+export type PlanRequest = {
+  visual: string
+  narration: string
+  seed: number
+  cast?: CastMember[]
+  /** The language the words are in; English when left out. */
+  language?: ScriptLanguage
+}
 
 const TONES = ['light', 'medium-light', 'medium', 'medium-dark', 'dark'] as const
 
@@ -75,7 +85,7 @@ const HOME_BY_KIND: Partial<Record<ArtKind, Setting>> = {
 }
 
 /** One figure for a name or a role: its skin tone and its outfit follow the word, so it looks alike in every scene. */
-function figureFor(name: string, gender: 'woman' | 'man' | 'person'): string {
+export function figureFor(name: string, gender: 'woman' | 'man' | 'person'): string {
   const key = name.toLowerCase()
   const tone = TONES[hashText(key, 7) % TONES.length] ?? 'medium'
   return inOutfit(`${gender}-standing-${tone}-skin-tone`, hashText(key, 11) % OUTFIT_COUNT)
@@ -101,7 +111,8 @@ const fitsFigure = (word: string, figure: string) =>
  * is the one doing something ("Maya walked", "Rosa fed"; never "Visit us", "Saturn's rings", a place after
  * "in", "to" or "through"); a pet's follows its kind ("his dog Biscuit").
  */
-export function castOf(texts: string[]): CastMember[] {
+export function castOf(texts: string[], language: ScriptLanguage = 'en'): CastMember[] {
+  if (language !== 'en') return castOfForeign(texts, language)
   const library = getArtLibrary()
   const tally = new Map<string, { she: number; he: number }>()
   const animals = new Map<string, string>()
@@ -193,7 +204,7 @@ function leadCreature(readings: ReturnType<typeof readText>[]): CastMember[] {
   ]
 }
 
-type Candidate = { id: string; word: string; score: number }
+export type Candidate = { id: string; word: string; score: number }
 
 /** The lexicon's entry for a noun or a phrase where it says how the word is drawn (its art, or never). */
 function conceptOf(key: string): LexiconEntry | undefined {
@@ -201,7 +212,7 @@ function conceptOf(key: string): LexiconEntry | undefined {
   return decidesPicture(entry) ? entry : undefined
 }
 
-function conceptArt(concept: LexiconEntry, word: string, score: number): Candidate[] {
+export function conceptArt(concept: LexiconEntry, word: string, score: number): Candidate[] {
   return (concept.art ?? []).slice(0, 1).map((id) => ({ id: withTone(id), word, score }))
 }
 
@@ -223,7 +234,7 @@ function colouredArt(noun: Noun): string | undefined {
   return colour ? colours[colour] : undefined
 }
 
-function withTone(id: string): string {
+export function withTone(id: string): string {
   const library = getArtLibrary()
   const entry = library.get(id)
   if (entry?.kind !== 'person') return id
@@ -382,6 +393,7 @@ export function keyPhraseOf(text: string): string {
 }
 
 export function planScene(request: PlanRequest): ScenePlan {
+  if (request.language && request.language !== 'en') return planForeignScene(request.language, request)
   const cast = request.cast ?? []
   const candidates: Candidate[] = []
   const words: WordChoice[] = []
@@ -632,6 +644,42 @@ export function planScene(request: PlanRequest): ScenePlan {
     }
   }
 
+  return assemblePlan({
+    candidates,
+    words,
+    abstractWords,
+    setting: setting?.value,
+    home,
+    time,
+    weather,
+    water,
+    flies,
+    keyPhrase: () => keyPhraseOf(request.narration || request.visual),
+  })
+}
+
+/** What a reading of a scene's words found, in any language, before it is ranked into a plan. */
+export type Findings = {
+  candidates: Candidate[]
+  words: WordChoice[]
+  abstractWords: string[]
+  setting: Setting | undefined
+  home: Setting | undefined
+  time: TimeOfDay | undefined
+  weather: Weather | undefined
+  water: 'river' | undefined
+  flies: boolean
+  /** The words to set large when nothing is drawn. */
+  keyPhrase: () => string
+}
+
+/**
+ * Ranks what the words named into the plan: one drawing per thing (named twice, it gains), the main subject
+ * first, at most four, nothing that cannot be indoors in a room, and the place: the words' own, else where the
+ * leading things are found.
+ */
+export function assemblePlan(findings: Findings): ScenePlan {
+  const { candidates, words, abstractWords, setting, home, time, weather, water, flies } = findings
   const library = getArtLibrary()
   const merged = new Map<string, PlannedArt>()
   for (const candidate of candidates) {
@@ -656,7 +704,7 @@ export function planScene(request: PlanRequest): ScenePlan {
     .slice(0, 4)
     .map((subject) => HOME_BY_KIND[subject.kind])
     .find((found) => found !== undefined)
-  let place = setting?.value ?? home ?? (leading ? homeSetting : undefined)
+  let place = setting ?? home ?? (leading ? homeSetting : undefined)
   // No house stands in a kitchen: indoors, buildings beside the main subject go; a building that leads the
   // scene takes it outside ("a neighbourhood bakery on a quiet street": the street, with the bread).
   // Nor a sun or a tree in it: the window shows the hour.
@@ -683,7 +731,7 @@ export function planScene(request: PlanRequest): ScenePlan {
     time,
     weather,
     water,
-    keyPhrase: main ? '' : keyPhraseOf(request.narration || request.visual),
+    keyPhrase: main ? '' : findings.keyPhrase(),
     words,
     abstractWords,
   }

@@ -273,7 +273,8 @@ export function readText(text: string): Reading {
       token.pos = 'NOUN'
       token.lemma = baseNoun(token.text)
     }
-    for (const token of tokens) if (/\p{L}/u.test(token.text)) words.push({ text: token.text.toLowerCase(), lemma: token.lemma, pos: token.pos })
+    for (const token of tokens)
+      if (/\p{L}/u.test(token.text)) words.push({ text: token.text.toLowerCase(), lemma: token.lemma, pos: token.pos })
     let firstPhraseDone = false
     let index = 0
     while (index < tokens.length) {

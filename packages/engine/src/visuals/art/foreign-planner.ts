@@ -1,0 +1,185 @@
+import {
+  foreignEntryAt,
+  GENDERED_PRONOUNS,
+  GROUP_WORDS,
+  readForeignWords,
+  type ForeignWord,
+} from '../../lexicon/languages.ts'
+import type { Setting, TimeOfDay, Weather } from '../../lexicon/vocabulary.ts'
+import type { OtherLanguage } from '../../lexicon/vocabulary.ts'
+import { getArtLibrary } from './art-library.ts'
+import {
+  assemblePlan,
+  conceptArt,
+  figureFor,
+  withTone,
+  type Candidate,
+  type CastMember,
+  type PlanRequest,
+  type ScenePlan,
+  type WordChoice,
+} from './scene-planner.ts'
+
+/**
+ * The scene planner for a script in Spanish, French, German, Italian, Portuguese, Dutch or Hindi: the same
+ * plan as for English (subjects, setting, hour, weather; the same composition and characters), read through
+ * the lexicon's words of that language and the art library's CLDR annotations in it, word by word and by stem.
+ * There is no tagger for these languages, so a word is a thing when the lexicon or a drawing's label names it,
+ * a name when it is capitalised inside a sentence, and a place name after a word like "en" or "nach".
+ */
+
+/** A drawing found by its name, a word its keywords repeat, or a rare keyword stands for a word on its own. */
+const MIN_FOREIGN_MATCH = 4
+
+/** Capitalised words that name someone: inside a sentence, never after a place word, in no list or drawing. */
+function isNameLike(word: ForeignWord, language: OtherLanguage): boolean {
+  if (!word.capital || word.stop || word.afterPlaceWord || word.afterArticle || word.normal.length < 2) return false
+  if (foreignEntryAt([word], 0, language)) return false
+  return !getArtLibrary()
+    .findIn(language, word.normal)
+    .some((match) => match.score >= MIN_FOREIGN_MATCH)
+}
+
+/**
+ * The people a story in this language names, each with one figure: capitalised words inside a sentence, and
+ * those opening one that the story also writes so elsewhere ("Lucía abre… Lucía vende…"); a woman or a man
+ * where the language's pronouns say so.
+ */
+export function castOfForeign(texts: string[], language: OtherLanguage): CastMember[] {
+  const seen = new Map<string, { inside: number; total: number; she: number; he: number }>()
+  const { she, he } = GENDERED_PRONOUNS[language]
+  for (const text of texts) {
+    const words = readForeignWords(text, language)
+    const shes = words.filter((word) => she.includes(word.normal)).length
+    const hes = words.filter((word) => he.includes(word.normal)).length
+    for (const word of words) {
+      if (!isNameLike(word, language)) continue
+      const entry = seen.get(word.text) ?? { inside: 0, total: 0, she: 0, he: 0 }
+      entry.total++
+      if (!word.sentenceStart) entry.inside++
+      entry.she += shes
+      entry.he += hes
+      seen.set(word.text, entry)
+    }
+  }
+  return [...seen.entries()]
+    .filter(([, entry]) => entry.inside > 0 || entry.total >= 2)
+    .map(([name, entry]) => ({
+      name,
+      figure: figureFor(name, entry.she > entry.he ? 'woman' : entry.he > entry.she ? 'man' : 'person'),
+    }))
+}
+
+export function planForeignScene(language: OtherLanguage, request: PlanRequest): ScenePlan {
+  const library = getArtLibrary()
+  const cast = request.cast ?? []
+  const people = cast.filter((member) => !member.thing && library.get(member.figure)?.kind === 'person')
+  const candidates: Candidate[] = []
+  const words: WordChoice[] = []
+  const abstractWords: string[] = []
+  let setting: { value: Setting; score: number } | undefined
+  let home: Setting | undefined
+  let time: TimeOfDay | undefined
+  let weather: Weather | undefined
+  let water: 'river' | undefined
+  const { she, he } = GENDERED_PRONOUNS[language]
+  const groups = new Set(GROUP_WORDS[language])
+
+  for (const { text, weight } of [
+    { text: request.visual, weight: 1.5 },
+    { text: request.narration, weight: 1 },
+  ]) {
+    if (!text.trim()) continue
+    const tokens = readForeignWords(text, language)
+    const sentencesWithSubject = new Set<number>()
+    let castSeen = false
+    for (let at = 0; at < tokens.length; at++) {
+      const token = tokens[at]
+      if (!token) continue
+      const first = !sentencesWithSubject.has(token.sentence)
+      const score = weight * (first ? 1.3 : 1) * (token.afterPlaceWord ? 0.85 : 1) - token.position * 0.01
+      const add = (candidate: Candidate, reason: string) => {
+        candidates.push(candidate)
+        sentencesWithSubject.add(token.sentence)
+        words.push({ word: candidate.word, art: candidate.id, reason })
+      }
+      const member = token.capital ? cast.find((item) => item.name === token.text) : undefined
+      if (member) {
+        castSeen = true
+        add({ id: member.figure, word: token.text, score: score + 4 }, 'named character')
+        continue
+      }
+      const found = foreignEntryAt(tokens, at, language)
+      if (found) {
+        const { entry, length } = found
+        const label = tokens
+          .slice(at, at + length)
+          .map((word) => word.text)
+          .join(' ')
+        at += length - 1
+        if (entry.setting && (!setting || score > setting.score)) setting = { value: entry.setting, score }
+        home ??= entry.home
+        time ??= entry.time
+        weather ??= entry.weather
+        water ??= entry.water
+        if (entry.picture) {
+          if (entry.picture === 'none' && !entry.setting && !entry.time && !entry.weather) abstractWords.push(label)
+          words.push({ word: label, art: undefined, reason: `lexicon: ${entry.lemma}` })
+          continue
+        }
+        if (entry.art) {
+          for (const candidate of conceptArt(entry, label, score)) add(candidate, `lexicon: ${entry.lemma}`)
+          continue
+        }
+        // An entry that only bridges the word to English ("tigre" is "tiger"): drawn as the English word is.
+        if (entry.kind === 'person') {
+          add({ id: figureFor(entry.lemma, 'person'), word: label, score }, `lexicon: ${entry.lemma}`)
+          continue
+        }
+        const english = library.find(entry.lemma).find((item) => item.score >= 10)
+        if (english) {
+          add({ id: withTone(english.id), word: label, score }, `lexicon: ${entry.lemma}`)
+          continue
+        }
+      }
+      if (token.stop || token.normal.length < 3) continue
+      if (groups.has(token.normal)) {
+        add({ id: 'people-holding-hands', word: token.text, score }, 'several people')
+        continue
+      }
+      if (token.capital && !token.sentenceStart && !token.afterArticle && isNameLike(token, language)) {
+        words.push({ word: token.text, art: undefined, reason: token.afterPlaceWord ? 'place name' : 'name' })
+        continue
+      }
+      const match = library.findIn(language, token.normal).find((item) => item.score >= MIN_FOREIGN_MATCH)
+      if (match) add({ id: withTone(match.id), word: token.text, score }, `CLDR ${language}: "${token.normal}"`)
+    }
+    // "Ella vende rosas", "Abre su tienda": with one person in the story, her pronoun or a possessive is her.
+    const member = people.length === 1 ? people[0] : undefined
+    const refers = tokens.some(
+      (word) =>
+        (she.includes(word.normal) && !member?.figure.startsWith('man-')) ||
+        (he.includes(word.normal) && !member?.figure.startsWith('woman-')),
+    )
+    if (member && !castSeen && refers) {
+      candidates.push({ id: member.figure, word: member.name, score: weight * 1.3 + 4 })
+      words.push({ word: member.name, art: member.figure, reason: 'named character (pronoun)' })
+    }
+  }
+  return assemblePlan({
+    candidates,
+    words,
+    abstractWords,
+    setting: setting?.value,
+    home,
+    time,
+    weather,
+    water,
+    flies: false,
+    keyPhrase: () => {
+      const text = (request.narration || request.visual).trim()
+      const sentence = /^[^.!?।]+/u.exec(text)?.[0]?.trim() ?? text
+      return sentence.split(/\s+/u).length <= 9 ? sentence : ''
+    },
+  })
+}
