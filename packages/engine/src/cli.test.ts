@@ -125,9 +125,22 @@ describe('npm run render (the command-line renderer)', () => {
     expect(run.code).toBe(2)
     expect(run.stderr).toMatch(/Scene \d+ still holds a prompt for your own words/)
     expect(run.stderr).toContain(`npm run render -- ${path.join(out, 'storyboard.json')} ${out}`)
-    const written = JSON.parse(await readFile(path.join(out, 'storyboard.json'), 'utf8')) as { title: string }
+    const written = JSON.parse(await readFile(path.join(out, 'storyboard.json'), 'utf8')) as {
+      title: string
+      settings: { language: string; voice_id: string }
+    }
     expect(written.title).toBe('How Solar Panels Work')
+    expect(written.settings).toMatchObject({ language: 'en', voice_id: DEFAULT_PROJECT_SETTINGS.voice_id })
     expect(existsSync(path.join(out, 'video.mp4'))).toBe(false)
+  })
+
+  it('refuses a prompt in another language for the offline writer, saying a script in it would do', async () => {
+    const prompt = 'Un anuncio de veinte segundos para mi floristería en Sevilla, con rosas y girasoles'
+    const run = await runCli(['--from-text', prompt, '--kind', 'prompt', path.join(work, 'spanish')], env)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('This prompt is in Spanish')
+    expect(run.stderr).toContain('give --kind script')
+    expect(existsSync(path.join(work, 'spanish', 'storyboard.json'))).toBe(false)
   })
 
   it('refuses a script too long for any video with exit code 2, naming its word count', async () => {
