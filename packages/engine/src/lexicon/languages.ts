@@ -120,6 +120,8 @@ const cache: Partial<Record<OtherLanguage, Set<string>>> = {}
 export function sameWord(a: string, b: string, sameStem = false, language?: OtherLanguage): boolean {
   if (a === b) return true
   const [short, long] = a.length <= b.length ? [a, b] : [b, a]
+  // Hindi's stemmer is light: one stem is one word ("तितलियाँ" and "तितली").
+  if (sameStem && language === 'hi') return true
   if (!sameStem)
     return (
       short.length >= 3 &&
@@ -140,6 +142,117 @@ const PLURAL_ENDINGS: Record<OtherLanguage, readonly string[]> = {
   pt: ['s', 'es'],
   nl: ['en', 's', "'s"],
   hi: ['ें', 'ों'],
+}
+
+/** Endings that make a word small ("cerdito", "uccellino", "koekje") and what the plain word ends with. */
+const DIMINUTIVES: Record<OtherLanguage, readonly [string, string][]> = {
+  es: [
+    ['itos', 'os'],
+    ['itas', 'as'],
+    ['ito', 'o'],
+    ['ita', 'a'],
+    ['cito', ''],
+    ['cita', ''],
+  ],
+  fr: [
+    ['ette', ''],
+    ['et', ''],
+  ],
+  de: [
+    ['chen', ''],
+    ['lein', ''],
+  ],
+  it: [
+    ['ini', 'i'],
+    ['ine', 'e'],
+    ['ino', 'o'],
+    ['ina', 'a'],
+    ['etto', 'o'],
+    ['etta', 'a'],
+  ],
+  pt: [
+    ['inhos', 'os'],
+    ['inhas', 'as'],
+    ['inho', 'o'],
+    ['inha', 'a'],
+  ],
+  nl: [
+    ['tjes', ''],
+    ['tje', ''],
+    ['jes', ''],
+    ['je', ''],
+    ['pje', ''],
+  ],
+  hi: [],
+}
+
+/** Endings that make someone who does or sells a thing ("pianiste", "zapatero"), and what the thing ends with. */
+const AGENTS: Record<OtherLanguage, readonly [string, string][]> = {
+  es: [
+    ['ista', 'o'],
+    ['ista', 'a'],
+    ['ero', 'o'],
+    ['era', 'a'],
+    ['ero', 'a'],
+    ['dor', 'r'],
+  ],
+  fr: [
+    ['iste', 'o'],
+    ['iste', 'e'],
+    ['ier', ''],
+    ['ière', 'e'],
+    ['eur', 'e'],
+  ],
+  de: [
+    ['istin', 'o'],
+    ['ist', 'o'],
+    ['erin', ''],
+    ['er', ''],
+  ],
+  it: [
+    ['ista', 'o'],
+    ['ista', 'a'],
+    ['aio', 'o'],
+    ['aia', 'a'],
+    ['iere', 'o'],
+    ['tore', 're'],
+  ],
+  pt: [
+    ['ista', 'o'],
+    ['ista', 'a'],
+    ['eiro', 'o'],
+    ['eira', 'a'],
+    ['dor', 'r'],
+  ],
+  nl: [
+    ['ist', 'o'],
+    ['er', ''],
+  ],
+  hi: [],
+}
+
+/** Languages that join nouns into one word ("Fischbrötchen", "appeltaart"), the head last. */
+const COMPOUNDING = new Set<OtherLanguage>(['de', 'nl'])
+
+/**
+ * Other words a word not found may stand for, best first: the plain word of a small one, the parts of a
+ * compound (its head, then what it starts with), and the thing of someone who does it (`role`).
+ */
+export function otherFormsOf(word: string, language: OtherLanguage): { form: string; role?: true }[] {
+  const forms: { form: string; role?: true }[] = []
+  for (const [ending, plain] of DIMINUTIVES[language])
+    if (word.length > ending.length + 2 && word.endsWith(ending))
+      forms.push({ form: word.slice(0, -ending.length) + plain })
+  if (COMPOUNDING.has(language))
+    for (const part of [
+      ...Array.from({ length: Math.max(0, word.length - 7) }, (_, at) => word.slice(at + 3)),
+      ...Array.from({ length: Math.max(0, word.length - 7) }, (_, at) => word.slice(0, word.length - at - 4)),
+    ])
+      forms.push({ form: part })
+  for (const [ending, thing] of AGENTS[language])
+    if (word.length > ending.length + 2 && word.endsWith(ending))
+      forms.push({ form: word.slice(0, -ending.length) + thing, role: true })
+  return forms
 }
 
 /** Words filed by their first three letters, to find other forms of a word without a stem in common. */

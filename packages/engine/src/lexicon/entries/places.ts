@@ -52,7 +52,21 @@ export const PLACES: LexiconRecord[] = [
     setting: 'beach',
     words: { es: ['puerto'], fr: ['port'], de: ['hafen'], it: ['porto'], pt: ['porto'], nl: ['haven'], hi: ['बंदरगाह'] },
   },
-  { lemma: 'lighthouse', kind: 'place', art: ['lighthouse'], setting: 'beach' },
+  {
+    lemma: 'lighthouse',
+    kind: 'place',
+    art: ['lighthouse'],
+    setting: 'beach',
+    words: {
+      es: ['faro'],
+      fr: ['phare'],
+      de: ['leuchtturm'],
+      it: ['faro'],
+      pt: ['farol'],
+      nl: ['vuurtoren'],
+      hi: ['प्रकाशस्तंभ', 'लाइटहाउस'],
+    },
+  },
   {
     lemma: 'cliff',
     kind: 'place',

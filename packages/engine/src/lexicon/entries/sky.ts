@@ -54,7 +54,20 @@ export const SKY: LexiconRecord[] = [
   { lemma: 'rainbow', kind: 'sky', art: ['rainbow'] },
   { lemma: 'fire', kind: 'sky', art: ['fire'], mood: 'dramatic', particles: 'sparks' },
   { lemma: 'campfire', kind: 'sky', art: ['fire'], setting: 'forest', time: 'night', particles: 'sparks' },
-  { lemma: 'water', kind: 'sky', art: ['droplet'] },
+  {
+    lemma: 'water',
+    kind: 'sky',
+    art: ['droplet'],
+    words: {
+      es: ['agua'],
+      fr: ['eau'],
+      de: ['wasser'],
+      it: ['acqua'],
+      pt: ['água'],
+      nl: ['water'],
+      hi: ['पानी', 'जल'],
+    },
+  },
   { lemma: 'saturn', kind: 'sky', art: ['ringed-planet'], setting: 'space' },
   { lemma: 'mars', kind: 'sky', art: ['ringed-planet'], setting: 'space' },
   {

@@ -343,7 +343,13 @@ export const THINGS: LexiconRecord[] = [
   { lemma: 'milk', kind: 'food', art: ['glass-of-milk'] },
   { lemma: 'honey', kind: 'food', art: ['honey-pot'] },
   { lemma: 'pasta', kind: 'food', art: ['spaghetti'], setting: 'kitchen' },
-  { lemma: 'dough', kind: 'food', art: ['bread'], setting: 'kitchen' },
+  {
+    lemma: 'dough',
+    kind: 'food',
+    art: ['bread'],
+    setting: 'kitchen',
+    words: { es: ['masa'], fr: ['pâte'], de: ['teig'], it: ['impasto'], pt: ['massa'], nl: ['deeg'], hi: ['आटा'] },
+  },
   { lemma: 'honey pot', kind: 'food', art: ['honey-pot'] },
   { lemma: 'cheese', kind: 'food', art: ['cheese-wedge'] },
   {

@@ -2,6 +2,7 @@ import {
   foreignEntryAt,
   GENDERED_PRONOUNS,
   GROUP_WORDS,
+  otherFormsOf,
   readForeignWords,
   type ForeignWord,
 } from '../../lexicon/languages.ts'
@@ -29,7 +30,7 @@ import {
  */
 
 /** A drawing found by its name, a word its keywords repeat, or a rare keyword stands for a word on its own. */
-const MIN_FOREIGN_MATCH = 4
+const MIN_FOREIGN_MATCH = 5
 
 /** Capitalised words that name someone: inside a sentence, never after a place word, in no list or drawing. */
 function isNameLike(word: ForeignWord, language: OtherLanguage): boolean {
@@ -68,6 +69,26 @@ export function castOfForeign(texts: string[], language: OtherLanguage): CastMem
       name,
       figure: figureFor(name, entry.she > entry.he ? 'woman' : entry.he > entry.she ? 'man' : 'person'),
     }))
+}
+
+/** The drawing a word names through the lexicon or the CLDR names, without its neighbours; for other forms. */
+function drawingOf(form: string, language: OtherLanguage): string | undefined {
+  const [word] = readForeignWords(form, language)
+  if (!word || word.stop) return undefined
+  const entry = foreignEntryAt([word], 0, language)?.entry
+  if (entry?.picture) return undefined
+  const art =
+    entry?.art?.[0] ??
+    (entry
+      ? getArtLibrary()
+          .find(entry.lemma)
+          .find((item) => item.score >= 10)?.id
+      : undefined)
+  if (art) return withTone(art)
+  const match = getArtLibrary()
+    .findIn(language, word.normal)
+    .find((item) => item.score >= 6)
+  return match ? withTone(match.id) : undefined
 }
 
 export function planForeignScene(language: OtherLanguage, request: PlanRequest): ScenePlan {
@@ -152,7 +173,18 @@ export function planForeignScene(language: OtherLanguage, request: PlanRequest):
         continue
       }
       const match = library.findIn(language, token.normal).find((item) => item.score >= MIN_FOREIGN_MATCH)
-      if (match) add({ id: withTone(match.id), word: token.text, score }, `CLDR ${language}: "${token.normal}"`)
+      if (match) {
+        add({ id: withTone(match.id), word: token.text, score }, `CLDR ${language}: "${token.normal}"`)
+        continue
+      }
+      // "cerdito" is a small pig, "Fischbrötchen" a fish roll, a "pianiste" someone at a piano.
+      for (const { form, role } of otherFormsOf(token.normal, language)) {
+        const drawn = drawingOf(form, language)
+        if (!drawn) continue
+        if (role) add({ id: figureFor(token.normal, 'person'), word: token.text, score }, `someone of "${form}"`)
+        add({ id: drawn, word: token.text, score: role ? score * 0.8 : score }, `another form: "${form}"`)
+        break
+      }
     }
     // "Ella vende rosas", "Abre su tienda": with one person in the story, her pronoun or a possessive is her.
     const member = people.length === 1 ? people[0] : undefined
