@@ -54,6 +54,8 @@ export const LexiconEntrySchema = z
     particles: z.enum(PARTICLE_KINDS).optional(),
     /** Water running across the land ("down to the river"): the ground shows it. */
     water: z.literal('river').optional(),
+    /** Several people, not one ("the crowd", "friends", "the team"): drawn as a group of figures. */
+    group: z.literal(true).optional(),
     /** How it moves when the words have it move: a flier is drawn in the air. */
     motion: z.enum(['flies', 'swims', 'rides']).optional(),
     /** The drawing in the colour named right before it ("a red ball"), where the library draws that colour. */

@@ -349,3 +349,49 @@ describe('people behind the things of a scene', () => {
     }
   })
 })
+
+describe('riders and things held move with who carries them', () => {
+  const subject = (id: string, kind: PlannedArt['kind'], extra: Partial<PlannedArt> = {}): PlannedArt => ({
+    id,
+    kind,
+    word: id,
+    score: 1,
+    scale: 1,
+    ...extra,
+  })
+
+  it('sits a rider on the back of the horse, above its feet, moving as it moves', async () => {
+    const { actors } = await compose({
+      narration: 'A knight rode his horse.',
+      style: 'anime',
+      seed: 3,
+      layout: 0,
+      subjects: [subject('horse', 'animal'), subject('person-standing-medium-skin-tone~2', 'person', { rider: true })],
+    })
+    const horse = actors.find((actor) => actor.depth === 0.95)
+    const rider = actors.find((actor) => actor !== horse)
+    if (!horse || !rider) throw new Error('two actors expected')
+    expect(rider.y).toBeLessThan(horse.y - horse.sprite.height * 0.3)
+    expect(Math.abs(rider.x - horse.x)).toBeLessThan(horse.sprite.width * 0.2)
+    expect(rider).toMatchObject({ motion: horse.motion, phase: horse.phase, enter: horse.enter, from: horse.from })
+    expect(rider.depth).toBeGreaterThan(horse.depth)
+    // From the hips up: shorter than it is wide would be a head; taller than the horse would be standing on it.
+    expect(rider.sprite.height).toBeLessThan(horse.sprite.height * 0.62)
+  })
+
+  it('puts a lantern held by a person at the height of the hand, beside the body', async () => {
+    const { actors } = await compose({
+      narration: 'The fisherman held a lantern.',
+      style: 'comic',
+      seed: 5,
+      layout: 1,
+      subjects: [subject('man-standing-medium-skin-tone~1', 'person'), subject('diya-lamp', 'object', { held: true })],
+    })
+    const [person, lamp] = [actors.find((actor) => actor.depth === 0.95), actors.find((actor) => actor.depth !== 0.95)]
+    if (!person || !lamp) throw new Error('two actors expected')
+    expect(lamp.y).toBeLessThan(person.y)
+    expect(lamp.y).toBeGreaterThan(person.y - person.sprite.height * 0.75)
+    expect(lamp.x).toBeGreaterThan(person.x)
+    expect(lamp.motion).toBe(person.motion)
+  })
+})

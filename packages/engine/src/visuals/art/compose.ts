@@ -274,6 +274,16 @@ export function layoutFor(seed: number, index: number): number {
   return (index % 2) * 2 + (hashText(String(seed), 3) % 2)
 }
 
+/** The top share of a drawing, down to where its paint ends (a figure from the hips up). */
+function topOf(source: Canvas, share: number): Canvas {
+  const bounds = paintBounds(source)
+  const top = bounds?.top ?? 0
+  const bottom = bounds ? bounds.top + (bounds.bottom - bounds.top) * share : source.height * share
+  const canvas = createCanvas(source.width, Math.max(1, Math.round(bottom)))
+  canvas.getContext('2d').drawImage(source, 0, top, source.width, bottom - top, 0, top, source.width, bottom - top)
+  return canvas
+}
+
 export async function composeActors(options: {
   subjects: PlannedArt[]
   spec: SceneSpec
@@ -313,8 +323,32 @@ export async function composeActors(options: {
     subjects.slice(1).some((subject) => subject.kind === 'person' || subject.kind === 'animal')
   const mainShare = companion ? 0.8 : 1
   let ground = 0
+  /** The main subject's drawn size, for what rides on it, is held by it, or stands beside it as one group. */
+  let mainDrawn = 0
   for (const [index, subject] of subjects.entries()) {
     const isMain = index === 0
+    const base = actors[0]
+    if (!isMain && base && (subject.rider || subject.held) && main) {
+      // A rider sits on the back of the animal that leads; a thing held is in the hand of the person who
+      // leads. Both move with it, so they never drift apart.
+      const carried = Math.round(mainDrawn * (subject.rider ? 0.62 : 0.3) * subject.scale)
+      const drawn = await library.draw(subject.id, carried)
+      // A rider shows from the hips up, as one sitting astride: the legs are on the far side of the animal.
+      const sprite = stylize(subject.rider ? topOf(drawn, 0.6) : drawn, style, palette, seed + index)
+      actors.push({
+        ...base,
+        sprite: sprite.canvas,
+        anchorX: sprite.canvas.width / 2,
+        anchorY: sprite.canvas.height - sprite.margin,
+        x: base.x + (subject.held ? mainDrawn * 0.26 : -mainDrawn * 0.04),
+        y: base.y - mainDrawn * (subject.rider ? 0.5 : 0.4),
+        depth: base.depth + 0.001,
+        shadow: undefined,
+      })
+      continue
+    }
+    // One of a group ("the crowd"): as tall as the first of them, side by side on the ground.
+    const ofGroup = !isMain && subject.group !== undefined && subject.group === main?.group
     // A hen or a penguin stands and walks like any animal; only what the words say flies takes off.
     const kind: ArtKind = subject.kind === 'bird' && GROUND_BIRDS.has(subject.id) ? 'animal' : subject.kind
     const airborne = (AIRBORNE.has(kind) || (subject.flying === true && subject.kind === 'bird')) && !isMain
@@ -323,7 +357,9 @@ export async function composeActors(options: {
       subject.scale *
         (isMain
           ? mainSize * MAIN_SIZE[kind] * mainShare
-          : mainSize * (FURNITURE.has(subject.id) ? FURNITURE_SIZE : SECONDARY_SIZE[kind])),
+          : ofGroup
+            ? mainSize * MAIN_SIZE[kind] * 0.9
+            : mainSize * (FURNITURE.has(subject.id) ? FURNITURE_SIZE : SECONDARY_SIZE[kind])),
     )
     let raw = await library.draw(subject.id, size)
     const grow = isMain ? wideGrowth(raw, frame) : 1
@@ -331,6 +367,7 @@ export async function composeActors(options: {
       size = Math.round(size * grow)
       raw = await library.draw(subject.id, size)
     }
+    if (isMain) mainDrawn = size
     const styled = stylize(bust ? fadeBase(raw) : raw, style, palette, seed + index)
     const anchorX = styled.canvas.width / 2
     // Drawings fill their square down to about 4 % above the bottom edge: stand them on that line.
@@ -357,6 +394,12 @@ export async function composeActors(options: {
           ? frame.top + frame.height * 0.55
           : groundY
       depth = 0.95
+    } else if (ofGroup && base) {
+      ground++
+      // Either side of the first, a step back, so all of them show.
+      x = base.x + (ground % 2 === 1 ? -1 : 1) * mainDrawn * (0.38 + Math.floor((ground - 1) / 2) * 0.3)
+      y = groundY - frame.height * 0.015 * ground
+      depth = 0.9 - ground * 0.01
     } else {
       ground++
       y = counter ? tableY + frame.height * 0.01 : backY + (ground - 1) * frame.height * 0.02

@@ -35,6 +35,12 @@ export type PlannedArt = {
   scale: number
   /** Up in the air, as the words say ("It flew over the mountains"): an animal leading a scene that flies. */
   flying?: boolean
+  /** One of several people the words name together ("the crowd"): drawn alike in size, side by side. */
+  group?: string
+  /** In the hand of the person leading the scene ("holding a candle"). */
+  held?: boolean
+  /** On the back of the animal leading the scene ("rode his horse", "the dragon carried him"). */
+  rider?: boolean
 }
 
 export type WordChoice = { word: string; art: string | undefined; reason: string }
@@ -90,6 +96,24 @@ export function figureFor(name: string, gender: 'woman' | 'man' | 'person'): str
   const tone = TONES[hashText(key, 7) % TONES.length] ?? 'medium'
   return inOutfit(`${gender}-standing-${tone}-skin-tone`, hashText(key, 11) % OUTFIT_COUNT)
 }
+
+/** Verbs of holding something up or in hand: the thing they name is drawn in the hand of the one leading. */
+const HOLDING_VERBS = new Set([
+  'hold',
+  'carry',
+  'raise',
+  'lift',
+  'wave',
+  'grip',
+  'wield',
+  'clutch',
+  'swing',
+  'brandish',
+])
+/** Verbs of riding: the person is drawn on the animal's back. "Carry" carries someone only when an animal does. */
+const RIDING_VERBS = new Set(['ride', 'gallop', 'mount'])
+/** How many figures stand for "the crowd" or "friends". */
+const GROUP_SIZE = 3
 
 /** Verbs that put the one doing them in the air, and the kinds of drawing that can be shown flying. */
 const FLYING_VERBS = new Set(['fly', 'soar', 'glide', 'hover', 'swoop'])
@@ -204,7 +228,7 @@ function leadCreature(readings: ReturnType<typeof readText>[]): CastMember[] {
   ]
 }
 
-export type Candidate = { id: string; word: string; score: number }
+export type Candidate = { id: string; word: string; score: number; group?: string }
 
 /** The lexicon's entry for a noun or a phrase where it says how the word is drawn (its art, or never). */
 function conceptOf(key: string): LexiconEntry | undefined {
@@ -251,7 +275,7 @@ export function withTone(id: string): string {
 }
 
 /** Children are drawn as smaller figures. */
-const CHILD = /^(girl|boy|child|baby|kid)s?$/
+const CHILD = /^(girl|boy|child|children|baby|kid)s?$/
 
 /** Whether drawing `art` means the sense `sense` or a narrower one ("passenger ship" is a ship). */
 function meansSense(art: string, sense: number): boolean {
@@ -302,6 +326,17 @@ function relativeFigure(noun: Noun, cast: CastMember[]): { figure: string; of: s
   const own = Number(member.figure.split('~')[1]) || 0
   const outfit = (own + 1 + (hashText(noun.lemma, 11) % (OUTFIT_COUNT - 1))) % OUTFIT_COUNT
   return { figure: inOutfit(`${gender}-standing-${tone}-skin-tone`, outfit), of: member.name }
+}
+
+/** Several people for a word of many ("the crowd", "friends"): figures of their own tones and outfits. */
+function groupOf(lemma: string, word: string, score: number): Candidate[] {
+  const genders = ['woman', 'man', 'person'] as const
+  return Array.from({ length: GROUP_SIZE }, (_, index) => ({
+    id: figureFor(`${lemma}#${index}`, genders[index % genders.length] ?? 'person'),
+    word,
+    score: score - index * 0.01,
+    group: lemma,
+  }))
 }
 
 /** A standing figure for someone the words name by role ("the baker", "musicians"), toned by the word. */
@@ -405,6 +440,8 @@ export function planScene(request: PlanRequest): ScenePlan {
   let castSeen = false
   let home: Setting | undefined
   let flies = false
+  let holds = false
+  let rides = false
 
   const sources = [
     { text: request.visual, weight: 1.5 },
@@ -471,6 +508,26 @@ export function planScene(request: PlanRequest): ScenePlan {
           words.push({ word: noun.text, art: figure, reason: 'a person named' })
         } else
           words.push({ word: noun.text, art: undefined, reason: noun.afterPlacePreposition ? 'place name' : 'name' })
+        continue
+      }
+      // "Wood-fired", "sun-dried": a noun joined by a hyphen to the word after it describes; it is not drawn.
+      if (noun.beforeHyphen) {
+        words.push({ word: noun.text, art: undefined, reason: 'part of a word joined by a hyphen' })
+        continue
+      }
+      // "Carried him home", "went home": a direction, neither a house nor the setting.
+      if (noun.lemma === 'home' && !noun.possessive && ['VERB', 'PRON', 'ADV'].includes(noun.previousPos ?? '')) {
+        words.push({ word: noun.text, art: undefined, reason: 'a direction: home' })
+        continue
+      }
+      // "A cat burglar", "a fire fighter": a compound WordNet knows as someone is that person, not the animal
+      // or the thing named inside it.
+      if (
+        noun.modifier &&
+        next?.position === noun.position + 1 &&
+        usualKind(`${noun.lemma}_${next.lemma}`) === 'person'
+      ) {
+        words.push({ word: noun.text, art: undefined, reason: `part of "${noun.lemma} ${next.lemma}", someone` })
         continue
       }
       // "At home in the evening", "a bright home": inside a home, not a house seen from the street.
@@ -573,11 +630,13 @@ export function planScene(request: PlanRequest): ScenePlan {
           })
           continue
         }
-        // "A friend" is one person; "friends" hold hands.
+        // "A friend" is one person; "friends" are several.
         const one = SINGLE_OF_GROUP.has(noun.lemma) && noun.text.toLowerCase() === noun.lemma
         const chosen = one
           ? [{ id: personFigure(noun.lemma), word: noun.text, score }]
-          : conceptArt(concept, label, score)
+          : concept.group
+            ? groupOf(noun.lemma, noun.text, score)
+            : conceptArt(concept, label, score)
         candidates.push(...chosen)
         markSubject()
         words.push({
@@ -618,6 +677,16 @@ export function planScene(request: PlanRequest): ScenePlan {
     }
     for (const verb of reading.verbs) {
       if (FLYING_VERBS.has(verb)) flies = true
+      if (HOLDING_VERBS.has(verb)) holds = true
+      if (RIDING_VERBS.has(verb)) rides = true
+      // "The dragon carried him home": an animal that carries someone carries them on its back.
+      const carrier = (noun: Noun) => {
+        const art = noun.beforeVerb
+          ? (conceptOf(noun.lemma)?.art?.[0] ?? getArtLibrary().find(noun.lemma)[0]?.id)
+          : undefined
+        return ['animal', 'bird'].includes(getArtLibrary().get(art ?? '')?.kind ?? '')
+      }
+      if (verb === 'carry' && reading.nouns.some(carrier)) rides = true
       const art = getLexicon().verb(verb)?.art?.[0]
       if (!art) continue
       candidates.push({ id: art, word: verb, score: weight * 0.6 })
@@ -635,6 +704,16 @@ export function planScene(request: PlanRequest): ScenePlan {
       const owns = fitting(reading.possessives) === fitting(reading.pronouns)
       candidates.push({ id: member.figure, word: member.name, score: weight * 1.3 + (leads ? 4 : owns ? 0 : 0.5) })
       words.push({ word: member.name, art: member.figure, reason: 'named character (pronoun)' })
+    }
+    // "They danced all night": with no person or animal the story follows, "they" are several people.
+    if (
+      reading.subjectPronouns.includes('they') &&
+      castPeople(cast).length === 0 &&
+      !cast.some((member) => member.pronoun === 'it') &&
+      !candidates.some((item) => ['person', 'animal', 'bird'].includes(getArtLibrary().get(item.id)?.kind ?? ''))
+    ) {
+      candidates.push(...groupOf('they', 'they', weight * 1.3))
+      words.push({ word: 'they', art: 'person-standing', reason: 'several people' })
     }
     // "It flew over the mountains": the animal the story follows, when the scene does not name it.
     const creature = cast.find((member) => member.pronoun === 'it')
@@ -654,6 +733,8 @@ export function planScene(request: PlanRequest): ScenePlan {
     weather,
     water,
     flies,
+    holds,
+    rides,
     keyPhrase: () => keyPhraseOf(request.narration || request.visual),
   })
 }
@@ -669,6 +750,9 @@ export type Findings = {
   weather: Weather | undefined
   water: 'river' | undefined
   flies: boolean
+  /** The words hold something up ("holding a candle") or ride ("rode his horse"). */
+  holds?: boolean
+  rides?: boolean
   /** The words to set large when nothing is drawn. */
   keyPhrase: () => string
 }
@@ -693,6 +777,7 @@ export function assemblePlan(findings: Findings): ScenePlan {
         word: candidate.word,
         score: candidate.score,
         scale: CHILD.test(candidate.word.toLowerCase()) ? 0.7 : 1,
+        ...(candidate.group ? { group: candidate.group } : {}),
       })
   }
   const ranked = [...merged.values()].sort(
@@ -720,7 +805,21 @@ export function assemblePlan(findings: Findings): ScenePlan {
     indoors && leading && outdoorOnly(leading) && others.length > 0
       ? others
       : ranked.filter((subject, index) => index === 0 || !(indoors && outdoorOnly(subject)))
-  const subjects = kept.slice(0, 4)
+  // A group shows three people when the scene is about them, two when something else is named beside them.
+  const grouped = kept.filter((subject) => subject.group !== undefined)
+  const crowded = grouped.length > 2 && kept.length > grouped.length
+  let subjects = (crowded ? kept.filter((subject) => subject !== grouped[2]) : kept).slice(0, 4)
+  // "A knight rode his horse": the animal leads and the person sits on its back.
+  const ridden = findings.rides ? subjects.find((subject) => subject.kind === 'animal') : undefined
+  const rider = ridden ? subjects.find((subject) => subject.kind === 'person' && !subject.group) : undefined
+  if (ridden && rider) {
+    subjects = [ridden, { ...rider, rider: true }, ...subjects.filter((item) => item !== ridden && item !== rider)]
+  }
+  // "Holding a candle": the first small thing is in the hand of the person who leads.
+  if (findings.holds && subjects[0]?.kind === 'person' && !subjects[0].group) {
+    const thing = subjects.slice(1).find((subject) => subject.kind === 'object' || subject.kind === 'food')
+    if (thing) subjects = subjects.map((subject) => (subject === thing ? { ...subject, held: true } : subject))
+  }
   const main = subjects[0]
   if (main && flies && FLIERS.has(main.kind)) main.flying = true
   // "The geese flew over the lake": birds the sentence has flying fly, even when something else leads it.

@@ -62,6 +62,10 @@ export type Noun = {
   possessive: string | undefined
   /** Position in the text, in tokens. */
   position: number
+  /** Joined by a hyphen to the word after it ("wood" of "wood-fired"): part of a word that describes. */
+  beforeHyphen: boolean
+  /** The part of speech of the word right before it ("VERB" in "carried him home" is "PRON"). */
+  previousPos: string | undefined
 }
 
 export type Reading = {
@@ -352,6 +356,8 @@ export function readText(text: string): Reading {
             afterPlacePreposition: afterPlace,
             possessive: isPossessive(tokens, index - 1) ? before?.text.toLowerCase() : undefined,
             position: position + index + offset,
+            beforeHyphen: /^[-‐‑]$/u.test(tokens[index + offset + 1]?.text ?? ''),
+            previousPos: tokens[index + offset - 1]?.pos,
           })
         }
         firstPhraseDone = true
