@@ -1,3 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
 import { describe, expect, it } from 'vitest'
 
 import { toPlural } from '../script/english.ts'
@@ -104,5 +108,25 @@ describe('the lexicon', () => {
 
   it('says how each drawn entry is drawn: art, never, or the backdrop', () => {
     for (const entry of lexicon.entries.filter((item) => item.art)) expect(decidesPicture(entry)).toBe(true)
+  })
+})
+
+describe('the language layer stays readable', () => {
+  it('keeps every source file of the writer, the planner, the lexicon and the interpreter under 500 lines', () => {
+    const root = fileURLToPath(new URL('..', import.meta.url))
+    const folders = ['script', 'visuals/art', 'lexicon']
+    const files = [
+      ...folders.flatMap((folder) =>
+        readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+          .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+          .map((name) => path.join(folder, name)),
+      ),
+      'visuals/scene-interpreter.ts',
+    ]
+    expect(files.length).toBeGreaterThan(20)
+    const long = files
+      .map((file) => ({ file, lines: readFileSync(path.join(root, file), 'utf8').split('\n').length }))
+      .filter(({ lines }) => lines > 500)
+    expect(long).toEqual([])
   })
 })

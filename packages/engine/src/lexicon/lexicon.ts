@@ -1,7 +1,9 @@
 import { ABSTRACT } from './entries/abstract.ts'
 import { LIVING } from './entries/living.ts'
 import { MOODS_AND_ACTIVITIES } from './entries/moods.ts'
+import { NATURE } from './entries/nature.ts'
 import { PLACES } from './entries/places.ts'
+import { ROOMS } from './entries/rooms.ts'
 import { SKY } from './entries/sky.ts'
 import { THINGS } from './entries/things.ts'
 import { LexiconEntrySchema, type LexiconEntry, type LexiconRecord } from './schema.ts'
@@ -26,6 +28,8 @@ export type Lexicon = {
 
 export const ALL_RECORDS: readonly LexiconRecord[] = [
   ...PLACES,
+  ...NATURE,
+  ...ROOMS,
   ...LIVING,
   ...THINGS,
   ...SKY,
