@@ -236,7 +236,10 @@ export function createProjectsService(deps: Deps) {
     rows: Map<string, AssetRow>,
   ): ThumbnailInput[] => {
     // The story's people, read over all its scenes, so each still draws them as the video will.
-    const cast = castOf(scenes.flatMap((scene) => [scene.visual, scene.narration]))
+    const cast = castOf(
+      scenes.flatMap((scene) => [scene.visual, scene.narration]),
+      settings.language,
+    )
     return scenes.map((scene, index) => {
       const ref = sceneMediaRef(scene, rows)
       return { scene, index, count: scenes.length, settings, cast, ...(ref ? { media: { userId, ref } } : {}) }
@@ -598,7 +601,10 @@ export function createProjectsService(deps: Deps) {
         index,
         count: scenes.length,
         settings,
-        cast: castOf(scenes.flatMap((item) => [item.visual, item.narration])),
+        cast: castOf(
+          scenes.flatMap((item) => [item.visual, item.narration]),
+          settings.language,
+        ),
         ...(ref ? { media: ref } : {}),
       })
       // Deleted while the preview was made: its files go with the project's others.

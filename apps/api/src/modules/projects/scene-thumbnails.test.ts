@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import { DEFAULT_PROJECT_SETTINGS, ProjectSchema, type Project } from '@storyreel/contracts/studio'
-import { createStillRunner, EngineError, type StillRunner } from '@storyreel/engine/engine'
+import { createStillRunner, EngineError, planScene, type StillRunner } from '@storyreel/engine/engine'
 
 import { createHeldStillRunner } from '#src/testing/held-still-runner.ts'
 import { createTestApp, type TestApp } from '#src/testing/test-app.ts'
@@ -19,6 +19,7 @@ const SCRIPT =
 function createObservedRunner() {
   const real = createStillRunner({ images: undefined })
   const drawn: string[] = []
+  const requests: Parameters<StillRunner['draw']>[0][] = []
   const control: { busy: boolean; failWith: EngineError | undefined } = { busy: false, failWith: undefined }
   const runner: StillRunner = {
     visualsName: real.visualsName,
@@ -29,11 +30,12 @@ function createObservedRunner() {
     draw(request, options) {
       if (control.failWith) return Promise.reject(control.failWith)
       drawn.push(real.keyOf(request, options))
+      requests.push(request)
       return real.draw(request, options)
     },
     close: () => real.close(),
   }
-  return { runner, drawn, control }
+  return { runner, drawn, requests, control }
 }
 
 const versionOf = (link: string) => new URL(link, 'http://localhost').searchParams.get('v') ?? ''
@@ -90,6 +92,38 @@ describe('GET /api/v1/projects/:id/scenes/:sceneId/thumbnail', () => {
       expect(response.headers.etag).toBe(`"${versionOf(link)}"`)
       expect(response.headers['cache-control']).toMatch(/^private, max-age=\d+, immutable$/)
     }
+  })
+
+  it('draws a Spanish script from its Spanish words: the stills show what it names, not text cards', async () => {
+    const script =
+      'Cada mañana, Lucía abre su pequeña floristería en Sevilla. ' +
+      'Entre rosas y girasoles, prepara ramos para sus vecinos. ' +
+      'Los sábados, la tienda se llena de gente y de color.'
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers,
+      payload: {
+        source: { kind: 'script', text: script },
+        settings: { ...DEFAULT_PROJECT_SETTINGS, voice_id: undefined },
+      },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const project = ProjectSchema.parse(created.json())
+    expect(project.settings.language).toBe('es')
+    const { scene, link } = linkOf(project, 0)
+    const response = await get(link)
+    expect(response.statusCode, response.body).toBe(200)
+    const request = observed.requests.find((item) => item.narration === scene.narration)
+    expect(request?.language).toBe('es')
+    const plans = project.scenes.map((item) =>
+      planScene({ visual: '', narration: item.narration, seed: 1, language: 'es' }).subjects.map(
+        (subject) => subject.id,
+      ),
+    )
+    // What the words name is drawn: the roses and sunflowers of the scene that names them.
+    expect(plans.flat()).toEqual(expect.arrayContaining(['rose', 'sunflower']))
+    for (const ids of plans) expect(ids.length).toBeGreaterThan(0)
   })
 
   it('draws each still once, keeps it in the media store and answers repeated views from there', async () => {

@@ -78,6 +78,8 @@ function toStill(
     count,
     duration: scene.duration,
     cast,
+    // Words in another language are read as that language's; English stills keep the keys they had.
+    ...(settings.language && settings.language !== 'en' ? { language: settings.language } : {}),
     ...(media && file ? { media: toSceneMediaArt(media.ref, file) } : {}),
     // The scene's own choice of the illustrator or the hosted engine, when it made one.
     picture: pictureChoice(scene.media),
