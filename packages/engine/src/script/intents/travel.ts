@@ -7,12 +7,12 @@ import { be, refer, withArticle } from '../references.ts'
 import type { TravelSlot } from '../templates/travel.ts'
 import { WRITER_TEMPLATES } from '../templates/registry.ts'
 import { fillEach, fillParts, requirePart, type SlotsOf } from '../templates/template.ts'
-import { PLACE_KIND_WORDS, PLACE_KINDS, type PlaceKind } from '../writer-lexicon.ts'
+import { namesAny, PLACE_KIND_WORDS, PLACE_KINDS, type PlaceKind } from '../writer-lexicon.ts'
 
 function getPlaceKind(brief: PromptBrief): PlaceKind {
   const words = `${brief.subject?.text ?? ''} ${brief.setting?.text ?? ''}`.toLowerCase()
-  for (const [pattern, kind] of PLACE_KIND_WORDS)
-    if (pattern.test(words)) return (PLACE_KINDS[kind] ?? PLACE_KINDS.place) as PlaceKind
+  for (const [names, kind] of PLACE_KIND_WORDS)
+    if (namesAny(words, names)) return (PLACE_KINDS[kind] ?? PLACE_KINDS.place) as PlaceKind
   const place = brief.place ?? (brief.subject?.isName ? brief.subject.text : undefined)
   if (place) {
     const doc = nlp(place)
