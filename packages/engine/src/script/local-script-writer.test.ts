@@ -211,3 +211,36 @@ describe('getSceneDuration', () => {
     expect(getSceneDuration('one two three four five six seven eight nine ten', WORDS_PER_SECOND)).toBe(4.6)
   })
 })
+
+describe('a script in another language', () => {
+  const writer = createLocalScriptWriter()
+  const draft = (text: string, language: string) =>
+    writer.createStoryboard({
+      source: { kind: 'script', text },
+      targetSeconds: 20,
+      style: 'cinematic',
+      language,
+      wordsPerSecond: 2.5,
+    })
+
+  it('keeps its own words as the scenes to picture, and titles it from its opening, accents kept', async () => {
+    const spanish = await draft(
+      'Cada mañana, Lucía abre su pequeña floristería en Sevilla. Entre rosas y girasoles, prepara ramos para sus vecinos. Los sábados, la tienda se llena de gente y de color.',
+      'es-ES',
+    )
+    expect(spanish.title).toBe('Lucía abre su pequeña floristería en Sevilla')
+    for (const scene of spanish.scenes) expect(scene.visual).toBe(scene.narration)
+    expect(spanish.scenes.map((scene) => scene.narration).join(' ')).toContain('sábados')
+  })
+
+  it('ends a Hindi sentence at the danda', async () => {
+    const hindi = await draft(
+      'हर सुबह, प्रिया अपनी छोटी सी फूलों की दुकान खोलती है। वह गुलाब और सूरजमुखी बेचती है। शनिवार को दुकान में बहुत भीड़ होती है।',
+      'hi-IN',
+    )
+    expect(hindi.title).toBe('प्रिया अपनी छोटी सी फूलों की दुकान खोलती है')
+    const narration = hindi.scenes.map((scene) => scene.narration)
+    expect(narration.join(' ')).not.toMatch(/।\./u)
+    expect(narration.at(-1)).toBe('शनिवार को दुकान में बहुत भीड़ होती है।')
+  })
+})

@@ -147,6 +147,25 @@ export function titleFromScript(text: string, firstSentence: string | undefined)
   return title.split(/\s+/).slice(0, 10).join(' ').slice(0, PROJECT_TITLE_MAX_CHARS)
 }
 
+const isEnglish = (language: string) => /^en\b/iu.test(language)
+
+/**
+ * A title for a script in another language, which the English noun-phrase reader cannot read: its first
+ * sentence when short, else its longest clause of three to nine words, else its first seven words.
+ */
+export function titleFromOpening(firstSentence: string): string {
+  const plain = (text: string) => text.replace(/[.!?…:;,"“”«»।॥]+$/gu, '').trim()
+  const words = (text: string) => text.split(/\s+/u).filter(Boolean)
+  const sentence = plain(firstSentence)
+  const clause = sentence
+    .split(/[,;:—–]\s*/u)
+    .map(plain)
+    .filter((part) => words(part).length >= 3 && words(part).length <= 9)
+    .sort((a, b) => words(b).length - words(a).length)[0]
+  const title = words(sentence).length <= 7 ? sentence : (clause ?? words(sentence).slice(0, 7).join(' '))
+  return (title.charAt(0).toLocaleUpperCase() + title.slice(1)).slice(0, PROJECT_TITLE_MAX_CHARS)
+}
+
 function clampVisual(visual: string): string {
   if (visual.length <= SCENE_VISUAL_MAX_CHARS) return visual
   const cut = visual.slice(0, SCENE_VISUAL_MAX_CHARS)
@@ -166,7 +185,9 @@ function withDistinctNeighbours(scenes: DraftScene[]): DraftScene[] {
 
 function buildScenes(narrations: string[], request: StoryboardRequest): DraftScene[] {
   const durations = fitDurations(narrations, request.wordsPerSecond, request.targetSeconds)
-  const visuals = describeScriptScenes(narrations)
+  // The shot lines are written in English from English words; a script in another language is pictured from
+  // its own words, which the scene planner reads in that language.
+  const visuals = isEnglish(request.language) ? describeScriptScenes(narrations) : narrations
   const scenes = narrations.map((narration, index) => ({
     narration,
     visual: clampVisual(visuals[index] ?? narration),
@@ -358,7 +379,9 @@ export function createLocalScriptWriter(): ScriptEngine {
       }
       const narrations = groupWithinSceneCap(sentences, wordsPerSecond)
       return Promise.resolve({
-        title: titleFromScript(request.source.text, sentences[0]),
+        title: isEnglish(request.language)
+          ? titleFromScript(request.source.text, sentences[0])
+          : titleFromOpening(sentences[0] ?? request.source.text),
         scenes: buildScenes(narrations, normalized),
       })
     },

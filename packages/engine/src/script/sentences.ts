@@ -51,7 +51,7 @@ const MAYBE_FINAL = new Set([
 ])
 
 const BULLET = /^\s*(?:[-*•‣◦–—]|\d{1,2}[.)]|[a-z][.)])\s+/i
-const TERMINAL = /[.!?…。！？]["'”’)\]」』]*$/
+const TERMINAL = /[.!?…。！？।॥]["'”’)\]」』]*$/
 
 /** Splits text into sentences, keeping each one's punctuation; bullet items and headings become sentences. */
 export function splitSentences(text: string): string[] {
@@ -94,7 +94,8 @@ function joinLines(text: string): string[] {
 
 /** Chinese and Japanese full stops end a sentence with no space after them; the rest is split as below. */
 function splitParagraph(paragraph: string): string[] {
-  return paragraph.split(/(?<=[。！？]["'”’)\]」』]*)/u).flatMap(splitLatinParagraph)
+  // Chinese and Japanese full stops, and the Devanagari danda, end a sentence with or without a space after.
+  return paragraph.split(/(?<=[。！？।॥]["'”’)\]」』]*)/u).flatMap(splitLatinParagraph)
 }
 
 function splitLatinParagraph(paragraph: string): string[] {
