@@ -337,27 +337,27 @@ function listedIn(language: OtherLanguage) {
 
 /**
  * The lexicon entry a run of words starting at `at` names: a phrase of three or two words as listed, then the
- * word as listed, then the word by its stem. Returns the entry and how many words it took.
+ * word as listed, then another form of it. Returns the entry, how many words it took and whether as listed.
  */
 export function foreignEntryAt(
   words: readonly ForeignWord[],
   at: number,
   language: OtherLanguage,
-): { entry: LexiconEntry; length: number } | undefined {
+): { entry: LexiconEntry; length: number; exact: boolean } | undefined {
   const byWord = getLexicon().inLanguage(language)
   for (const length of [3, 2]) {
     if (at + length > words.length) continue
     const run = words.slice(at, at + length)
     const entry = byWord.get(run.map((word) => word.normal).join(' '))
-    if (entry) return { entry, length }
+    if (entry) return { entry, length, exact: true }
   }
   const word = words[at]
   if (!word) return undefined
   const exact = byWord.get(word.normal)
-  if (exact) return { entry: exact, length: 1 }
+  if (exact) return { entry: exact, length: 1, exact: true }
   const { byStem, byPrefix } = listedIn(language)
   const form =
     byStem.get(word.stem)?.find((listed) => sameWord(listed.word, word.normal, true)) ??
     byPrefix.get(prefixOf(word.normal))?.find((listed) => sameWord(listed.word, word.normal, false, language))
-  return form ? { entry: form.entry, length: 1 } : undefined
+  return form ? { entry: form.entry, length: 1, exact: false } : undefined
 }

@@ -270,7 +270,7 @@ export const LIVING: LexiconRecord[] = [
     words: {
       es: ['dragón'],
       fr: ['dragon'],
-      de: ['drache'],
+      de: ['drache', 'drachen'],
       it: ['drago'],
       pt: ['dragão'],
       nl: ['draak'],

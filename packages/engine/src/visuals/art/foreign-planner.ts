@@ -8,11 +8,13 @@ import {
 } from '../../lexicon/languages.ts'
 import type { Setting, TimeOfDay, Weather } from '../../lexicon/vocabulary.ts'
 import type { OtherLanguage } from '../../lexicon/vocabulary.ts'
+import { detectLanguage } from '../../language/detect-language.ts'
 import { getArtLibrary } from './art-library.ts'
 import {
   assemblePlan,
   conceptArt,
   figureFor,
+  planScene,
   withTone,
   type Candidate,
   type CastMember,
@@ -36,9 +38,9 @@ const MIN_FOREIGN_MATCH = 5
 function isNameLike(word: ForeignWord, language: OtherLanguage): boolean {
   if (!word.capital || word.stop || word.afterPlaceWord || word.afterArticle || word.normal.length < 2) return false
   if (foreignEntryAt([word], 0, language)) return false
-  return !getArtLibrary()
-    .findIn(language, word.normal)
-    .some((match) => match.score >= MIN_FOREIGN_MATCH)
+  if (getArtLibrary().findIn(language, word.normal).some((match) => match.score >= MIN_FOREIGN_MATCH)) return false
+  // "Fischbrötchen": a word of the language in another form (German capitalises every noun).
+  return !otherFormsOf(word.normal, language).some(({ form }) => drawingOf(form, language) !== undefined)
 }
 
 /**
@@ -75,7 +77,11 @@ export function castOfForeign(texts: string[], language: OtherLanguage): CastMem
 function drawingOf(form: string, language: OtherLanguage): string | undefined {
   const [word] = readForeignWords(form, language)
   if (!word || word.stop) return undefined
-  const entry = foreignEntryAt([word], 0, language)?.entry
+  const reached = foreignEntryAt([word], 0, language)
+  const named = getArtLibrary().findIn(language, word.normal)[0]
+  // The word's own drawing beats another form of a listed word ("fisch" is no "Fischer").
+  if (named && named.score > 10 && !reached?.exact) return withTone(named.id)
+  const entry = reached?.entry
   if (entry?.picture) return undefined
   const art =
     entry?.art?.[0] ??
@@ -106,8 +112,25 @@ export function planForeignScene(language: OtherLanguage, request: PlanRequest):
   const { she, he } = GENDERED_PRONOUNS[language]
   const groups = new Set(GROUP_WORDS[language])
 
+  // A shot described in English beside words in another language ("A flower shop at dawn" over a Hindi
+  // narration) is read as English, by the English planner, and what it draws joins the plan.
+  const englishVisual = request.visual.trim() !== '' && detectLanguage(request.visual).language === 'en'
+  if (englishVisual) {
+    const english = planScene({ visual: request.visual, narration: '', seed: request.seed, cast })
+    for (const subject of english.subjects)
+      candidates.push({
+        id: subject.id,
+        word: subject.word,
+        score: subject.score,
+        ...(subject.group ? { group: subject.group } : {}),
+      })
+    words.push(...english.words)
+    if (english.setting) setting = { value: english.setting, score: 1.5 * 1.3 }
+    time ??= english.time
+    weather ??= english.weather
+  }
   for (const { text, weight } of [
-    { text: request.visual, weight: 1.5 },
+    { text: englishVisual ? '' : request.visual, weight: 1.5 },
     { text: request.narration, weight: 1 },
   ]) {
     if (!text.trim()) continue
@@ -130,7 +153,11 @@ export function planForeignScene(language: OtherLanguage, request: PlanRequest):
         add({ id: member.figure, word: token.text, score: score + 4 }, 'named character')
         continue
       }
-      const found = foreignEntryAt(tokens, at, language)
+      // Another form of a listed word gives way to a drawing named by the word itself ("Fisch" is the fish,
+      // not the "Fischer" its stem shares).
+      const reached = foreignEntryAt(tokens, at, language)
+      const named = reached && !reached.exact ? library.findIn(language, token.normal)[0] : undefined
+      const found = named && named.score > 10 ? undefined : reached
       if (found) {
         const { entry, length } = found
         const label = tokens
