@@ -38,7 +38,12 @@ const MIN_FOREIGN_MATCH = 5
 function isNameLike(word: ForeignWord, language: OtherLanguage): boolean {
   if (!word.capital || word.stop || word.afterPlaceWord || word.afterArticle || word.normal.length < 2) return false
   if (foreignEntryAt([word], 0, language)) return false
-  if (getArtLibrary().findIn(language, word.normal).some((match) => match.score >= MIN_FOREIGN_MATCH)) return false
+  if (
+    getArtLibrary()
+      .findIn(language, word.normal)
+      .some((match) => match.score >= MIN_FOREIGN_MATCH)
+  )
+    return false
   // "Fischbrötchen": a word of the language in another form (German capitalises every noun).
   return !otherFormsOf(word.normal, language).some(({ form }) => drawingOf(form, language) !== undefined)
 }
