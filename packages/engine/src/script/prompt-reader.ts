@@ -86,8 +86,20 @@ const SPAN =
   /\b((?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a few)\s+(?:days|nights|weeks|hours)|a (?:long )?weekend|one day|a day|a week)\s+(?:in|on|at|around|across|along)\b/i
 
 /** Words that ask for a scary story. */
-const DARK_GENRES =
-  /\b(?:horror|scary|spooky|creepy|ghost|haunted|haunting|thriller|chilling|eerie|sinister|halloween)\b/i
+const DARK_GENRES = [
+  'horror',
+  'scary',
+  'spooky',
+  'creepy',
+  'ghost',
+  'haunted',
+  'haunting',
+  'thriller',
+  'chilling',
+  'eerie',
+  'sinister',
+  'halloween',
+]
 
 /** Times of day a prompt may span ("from dawn to starlight"). */
 const TIME_OF_DAY =
@@ -115,7 +127,7 @@ export function readPrompt(prompt: string): PromptBrief {
     plot: undefined,
     hours: details.hours,
     deal: details.deal,
-    isDark: DARK_GENRES.test(firstSentence),
+    isDark: namesAny(firstSentence, DARK_GENRES),
     span: SPAN.exec(firstSentence)?.[1]?.toLowerCase(),
   }
 

@@ -1,4 +1,5 @@
 import type { WriterIntent } from './prompt-brief.ts'
+import { namesAny } from './writer-lexicon.ts'
 
 /**
  * The words of a prompt that frame the request rather than say what the video is about ("make me a short
@@ -21,42 +22,176 @@ const FORMAT = new RegExp(
 const LEAD_VERBS =
   /^(?:introducing|presenting|announcing|launching|promoting|advertising|promote|advertise|announce|introduce|present|launch|explain|describe|show|celebrate|celebrating|showcase|showcasing|tell|telling|invite|inviting)\s+(?:(?:me|us|you|people|everyone|viewers|the neighbourhood|the neighborhood)\s+)?(?:about\s+|to\s+(?:join\s+|come\s+to\s+)?)?/i
 
-const INTENT_WORDS: [WriterIntent, RegExp][] = [
-  ['recipe', /\b(?:recipes?|ingredients?|how to (?:make|cook|bake|brew|prepare))\b/i],
+/**
+ * The words that name each kind of video, matched as whole words (a plural included) by `namesAny`, first
+ * kind first; the one cue that is a pattern rather than words ("how … works") is below.
+ */
+const INTENT_WORDS: [WriterIntent, string[]][] = [
+  ['recipe', ['recipe', 'ingredient', 'how to make', 'how to cook', 'how to bake', 'how to brew', 'how to prepare']],
   [
     'how-to',
-    /\b(?:how to|how do i|how can i|tutorial|walkthrough|step[- ]by[- ]step|learn to|guide to (?:\p{Ll})|diy)\b/iu,
+    [
+      'how to',
+      'how do i',
+      'how can i',
+      'tutorial',
+      'walkthrough',
+      'step by step',
+      'step-by-step',
+      'learn to',
+      'guide to',
+      'diy',
+    ],
   ],
   [
     'explainer',
-    /\b(?:explain(?:er|s|ed|ing)?|how (?:(?:do|does|did|can|is|are)\s+)?[\w\s-]+? works?|why (?:do|does|is|are|did)?\b|what (?:is|are|makes|causes|happens)|the science (?:of|behind))\b/i,
+    [
+      'explain',
+      'explainer',
+      'explains',
+      'explained',
+      'explaining',
+      'why',
+      'what is',
+      'what are',
+      'what makes',
+      'what causes',
+      'what happens',
+      'the science of',
+      'the science behind',
+    ],
   ],
   [
     'facts',
-    /\b(?:facts?|did you know|trivia|history of|things (?:you|nobody|no one) (?:didn'?t|don'?t) know|myths?)\b/i,
+    [
+      'fact',
+      'did you know',
+      'trivia',
+      'history of',
+      'myth',
+      "things you didn't know",
+      "things you don't know",
+      'things nobody knows',
+      'things no one knows',
+    ],
   ],
   [
     'tips',
-    /\b(?:tips?|ways to|habits?|hacks?|mistakes to avoid|advice|lessons|rules (?:for|of)|secrets (?:of|to)|motivat\w*|inspir\w+ video|mindset|discipline)\b/i,
+    [
+      'tip',
+      'ways to',
+      'habit',
+      'hack',
+      'mistakes to avoid',
+      'advice',
+      'lessons',
+      'rules for',
+      'rules of',
+      'secrets of',
+      'secrets to',
+      'motivation',
+      'motivational',
+      'motivate',
+      'inspirational video',
+      'inspiring video',
+      'mindset',
+      'discipline',
+    ],
   ],
   [
     'travel',
-    /\b(?:travel|trip|visit(?:ing)?|tour|vacation|holiday|getaway|itinerary|(?:days?|nights?|weekend|week) (?:in|on|at)|explore|exploring|destination|road trip)\b/i,
+    [
+      'travel',
+      'trip',
+      'visit',
+      'visiting',
+      'tour',
+      'vacation',
+      'holiday',
+      'getaway',
+      'itinerary',
+      'explore',
+      'exploring',
+      'destination',
+      'road trip',
+      'day in',
+      'days in',
+      'night in',
+      'nights in',
+      'weekend in',
+      'week in',
+      'days on',
+      'weekend on',
+      'days at',
+      'weekend at',
+    ],
   ],
   [
     'event',
-    /\b(?:events?|festival|concert|conference|wedding|party|grand opening|opening night|fair|exhibition|meetup|meet-up|gig|fundraiser|workshop|market day|race|tournament|launch party|celebration|gala|charity run|fun run|invite|invitation|open day|open house)\b/i,
+    [
+      'event',
+      'festival',
+      'concert',
+      'conference',
+      'wedding',
+      'party',
+      'grand opening',
+      'opening night',
+      'fair',
+      'exhibition',
+      'meetup',
+      'meet-up',
+      'gig',
+      'fundraiser',
+      'workshop',
+      'market day',
+      'race',
+      'tournament',
+      'launch party',
+      'celebration',
+      'gala',
+      'charity run',
+      'fun run',
+      'invite',
+      'invitation',
+      'open day',
+      'open house',
+    ],
   ],
-  ['story', /\b(?:story|stories|tale|fable|once upon|legend|adventures? of|bedtime)\b/i],
+  ['story', ['story', 'stories', 'tale', 'fable', 'once upon', 'legend', 'adventure of', 'adventures of', 'bedtime']],
   [
     'ad',
-    /\b(?:trailer|teaser|ad|advert|advertisement|commercial|promo|promotion|promote|campaign|marketing|introducing|launch(?:ing)?|product|brand|sale|for (?:our|my) )\b/i,
+    [
+      'trailer',
+      'teaser',
+      'ad',
+      'advert',
+      'advertisement',
+      'commercial',
+      'promo',
+      'promotion',
+      'promote',
+      'campaign',
+      'marketing',
+      'introducing',
+      'launch',
+      'launching',
+      'product',
+      'brand',
+      'sale',
+      'for our',
+      'for my',
+    ],
   ],
 ]
 
+/** "How a heat pump works", "how does the heart work": an explainer, whatever sits between the words. */
+const HOW_IT_WORKS = /\bhow (?:(?:do|does|did|can|is|are)\s+)?[\w\s-]+? works?\b/i
+
 /** The kind of video a prompt asks for, from the words that say so; undefined when none does. */
 export function detectIntentWords(prompt: string): WriterIntent | undefined {
-  for (const [intent, pattern] of INTENT_WORDS) if (pattern.test(prompt)) return intent
+  for (const [intent, words] of INTENT_WORDS)
+    if (namesAny(prompt, words) || (intent === 'explainer' && HOW_IT_WORKS.test(prompt))) return intent
   return undefined
 }
 
