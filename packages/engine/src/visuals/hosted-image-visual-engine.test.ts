@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startImageStandIn } from '#src/testing/image-stand-in.ts'
 
 import { createVisualEngine } from './create-visual-engine.ts'
-import { chooseImageSize } from './hosted-image-visual-engine.ts'
+import { chooseImageSize, composeImagePrompt } from './hosted-image-visual-engine.ts'
+import { readScene } from './read-scene.ts'
 import type { SceneArtRequest } from './visual-engine.ts'
 
 const API_KEY = 'sk-test-images'
@@ -49,6 +50,8 @@ describe('the hosted image visual engine', () => {
     const prompt = (last?.body as { prompt: string }).prompt
     expect(prompt).toContain('A lighthouse on a cliff at sunset')
     expect(prompt).toContain('watercolor')
+    // Where and when as the drawing would have it, read from the same lexicon: a lighthouse is on the shore.
+    expect(prompt).toContain('Setting: on the shore by the sea, at sunset.')
 
     const canvas = createCanvas(REQUEST.width, REQUEST.height)
     const context = canvas.getContext('2d')
@@ -79,6 +82,20 @@ describe('the hosted image visual engine', () => {
   it('fails with VISUAL_ENGINE_UNAVAILABLE when the service cannot be reached', async () => {
     const engine = createVisualEngine({ url: 'http://127.0.0.1:9', apiKey: API_KEY, model: 'dall-e-3' })
     await expect(engine.prepareScene(REQUEST)).rejects.toMatchObject({ kind: 'unavailable', engine: 'visuals' })
+  })
+
+  it('names the setting the drawing would show, for words the old lists disagreed on', () => {
+    for (const [visual, place] of [
+      ['The harbour at noon', 'on the shore by the sea'],
+      ['A house on a quiet lane', 'on a street'],
+      ['The village square', 'on a street'],
+      ['An island far away', 'at sea'],
+    ] as const) {
+      const { spec } = readScene({ visual, narration: '', style: 'cinematic', seed: 1, index: 0, count: 1 })
+      expect(composeImagePrompt({ visual, narration: '', style: 'cinematic' }, spec), visual).toContain(
+        `Setting: ${place}`,
+      )
+    }
   })
 
   it('picks the sizes each model accepts', () => {
