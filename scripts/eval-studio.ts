@@ -7,9 +7,11 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
+import { SCRIPT_LANGUAGES, type ScriptLanguage } from '@storyreel/contracts/languages'
 import {
   ASPECT_RATIOS,
   DEFAULT_PROJECT_SETTINGS,
+  DEFAULT_VOICE_IDS,
   VIDEO_FPS,
   VIDEO_MAX_SECONDS,
   VIDEO_MIN_SECONDS,
@@ -41,7 +43,14 @@ const SAMPLE_POINTS = [0.2, 0.5, 0.85]
 const THUMB_LONG_SIDE = 240
 
 type EvalScene = { narration: string; visual: string; duration: number; expect: string[]; wrong: string[] }
-type EvalVideo = { id: string; intent: string; style: VideoStyle; ratio: AspectRatio; scenes: EvalScene[] }
+type EvalVideo = {
+  id: string
+  intent: string
+  style: VideoStyle
+  ratio: AspectRatio
+  language?: ScriptLanguage
+  scenes: EvalScene[]
+}
 
 type SceneResult = {
   scene: EvalScene
@@ -107,7 +116,8 @@ function parseEvalSet(json: unknown): { videos: EvalVideo[]; problems: string[] 
     }
     if (style && ratio) {
       const intent = typeof video.intent === 'string' ? video.intent : ''
-      videos.push({ id: video.id, intent, style, ratio, scenes })
+      const language = SCRIPT_LANGUAGES.find((name) => name === video.language && name !== 'en')
+      videos.push({ id: video.id, intent, style, ratio, scenes, ...(language ? { language } : {}) })
     }
   }
   return { videos, problems }
@@ -151,6 +161,8 @@ function toStoryboard(video: EvalVideo): { storyboard: StoryboardFile; notes: st
         aspect_ratio: video.ratio,
         target_seconds: targetSeconds,
         captions: { ...DEFAULT_PROJECT_SETTINGS.captions, enabled: true },
+        // A script in another language is voiced and pictured in it, as the studio does.
+        ...(video.language ? { language: video.language, voice_id: DEFAULT_VOICE_IDS[video.language] } : {}),
       },
       scenes,
     },
@@ -173,11 +185,20 @@ const withoutSkinTone = (id: string) =>
   id.replace(/~\d+$/, '').replace(/-(?:light|medium-light|medium|medium-dark|dark)-skin-tone$/, '')
 
 function planVideo(video: EvalVideo, storyboard: StoryboardFile): SceneResult[] {
-  const cast = castOf(storyboard.scenes.flatMap((scene) => [scene.visual, scene.narration]))
+  const cast = castOf(
+    storyboard.scenes.flatMap((scene) => [scene.visual, scene.narration]),
+    video.language,
+  )
   const spans = sceneSpans(storyboard.scenes.map((scene) => scene.duration))
   return storyboard.scenes.map((input, index) => {
     const scene = video.scenes[index] as EvalScene
-    const plan = planScene({ visual: input.visual, narration: input.narration, seed: input.seed ?? 0, cast })
+    const plan = planScene({
+      visual: input.visual,
+      narration: input.narration,
+      seed: input.seed ?? 0,
+      cast,
+      ...(video.language ? { language: video.language } : {}),
+    })
     const placed = plan.subjects.map((subject) => subject.id)
     const findPlaced = (entry: string) =>
       entry

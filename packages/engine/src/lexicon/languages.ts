@@ -89,6 +89,53 @@ export const GENDERED_PRONOUNS: Record<OtherLanguage, { she: readonly string[]; 
   hi: { she: [], he: [] },
 }
 
+/**
+ * Verbs that put someone in the air, a thing in their hand or them on an animal's back, by their stems (so
+ * "voló", "volaba" and "volar" all fly). As in English, the planner then draws them so.
+ */
+export const MOTION_WORDS: Record<OtherLanguage, { flies: string[]; holds: string[]; rides: string[] }> = {
+  es: {
+    flies: ['volar', 'vuela', 'voló', 'volaba', 'planea'],
+    holds: ['sostiene', 'sostenía', 'levantó', 'levanta', 'empuña', 'alza', 'alzó'],
+    rides: ['monta', 'montó', 'montaba', 'cabalga', 'cabalgó', 'cabalgaba'],
+  },
+  fr: {
+    flies: ['vole', 'vola', 'volait', 'voler', 'plane'],
+    holds: ['tient', 'tenait', 'brandit', 'leva', 'lève', 'levait'],
+    rides: ['chevauche', 'chevaucha', 'chevauchait'],
+  },
+  de: {
+    flies: ['fliegt', 'flog', 'fliegen', 'geflogen', 'schwebt'],
+    holds: ['hält', 'hielt', 'hob', 'hebt', 'schwingt', 'schwang'],
+    rides: ['reitet', 'ritt', 'reiten', 'geritten'],
+  },
+  it: {
+    flies: ['vola', 'volò', 'volava', 'volare'],
+    holds: ['tiene', 'teneva', 'sollevò', 'solleva', 'impugna', 'alzò'],
+    rides: ['cavalca', 'cavalcò', 'cavalcava', 'cavalcare'],
+  },
+  pt: {
+    flies: ['voa', 'voou', 'voava', 'voar'],
+    holds: ['segura', 'segurava', 'ergueu', 'ergue', 'levantou', 'empunha'],
+    rides: ['monta', 'montou', 'montava', 'cavalga', 'cavalgou'],
+  },
+  nl: {
+    flies: ['vliegt', 'vloog', 'vliegen', 'gevlogen', 'zweeft'],
+    holds: ['houdt', 'hield', 'tilde', 'tilt', 'zwaait'],
+    rides: ['rijdt', 'reed', 'reden', 'berijdt'],
+  },
+  hi: {
+    flies: ['उड़ा', 'उड़ी', 'उड़ता', 'उड़ती', 'उड़ान'],
+    holds: ['उठाई', 'उठाया', 'पकड़ी', 'पकड़ा', 'थामा', 'थामी'],
+    rides: ['सवार', 'सवारी'],
+  },
+}
+
+/** Whether a word is one of these, as written or as another form of one of them. */
+export function saysAny(word: ForeignWord, listed: readonly string[]): boolean {
+  return listed.some((item) => item === word.normal)
+}
+
 /** Words for "they", "the children", "the crowd": several people. */
 export const GROUP_WORDS: Record<OtherLanguage, readonly string[]> = {
   es: ['ellos', 'ellas', 'niños', 'niñas', 'gente', 'multitud', 'amigos', 'familia'],

@@ -56,6 +56,11 @@ export const LexiconEntrySchema = z
     water: z.literal('river').optional(),
     /** Several people, not one ("the crowd", "friends", "the team"): drawn as a group of figures. */
     group: z.literal(true).optional(),
+    /** What someone of this role carries or wears, drawn with them when they lead a scene (a king's crown). */
+    props: z
+      .array(z.strictObject({ art: z.string(), at: z.enum(['hand', 'head']) }))
+      .min(1)
+      .optional(),
     /** How it moves when the words have it move: a flier is drawn in the air. */
     motion: z.enum(['flies', 'swims', 'rides']).optional(),
     /** The drawing in the colour named right before it ("a red ball"), where the library draws that colour. */

@@ -4,6 +4,7 @@ import type { LexiconRecord } from '../schema.ts'
 export const LIVING: LexiconRecord[] = [
   {
     lemma: 'teacher',
+    props: [{ art: 'books', at: 'hand' }],
     kind: 'person',
     art: ['teacher'],
     home: 'classroom',
@@ -21,6 +22,7 @@ export const LIVING: LexiconRecord[] = [
   { lemma: 'pupil', kind: 'person', art: ['student'], home: 'classroom' },
   {
     lemma: 'farmer',
+    props: [{ art: 'sheaf-of-rice', at: 'hand' }],
     kind: 'person',
     art: ['farmer'],
     home: 'farm',
@@ -69,6 +71,7 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'fisherman',
+    props: [{ art: 'fishing-pole', at: 'hand' }],
     kind: 'person',
     art: ['man-standing'],
     home: 'beach',
@@ -115,7 +118,7 @@ export const LIVING: LexiconRecord[] = [
     why: 'People by their trade, where WordNet first reads a thing ("a cleaner" is a product) or nothing.',
   },
   { lemma: 'groomer', kind: 'person', art: ['person-standing'] },
-  { lemma: 'wizard', kind: 'person', art: ['mage'] },
+  { lemma: 'wizard', props: [{ art: 'magic-wand', at: 'hand' }], kind: 'person', art: ['mage'] },
   { lemma: 'pushup', kind: 'person', art: ['person-lifting-weights'], setting: 'gym' },
   { lemma: 'diver', kind: 'person', home: 'underwater' },
   { lemma: 'coworker', kind: 'person', home: 'office' },
@@ -139,12 +142,14 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'king',
+    props: [{ art: 'crown', at: 'head' }],
     kind: 'person',
     art: ['person-with-crown'],
     words: { es: ['rey'], fr: ['roi'], de: ['könig'], it: ['re'], pt: ['rei'], nl: ['koning'], hi: ['राजा'] },
   },
   {
     lemma: 'queen',
+    props: [{ art: 'crown', at: 'head' }],
     kind: 'person',
     art: ['person-with-crown'],
     words: {
@@ -159,6 +164,7 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'prince',
+    props: [{ art: 'crown', at: 'head' }],
     kind: 'person',
     art: ['prince'],
     words: {
@@ -173,6 +179,7 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'princess',
+    props: [{ art: 'crown', at: 'head' }],
     kind: 'person',
     art: ['princess'],
     words: {
@@ -187,6 +194,7 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'knight',
+    props: [{ art: 'shield', at: 'hand' }],
     kind: 'person',
     words: {
       es: ['caballero'],
@@ -375,4 +383,12 @@ export const LIVING: LexiconRecord[] = [
       hi: ['तुलसी'],
     },
   },
+  { lemma: 'detective', kind: 'person', props: [{ art: 'magnifying-glass-tilted-left', at: 'hand' }] },
+  { lemma: 'burglar', kind: 'person', props: [{ art: 'money-bag', at: 'hand' }] },
+  { lemma: 'cat burglar', kind: 'person', props: [{ art: 'money-bag', at: 'hand' }] },
+  { lemma: 'thief', kind: 'person', props: [{ art: 'money-bag', at: 'hand' }] },
+  { lemma: 'doctor', kind: 'person', props: [{ art: 'stethoscope', at: 'hand' }] },
+  { lemma: 'firefighter', kind: 'person', props: [{ art: 'fire-extinguisher', at: 'hand' }] },
+  { lemma: 'painter', kind: 'person', props: [{ art: 'artist-palette', at: 'hand' }] },
+  { lemma: 'samurai', kind: 'person', props: [{ art: 'dagger', at: 'hand' }] },
 ]

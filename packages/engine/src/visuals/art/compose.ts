@@ -328,10 +328,10 @@ export async function composeActors(options: {
   for (const [index, subject] of subjects.entries()) {
     const isMain = index === 0
     const base = actors[0]
-    if (!isMain && base && (subject.rider || subject.held) && main) {
+    if (!isMain && base && (subject.rider || subject.held || subject.worn) && main) {
       // A rider sits on the back of the animal that leads; a thing held is in the hand of the person who
       // leads. Both move with it, so they never drift apart.
-      const carried = Math.round(mainDrawn * (subject.rider ? 0.62 : 0.3) * subject.scale)
+      const carried = Math.round(mainDrawn * (subject.rider ? 0.62 : subject.worn ? 0.2 : 0.3) * subject.scale)
       const drawn = await library.draw(subject.id, carried)
       // A rider shows from the hips up, as one sitting astride: the legs are on the far side of the animal.
       const sprite = stylize(subject.rider ? topOf(drawn, 0.6) : drawn, style, palette, seed + index)
@@ -340,8 +340,9 @@ export async function composeActors(options: {
         sprite: sprite.canvas,
         anchorX: sprite.canvas.width / 2,
         anchorY: sprite.canvas.height - sprite.margin,
-        x: base.x + (subject.held ? mainDrawn * 0.26 : -mainDrawn * 0.04),
-        y: base.y - mainDrawn * (subject.rider ? 0.5 : 0.4),
+        x: base.x + (subject.held ? mainDrawn * 0.26 : subject.worn ? 0 : -mainDrawn * 0.04),
+        // A rider's hips on the animal's back; a thing held at the hand; a crown on the top of the head.
+        y: base.y - mainDrawn * (subject.rider ? 0.5 : subject.worn ? 0.9 : 0.4),
         depth: base.depth + 0.001,
         shadow: undefined,
       })

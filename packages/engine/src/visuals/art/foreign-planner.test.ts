@@ -41,6 +41,19 @@ describe('scripts in the seven other languages', () => {
     expect(ids('nl', 'De kaas rijpt in de kelder.')).not.toContain('man-bald')
   })
 
+  it('puts a rider on the horse and a sword in the hand, from the verbs of the language', () => {
+    const ride = planScene({
+      visual: '',
+      narration: 'एक राजा अपने घोड़े पर सवार होकर जंगल गया।',
+      seed: 1,
+      language: 'hi',
+    }).subjects
+    expect(ride[0]?.id).toBe('horse')
+    expect(ride.find((subject) => subject.kind === 'person')?.rider).toBe(true)
+    const knight = planScene({ visual: '', narration: 'Der Ritter reitet auf seinem Pferd.', seed: 1, language: 'de' })
+    expect(knight.subjects[0]?.id).toBe('horse')
+  })
+
   it('reads a shot described in English beside words in another language', () => {
     const plan = planScene({
       visual: 'A lighthouse on a cliff at night',

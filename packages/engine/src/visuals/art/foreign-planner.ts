@@ -2,6 +2,8 @@ import {
   foreignEntryAt,
   GENDERED_PRONOUNS,
   GROUP_WORDS,
+  MOTION_WORDS,
+  saysAny,
   otherFormsOf,
   readForeignWords,
   type ForeignWord,
@@ -10,6 +12,7 @@ import type { Setting, TimeOfDay, Weather } from '../../lexicon/vocabulary.ts'
 import type { OtherLanguage } from '../../lexicon/vocabulary.ts'
 import { detectLanguage } from '../../language/detect-language.ts'
 import { getArtLibrary } from './art-library.ts'
+import { propsOf } from './plan-words.ts'
 import {
   assemblePlan,
   conceptArt,
@@ -182,11 +185,15 @@ export function planForeignScene(language: OtherLanguage, request: PlanRequest):
         }
         if (entry.art) {
           for (const candidate of conceptArt(entry, label, score)) add(candidate, `lexicon: ${entry.lemma}`)
+          const owner = candidates.at(-1)
+          if (owner && entry.kind === 'person') candidates.push(...propsOf(entry.lemma, owner.id, label, score))
           continue
         }
         // An entry that only bridges the word to English ("tigre" is "tiger"): drawn as the English word is.
         if (entry.kind === 'person') {
-          add({ id: figureFor(entry.lemma, 'person'), word: label, score }, `lexicon: ${entry.lemma}`)
+          const figure = figureFor(entry.lemma, 'person')
+          add({ id: figure, word: label, score }, `lexicon: ${entry.lemma}`)
+          candidates.push(...propsOf(entry.lemma, figure, label, score))
           continue
         }
         const english = library.find(entry.lemma).find((item) => item.score >= 10)
@@ -230,6 +237,7 @@ export function planForeignScene(language: OtherLanguage, request: PlanRequest):
       words.push({ word: member.name, art: member.figure, reason: 'named character (pronoun)' })
     }
   }
+  const all = [request.visual, request.narration].flatMap((text) => readForeignWords(text, language))
   return assemblePlan({
     candidates,
     words,
@@ -239,7 +247,9 @@ export function planForeignScene(language: OtherLanguage, request: PlanRequest):
     time,
     weather,
     water,
-    flies: false,
+    flies: all.some((word) => saysAny(word, MOTION_WORDS[language].flies)),
+    holds: all.some((word) => saysAny(word, MOTION_WORDS[language].holds)),
+    rides: all.some((word) => saysAny(word, MOTION_WORDS[language].rides)),
     keyPhrase: () => {
       const text = (request.narration || request.visual).trim()
       const sentence = /^[^.!?।]+/u.exec(text)?.[0]?.trim() ?? text

@@ -56,8 +56,22 @@ export function assemblePlan(findings: Findings): ScenePlan {
   const { candidates, words, abstractWords, setting, home, time, weather, water, flies } = findings
   const library = getArtLibrary()
   const merged = new Map<string, PlannedArt>()
+  /** Props by the drawing that carries or wears them; drawn only beside that drawing leading the scene. */
+  const props = new Map<string, PlannedArt>()
   for (const candidate of candidates) {
     const kind = library.get(candidate.id)?.kind ?? 'object'
+    if (candidate.prop) {
+      if (!props.has(candidate.prop.of))
+        props.set(candidate.prop.of, {
+          id: candidate.id,
+          kind,
+          word: candidate.word,
+          score: candidate.score,
+          scale: 1,
+          ...(candidate.prop.at === 'head' ? { worn: true } : { held: true }),
+        })
+      continue
+    }
     const existing = merged.get(candidate.id)
     if (existing) existing.score += candidate.score * 0.5
     else
@@ -105,8 +119,12 @@ export function assemblePlan(findings: Findings): ScenePlan {
   if (ridden && rider) {
     subjects = [ridden, { ...rider, rider: true }, ...subjects.filter((item) => item !== ridden && item !== rider)]
   }
-  // "Holding a candle": the first small thing is in the hand of the person who leads.
-  if (findings.holds && subjects[0]?.kind === 'person' && !subjects[0].group) {
+  // A role's prop goes with the one who leads: the king's crown on his head, the detective's glass in hand.
+  const prop = subjects[0] ? props.get(subjects[0].id) : undefined
+  if (prop && !subjects.some((subject) => subject.id === prop.id))
+    subjects = [subjects[0] as PlannedArt, prop, ...subjects.slice(1)].slice(0, 4)
+  // "Holding a candle": the first small thing is in the hand of the person who leads, unless a prop is there.
+  if (findings.holds && subjects[0]?.kind === 'person' && !subjects[0].group && !prop?.held) {
     const thing = subjects.slice(1).find((subject) => subject.kind === 'object' || subject.kind === 'food')
     if (thing) subjects = subjects.map((subject) => (subject === thing ? { ...subject, held: true } : subject))
   }

@@ -33,6 +33,8 @@ export type PlannedArt = {
   group?: string
   /** In the hand of the person leading the scene ("holding a candle"). */
   held?: boolean
+  /** On the head of the person leading the scene (a king's crown). */
+  worn?: boolean
   /** On the back of the animal leading the scene ("rode his horse", "the dragon carried him"). */
   rider?: boolean
 }
@@ -64,4 +66,11 @@ export type PlanRequest = {
   language?: ScriptLanguage
 }
 
-export type Candidate = { id: string; word: string; score: number; group?: string }
+export type Candidate = {
+  id: string
+  word: string
+  score: number
+  group?: string
+  /** What the drawing `of` carries (`hand`) or wears (`head`): a role's prop, drawn only with its owner leading. */
+  prop?: { of: string; at: 'hand' | 'head' }
+}

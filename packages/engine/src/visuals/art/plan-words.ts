@@ -52,7 +52,13 @@ export function withTone(id: string): string {
   // A role keeps one outfit too, so the baker of one scene is the baker of the next.
   const outfit = hashText(id, 11) % OUTFIT_COUNT
   if (entry.bust && !SUITED.has(id)) {
-    const gender = /^(woman|girl|old-woman)/.test(id) ? 'woman' : /^(man|boy|old-man)/.test(id) ? 'man' : 'person'
+    const base = id.split('-')[0] ?? ''
+    const gender =
+      /^(woman|girl|old-woman)/.test(id) || FEMALE.test(base)
+        ? 'woman'
+        : /^(man|boy|old-man)/.test(id) || MALE.test(base)
+          ? 'man'
+          : 'person'
     return inOutfit(`${gender}-standing-${tone}-skin-tone`, outfit)
   }
   const toned = `${id}-${tone}-skin-tone`
@@ -87,4 +93,14 @@ export function groupOf(lemma: string, word: string, score: number): Candidate[]
 export function personFigure(lemma: string): string {
   const gender = FEMALE.test(lemma) ? 'woman' : MALE.test(lemma) ? 'man' : 'person'
   return figureFor(lemma, gender)
+}
+
+/** The props of a role ("a king" wears a crown, "a detective" holds a magnifying glass), for its drawing `of`. */
+export function propsOf(lemma: string, of: string, word: string, score: number): Candidate[] {
+  return (getLexicon().noun(lemma)?.props ?? []).map((prop) => ({
+    id: prop.art,
+    word,
+    score: score * 0.9,
+    prop: { of, at: prop.at },
+  }))
 }

@@ -98,6 +98,16 @@ describe('pictures for what stories say', () => {
     )
   })
 
+  it("gives a role its props: the king's crown on his head, the detective's glass in hand", () => {
+    const king = plan('The old king walked through his garden at dawn.').subjects
+    expect(king[0]?.kind).toBe('person')
+    expect(king.find((subject) => subject.id === 'crown')).toMatchObject({ worn: true })
+    const detective = plan('A detective searched the dark alley for clues.').subjects
+    expect(detective.find((subject) => subject.id === 'magnifying-glass-tilted-left')).toMatchObject({ held: true })
+    // A crown on its own is a thing, not worn by anyone.
+    expect(plan('The crown lay on a velvet cushion.').subjects.some((subject) => subject.worn)).toBe(false)
+  })
+
   it("draws a clash of blades as crossed swords, and a mask worn as a mask, not a diver's", () => {
     expect(ids('On the tower, their blades clashed until sparks flew.')).toContain('crossed-swords')
     expect(ids('On the tower, their blades clashed until sparks flew.')).not.toContain('fallen-leaf')

@@ -7,7 +7,7 @@ import { planForeignScene } from './foreign-planner.ts'
 import { keyPhraseOf } from './key-phrase.ts'
 import { assemblePlan } from './plan-assembly.ts'
 import type { Candidate, PlanRequest, ScenePlan, WordChoice } from './plan-types.ts'
-import { colouredArt, conceptArt, conceptOf, groupOf, personFigure, withTone } from './plan-words.ts'
+import { colouredArt, conceptArt, conceptOf, groupOf, personFigure, propsOf, withTone } from './plan-words.ts'
 import { readText, type Noun } from './scene-reader.ts'
 import { broaderSenses, isDrawableNoun, nounSenses, readSynset, usualKind, usualSense } from './wordnet.ts'
 
@@ -319,6 +319,9 @@ export function planScene(request: PlanRequest): ScenePlan {
             ? groupOf(noun.lemma, noun.text, score)
             : conceptArt(concept, label, score)
         candidates.push(...chosen)
+        const owner = chosen[0]
+        if (owner && getArtLibrary().get(owner.id)?.kind === 'person' && !owner.group)
+          candidates.push(...propsOf(noun.lemma, owner.id, noun.text, score))
         markSubject()
         words.push({
           word: label,
@@ -352,7 +355,11 @@ export function planScene(request: PlanRequest): ScenePlan {
       }
       const found = findArt(noun)
       const id = found.candidates[0]?.id
-      if (id) candidates.push({ id: withTone(id), word: noun.text, score })
+      if (id) {
+        candidates.push({ id: withTone(id), word: noun.text, score })
+        if (getArtLibrary().get(id)?.kind === 'person')
+          candidates.push(...propsOf(noun.lemma, withTone(id), noun.text, score))
+      }
       markSubject()
       words.push({ word: noun.text, art: id ? withTone(id) : undefined, reason: found.reason })
     }
