@@ -1,7 +1,6 @@
-import { planScene, type CastMember, type PlannedArt, type ScenePlan } from './art/scene-planner.ts'
+import { planScene, type PlannedArt, type ScenePlan } from './art/scene-planner.ts'
 import { interpretScene, isWeatherless, type SceneSpec, type SkyBody } from './scene-interpreter.ts'
-import type { ScriptLanguage } from '@storyreel/contracts/languages'
-import type { VideoStyle } from '@storyreel/contracts/studio'
+import type { SceneArtRequest } from './visual-engine.ts'
 
 /**
  * A sun, moon or planet the words call for is drawn as art, so the backdrop's sky leaves out its own: one
@@ -16,16 +15,11 @@ export function skyBodiesDrawnAsArt(subjects: readonly Pick<PlannedArt, 'id' | '
   })
 }
 
-export type SceneReadRequest = {
-  visual: string
-  narration: string
-  style: VideoStyle
-  seed: number
-  index: number
-  count: number
-  cast?: CastMember[]
-  language?: ScriptLanguage
-}
+/** What reading a scene needs of a visual engine's request: its words, style, seed, place, cast and language. */
+export type SceneReadRequest = Pick<
+  SceneArtRequest,
+  'visual' | 'narration' | 'style' | 'seed' | 'index' | 'count' | 'cast' | 'language'
+>
 
 /**
  * What a scene shows and how it looks, read once from its words for every visual engine: the scene planner

@@ -1,5 +1,3 @@
-import type { VideoStyle } from '@storyreel/contracts/studio'
-
 import type { ScriptLanguage } from '@storyreel/contracts/languages'
 
 import { foreignEntryAt, readForeignWords } from '../lexicon/languages.ts'
@@ -16,6 +14,7 @@ import {
 } from '../lexicon/vocabulary.ts'
 import { readText } from './art/scene-reader.ts'
 import { hashText } from './random.ts'
+import type { SceneArtRequest } from './visual-engine.ts'
 
 export {
   isIndoor,
@@ -303,26 +302,22 @@ const ALL_SETTINGS_BY_PRIORITY = [
  * else the place the words hint at (the entries' settings, then where their things are found), else abstract.
  * Pure: the same request always yields the same spec.
  */
-export function interpretScene(request: {
-  visual: string
-  narration: string
-  style: VideoStyle
-  seed: number
-  index: number
-  count: number
-  /** The setting read elsewhere (the scene planner's): light, hour, weather and particles then follow it. */
-  setting?: Setting
-  /** Words used in an abstract sense, which steer nothing. */
-  skip?: ReadonlySet<string>
-  /** The language the words are in; English when left out. */
-  language?: ScriptLanguage
-  subjects?: SkyBody[]
-  /** The hour and weather read elsewhere (the scene planner's), where the words name them. */
-  time?: TimeOfDay
-  weather?: Weather
-  /** How many subjects the scene draws: with two or more the hero stands on a third, never in the middle. */
-  subjectCount?: number
-}): SceneSpec {
+export function interpretScene(
+  request: Pick<SceneArtRequest, 'visual' | 'narration' | 'style' | 'seed' | 'index' | 'count'> & {
+    /** The setting read elsewhere (the scene planner's): light, hour, weather and particles then follow it. */
+    setting?: Setting
+    /** Words used in an abstract sense, which steer nothing. */
+    skip?: ReadonlySet<string>
+    /** The language the words are in; English when left out. */
+    language?: ScriptLanguage
+    subjects?: SkyBody[]
+    /** The hour and weather read elsewhere (the scene planner's), where the words name them. */
+    time?: TimeOfDay
+    weather?: Weather
+    /** How many subjects the scene draws: with two or more the hero stands on a third, never in the middle. */
+    subjectCount?: number
+  },
+): SceneSpec {
   const variation = hashText(`${request.visual}\u0000${request.narration}`, request.seed) ^ (request.index * 0x9e3779b1)
   const pickBy = <T>(items: readonly T[], salt: number): T =>
     items[(((variation >>> (salt % 24)) ^ (variation * (salt + 1))) >>> 0) % items.length] as T
