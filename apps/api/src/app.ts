@@ -59,6 +59,9 @@ import { createRenderWorker } from './modules/projects/render-worker.ts'
 import { createScenePreviewer } from './modules/projects/scene-previewer.ts'
 import { createSceneThumbnails } from './modules/projects/scene-thumbnails.ts'
 import { registerPublicConfigRoutes } from './modules/public-config/public-config.routes.ts'
+import { createStockProviders } from './modules/stock/stock-providers.ts'
+import { registerStockRoutes } from './modules/stock/stock.routes.ts'
+import { createStockService } from './modules/stock/stock.service.ts'
 import { createRedeemCodesRepository } from './modules/referrals/redeem-codes.repository.ts'
 import { createReferralClaimsRepository } from './modules/referrals/referral-claims.repository.ts'
 import { registerReferralRoutes } from './modules/referrals/referrals.routes.ts'
@@ -364,6 +367,11 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     done()
   })
   registerProjectRoutes(app, { projects, auth, perMinute: config.rateLimits.studioPerMinute })
+  registerStockRoutes(app, {
+    stock: createStockService(createStockProviders(config.stock)),
+    auth,
+    perMinute: config.rateLimits.studioPerMinute,
+  })
   registerMediaRoutes(app, {
     links,
     media,

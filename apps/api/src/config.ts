@@ -99,6 +99,16 @@ const EnvSchema = z.object({
   IMAGE_API_MODEL: z.string().min(1).default('gpt-image-1'),
   FFMPEG_PATH: optionalString,
   FFPROBE_PATH: optionalString,
+  PEXELS_API_KEY: optionalString,
+  PEXELS_API_URL: z.url().default('https://api.pexels.com'),
+  PEXELS_MEDIA_HOSTS: z.string().default('videos.pexels.com,images.pexels.com'),
+  PIXABAY_API_KEY: optionalString,
+  PIXABAY_API_URL: z.url().default('https://pixabay.com/api'),
+  PIXABAY_MEDIA_HOSTS: z.string().default('cdn.pixabay.com,pixabay.com'),
+  STOCK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(10),
+  /** Tests only: their stand-ins listen on 127.0.0.1. Ignored unless NODE_ENV is test. */
+  OUTGOING_ALLOW_LOOPBACK: booleanFromString,
+  NODE_ENV: optionalString,
 })
 
 const emailList = z.array(z.email())
@@ -138,6 +148,8 @@ export type Config = {
   /** New Free Week codes one network address may take in a UTC day, whatever its cookies (decision 021). */
   referralCodesPerAddressPerDay: number
   studio: StudioConfig
+  /** Stock photos and footage: a provider is on when its key is set. */
+  stock: StockConfig
 }
 
 export type { HostedApiConfig }
@@ -191,6 +203,22 @@ export function getEngineOptions(studio: StudioConfig): EngineOptions {
     ffmpegPath: studio.ffmpegPath,
     ffprobePath: studio.ffprobePath,
   }
+}
+
+export type StockProviderConfig = {
+  apiKey: string
+  /** The API's base URL: the only host searches go to. */
+  apiUrl: string
+  /** The only hosts its photos and clips are fetched from. */
+  mediaHosts: string[]
+}
+
+export type StockConfig = {
+  pexels: StockProviderConfig | undefined
+  pixabay: StockProviderConfig | undefined
+  timeoutMs: number
+  /** The stand-ins of tests listen on 127.0.0.1: loopback is allowed only then. */
+  allowLoopback: boolean
 }
 
 /** A provider is on only when its public client id (and, for Discord, its secret and redirect) is set. */
@@ -279,6 +307,24 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       studioPerMinute: parsed.STUDIO_RATE_LIMIT_PER_MINUTE,
     },
     referralCodesPerAddressPerDay: parsed.REFERRAL_CODES_PER_ADDRESS_PER_DAY,
+    stock: {
+      pexels: parsed.PEXELS_API_KEY
+        ? {
+            apiKey: parsed.PEXELS_API_KEY,
+            apiUrl: parsed.PEXELS_API_URL.replace(/\/$/, ''),
+            mediaHosts: splitList(parsed.PEXELS_MEDIA_HOSTS),
+          }
+        : undefined,
+      pixabay: parsed.PIXABAY_API_KEY
+        ? {
+            apiKey: parsed.PIXABAY_API_KEY,
+            apiUrl: parsed.PIXABAY_API_URL.replace(/\/$/, ''),
+            mediaHosts: splitList(parsed.PIXABAY_MEDIA_HOSTS),
+          }
+        : undefined,
+      timeoutMs: parsed.STOCK_TIMEOUT_SECONDS * 1000,
+      allowLoopback: parsed.OUTGOING_ALLOW_LOOPBACK && parsed.NODE_ENV === 'test',
+    },
     studio: {
       mediaDir: path.resolve(parsed.MEDIA_DIR ?? path.join(parsed.DATA_DIR, 'media')),
       s3:

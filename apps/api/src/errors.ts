@@ -88,6 +88,9 @@ export type ErrorCode =
   | 'MEDIA_KIND_MISMATCH'
   | 'CLIP_TRIM_INVALID'
   | 'IMAGE_ENGINE_NOT_CONFIGURED'
+  | 'STOCK_NOT_CONFIGURED'
+  | 'STOCK_RATE_LIMITED'
+  | 'STOCK_UNAVAILABLE'
 
 /** Services throw this; the error handler turns it into the one API error shape. */
 export class AppError extends Error {

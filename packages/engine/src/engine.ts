@@ -72,3 +72,10 @@ export {
   stretchToMinimum,
   type StoryboardFile,
 } from './pipeline/storyboard.ts'
+export {
+  createOutgoingFetch,
+  isPublicAddress,
+  OutgoingRequestError,
+  type OutgoingFetch,
+  type OutgoingOptions,
+} from './net/outgoing.ts'

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { ApiErrorSchema } from '@storyreel/contracts/errors'
+import { StockSearchResultSchema } from '@storyreel/contracts/stock'
+
+import { startStockStandIn, stockStandInEnv, type StockStandIn } from '#src/testing/stock-stand-in.ts'
+import { createTestApp, type TestApp } from '#src/testing/test-app.ts'
+
+describe('GET /api/v1/stock/search', () => {
+  let standIn: StockStandIn
+  let t: TestApp
+  let headers: { authorization: string }
+  const search = (query: string) => t.app.inject({ method: 'GET', url: `/api/v1/stock/search?${query}`, headers })
+
+  beforeAll(async () => {
+    standIn = await startStockStandIn()
+    t = await createTestApp({ env: { ...stockStandInEnv(standIn), STUDIO_RATE_LIMIT_PER_MINUTE: '1000' } })
+    headers = t.auth((await t.createUser()).access_token)
+  })
+  afterAll(async () => {
+    await t.close()
+    await standIn.close()
+  })
+  beforeEach(() => {
+    standIn.setMode('pexels', 'ok')
+    standIn.setMode('pixabay', 'ok')
+    standIn.requests.length = 0
+  })
+
+  it('searches both providers with their own keys, in the words’ language, and alternates their clips', async () => {
+    const response = await search('q=flower%20shop&kind=video&orientation=portrait&language=es')
+    expect(response.statusCode, response.body).toBe(200)
+    const result = StockSearchResultSchema.parse(response.json())
+    expect(result.unavailable).toEqual([])
+    expect(result.items.map((item) => item.id)).toEqual([
+      'pexels:video:1001',
+      'pixabay:video:3001',
+      'pexels:video:1002',
+    ])
+    expect(result.items[0]).toMatchObject({
+      provider: 'pexels',
+      kind: 'video',
+      duration: 13,
+      author: { name: 'Pexels Author 1' },
+      page_url: 'https://www.pexels.com/video/flower%20shop-1001/',
+    })
+    // Chosen by id: no file a client could point the server at is in the answer.
+    expect(response.body).not.toContain('renditions')
+    const pexels = standIn.requests.find((request) => request.provider === 'pexels')
+    expect(pexels).toMatchObject({ path: '/videos/search', authorization: 'pexels-test-key' })
+    expect(Object.fromEntries(pexels?.query ?? [])).toMatchObject({
+      query: 'flower shop',
+      orientation: 'portrait',
+      locale: 'es-ES',
+    })
+    const pixabay = standIn.requests.find((request) => request.provider === 'pixabay')
+    expect(pixabay?.authorization).toBeUndefined()
+    expect(Object.fromEntries(pixabay?.query ?? [])).toMatchObject({
+      key: 'pixabay-test-key',
+      q: 'flower shop',
+      lang: 'es',
+    })
+  })
+
+  it('finds photos too, and drops any item whose files are on a host not in the provider’s list', async () => {
+    const photos = StockSearchResultSchema.parse((await search('q=roses&kind=photo')).json())
+    expect(photos.items.map((item) => item.id)).toEqual(['pexels:photo:2001', 'pixabay:photo:4001'])
+    standIn.setMode('pixabay', 'foreign-media')
+    const guarded = StockSearchResultSchema.parse((await search('q=roses&kind=video')).json())
+    expect(guarded.items.map((item) => item.provider)).toEqual(['pexels', 'pexels'])
+  })
+
+  it('keeps the other provider’s items when one is rate-limited, and says so', async () => {
+    standIn.setMode('pexels', 'rate-limited')
+    const result = StockSearchResultSchema.parse((await search('q=bakery')).json())
+    expect(result.items.map((item) => item.provider)).toEqual(['pixabay'])
+    expect(result.unavailable).toHaveLength(1)
+    expect(result.unavailable[0]?.provider).toBe('pexels')
+    expect(result.unavailable[0]?.message).toMatch(/wait 4\d s/u)
+  })
+
+  it('answers 429 with the wait when every provider is rate-limited, 502 when they are down', async () => {
+    standIn.setMode('pexels', 'rate-limited')
+    standIn.setMode('pixabay', 'rate-limited')
+    const limited = await search('q=bakery')
+    expect(limited.statusCode).toBe(429)
+    expect(ApiErrorSchema.parse(limited.json()).code).toBe('STOCK_RATE_LIMITED')
+    expect(limited.headers['retry-after']).toBe('17')
+    standIn.setMode('pexels', 'down')
+    standIn.setMode('pixabay', 'down')
+    const down = await search('q=bakery')
+    expect(down.statusCode).toBe(502)
+    expect(ApiErrorSchema.parse(down.json())).toMatchObject({ code: 'STOCK_UNAVAILABLE' })
+  })
+
+  it('refuses a query it cannot search, and answers only signed-in, confirmed accounts', async () => {
+    expect((await search('q=a')).statusCode).toBe(400)
+    expect((await search('q=roses&kind=gif')).statusCode).toBe(400)
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/stock/search?q=roses' })).statusCode).toBe(401)
+  })
+})
+
+describe('stock without keys', () => {
+  it('answers 503 STOCK_NOT_CONFIGURED, saying an administrator can turn it on', async () => {
+    const t = await createTestApp()
+    try {
+      const headers = t.auth((await t.createUser()).access_token)
+      const response = await t.app.inject({ method: 'GET', url: '/api/v1/stock/search?q=roses', headers })
+      expect(response.statusCode).toBe(503)
+      const error = ApiErrorSchema.parse(response.json())
+      expect(error.code).toBe('STOCK_NOT_CONFIGURED')
+      expect(error.message).toMatch(/administrator/u)
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('never reaches a loopback stand-in outside tests: the exception needs NODE_ENV=test', async () => {
+    const standIn = await startStockStandIn()
+    const t = await createTestApp({ env: { ...stockStandInEnv(standIn), NODE_ENV: 'production' } })
+    try {
+      const headers = t.auth((await t.createUser()).access_token)
+      const response = await t.app.inject({ method: 'GET', url: '/api/v1/stock/search?q=roses', headers })
+      expect(response.statusCode).toBe(502)
+      expect(standIn.requests).toEqual([])
+    } finally {
+      await t.close()
+      await standIn.close()
+    }
+  })
+})
