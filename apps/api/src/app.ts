@@ -369,6 +369,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   registerProjectRoutes(app, { projects, auth, perMinute: config.rateLimits.studioPerMinute })
   registerStockRoutes(app, {
     stock: createStockService(createStockProviders(config.stock)),
+    assets,
     auth,
     perMinute: config.rateLimits.studioPerMinute,
   })

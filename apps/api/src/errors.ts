@@ -91,6 +91,7 @@ export type ErrorCode =
   | 'STOCK_NOT_CONFIGURED'
   | 'STOCK_RATE_LIMITED'
   | 'STOCK_UNAVAILABLE'
+  | 'STOCK_ITEM_NOT_FOUND'
 
 /** Services throw this; the error handler turns it into the one API error shape. */
 export class AppError extends Error {

@@ -59,6 +59,16 @@ export const AssetSchema = z
     created_at: z.iso.datetime({ offset: true }),
     /** The projects that use this asset. */
     projects: z.array(z.object({ id: z.uuid(), title: z.string() })),
+    /** Where a file from a stock library came from, credited in every video that uses it; null for uploads. */
+    credit: z
+      .object({
+        provider: z.enum(['pexels', 'pixabay']),
+        author: z.string(),
+        author_url: z.string().nullable(),
+        page_url: z.string(),
+      })
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'Asset' })
 export type Asset = z.infer<typeof AssetSchema>

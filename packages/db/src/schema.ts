@@ -1,4 +1,4 @@
-export { ASSET_KINDS, ASSET_ROW_STATUSES, assets, projectAssets } from './schema/assets.ts'
+export { ASSET_KINDS, ASSET_ROW_STATUSES, assets, projectAssets, type AssetCredit } from './schema/assets.ts'
 export { auditLog } from './schema/audit-log.ts'
 export { EMAIL_CODE_PURPOSES, emailCodes } from './schema/email-codes.ts'
 export { loginAttempts } from './schema/login-attempts.ts'

@@ -12,7 +12,7 @@ import { makeBlocksPhoto, makeSecondsClip } from '@storyreel/engine/testing/medi
  * here with ffmpeg, on the stand-in's own host (the test configures it as the providers' media host).
  */
 
-export type StockStandInMode = 'ok' | 'rate-limited' | 'down' | 'foreign-media'
+export type StockStandInMode = 'ok' | 'rate-limited' | 'down' | 'foreign-media' | 'redirecting-media'
 export type StockStandIn = {
   url: string
   /** Each request: the provider it was for, its path, query and headers. */
@@ -158,6 +158,11 @@ export async function startStockStandIn(): Promise<StockStandIn> {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', base)
     const file = files[url.pathname as keyof typeof files]
+    if (file && (modes.pexels === 'redirecting-media' || modes.pixabay === 'redirecting-media')) {
+      // A media host that sends the download elsewhere: the guard must not follow it off the list.
+      response.writeHead(302, { location: `http://media.example.net${url.pathname}` }).end()
+      return
+    }
     if (file) {
       response.writeHead(200, { 'content-type': file.type, 'content-length': file.body.length }).end(file.body)
       return

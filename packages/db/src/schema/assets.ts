@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -16,6 +17,15 @@ import { projects } from './projects.ts'
 import { users } from './users.ts'
 
 export const ASSET_KINDS = ['image', 'video', 'audio'] as const
+
+/** The credit a stock file carries into every video that uses it. */
+export type AssetCredit = {
+  provider: 'pexels' | 'pixabay'
+  id: string
+  author: string
+  authorUrl?: string
+  pageUrl: string
+}
 /** `uploading` holds the space an upload in progress may take; it is never listed. */
 export const ASSET_ROW_STATUSES = ['uploading', 'processing', 'ready', 'failed'] as const
 
@@ -45,6 +55,8 @@ export const assets = pgTable(
     /** The normalised copy scenes and renders use. */
     fileKey: text(),
     thumbnailKey: text(),
+    /** Where a file from a stock library came from, to credit it: provider, author, page and licence. */
+    credit: jsonb().$type<AssetCredit>(),
     progress: doublePrecision().notNull().default(0),
     error: text(),
     attempts: integer().notNull().default(0),

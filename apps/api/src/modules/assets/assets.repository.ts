@@ -98,7 +98,8 @@ export function createAssetsRepository(defaultDb: Database) {
         | 'originalKey'
         | 'fileKey'
         | 'thumbnailKey'
-      >,
+      > &
+        Partial<Pick<AssetRow, 'credit'>>,
       db: Database = defaultDb,
     ): Promise<AssetRow | undefined> {
       const [row] = await db

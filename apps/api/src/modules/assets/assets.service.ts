@@ -21,6 +21,8 @@ import type { MediaStore } from '#src/adapters/media/media-store.ts'
 import { AppError, type ErrorCode } from '#src/errors.ts'
 
 import { formatBytes, receiveUpload } from './asset-upload.ts'
+import type { AssetCredit } from '@storyreel/db/schema'
+
 import type { AssetRow, AssetsRepository } from './assets.repository.ts'
 
 /** A multipart body is its file plus a few hundred bytes of boundaries and part headers. */
@@ -94,6 +96,14 @@ export function createAssetsService(deps: {
       ...toAssetLinks(row, links),
       created_at: row.createdAt.toISOString(),
       projects,
+      credit: row.credit
+        ? {
+            provider: row.credit.provider,
+            author: row.credit.author,
+            author_url: row.credit.authorUrl ?? null,
+            page_url: row.credit.pageUrl,
+          }
+        : null,
     }
   }
 
@@ -118,6 +128,103 @@ export function createAssetsService(deps: {
     await assets.deleteRow(id)
   }
 
+  /** Holds the space, receives the file, decides its type by decoding it and stores it: uploads and imports. */
+  async function ingest(
+    user: { id: string; plan: Plan },
+    source: {
+      reserveBytes: number
+      receive: (dir: string, maxBytes: number) => Promise<{ path: string; name: string; sizeBytes: number }>
+      credit?: AssetCredit
+    },
+  ): Promise<Asset> {
+    const limits = planLimits[user.plan]
+    const reserveBytes = source.reserveBytes
+    const reserved = await assets.reserveUpload({
+      userId: user.id,
+      kind: 'image',
+      name: 'Upload in progress',
+      reserveBytes,
+      quotaBytes: limits.storageBytes,
+    })
+    if (reserved.id === undefined) {
+      const left = Math.max(0, limits.storageBytes - reserved.usedBytes)
+      throw new AppError(
+        'QUOTA_EXCEEDED',
+        413,
+        `Your library has ${formatBytes(left)} left of ${formatBytes(limits.storageBytes)}, not enough for this file. Delete files you no longer need, or upgrade for more space.`,
+      )
+    }
+    const id = reserved.id
+    const prefix = assetPrefix(user.id, id)
+    await mkdir(scratchDir, { recursive: true })
+    const work = await mkdtemp(path.join(scratchDir, 'upload-'))
+    try {
+      const received = await source.receive(work, limits.uploadBytes)
+      const inspection = await inspectUpload(received.path, {
+        maxImagePixels: IMAGE_MAX_PIXELS,
+        maxVideoSeconds: limits.clipSeconds,
+        maxAudioSeconds: AUDIO_MAX_SECONDS,
+      })
+      let row: AssetRow | undefined
+      if (inspection.kind === 'image') {
+        const output = path.join(work, 'photo')
+        const thumbnail = path.join(work, 'thumb.webp')
+        const image = await normalizeImage({ input: received.path, output, thumbnail, maxPixels: IMAGE_MAX_PIXELS })
+        const fileKey = `${prefix}/photo.${image.format === 'jpeg' ? 'jpg' : 'png'}`
+        const thumbnailKey = `${prefix}/thumb.webp`
+        await media.putFile(fileKey, output)
+        await media.putFile(thumbnailKey, thumbnail)
+        row = await assets.completeUpload(id, {
+          name: received.name,
+          kind: 'image',
+          status: 'ready',
+          sizeBytes: received.sizeBytes,
+          format: inspection.format,
+          width: image.width,
+          height: image.height,
+          durationSeconds: null,
+          originalKey: null,
+          fileKey,
+          thumbnailKey,
+          ...(source.credit ? { credit: source.credit } : {}),
+        })
+      } else {
+        // Converted by a render worker, which may run on another machine: the original goes to the store.
+        // In a folder of its own, so removing it is a prefix delete like every other in the stores.
+        const originalKey = `${prefix}/original/upload`
+        await media.putFile(originalKey, received.path)
+        row = await assets.completeUpload(id, {
+          name: received.name,
+          kind: inspection.kind,
+          status: 'processing',
+          sizeBytes: received.sizeBytes,
+          format: inspection.format,
+          width: inspection.kind === 'video' ? inspection.width : null,
+          height: inspection.kind === 'video' ? inspection.height : null,
+          durationSeconds: inspection.durationSeconds,
+          originalKey,
+          fileKey: null,
+          thumbnailKey: null,
+          ...(source.credit ? { credit: source.credit } : {}),
+        })
+      }
+      if (!row) throw new Error('the upload row went away while the file arrived')
+      if (row.status === 'processing') deps.onConversionQueued()
+      return toAsset(row, [])
+    } catch (error) {
+      await purge({ id, userId: user.id }).catch((cleanup: unknown) =>
+        log.error({ err: cleanup, assetId: id }, 'a refused upload could not be cleaned up'),
+      )
+      if (error instanceof UploadRejectedError) {
+        const [code, status] = REJECTIONS[error.reason]
+        throw new AppError(code, status, error.message)
+      }
+      throw error
+    } finally {
+      await rm(work, { recursive: true, force: true })
+    }
+  }
+
   return {
     /**
      * Reads one uploaded file into the library. The space it may take is held before a byte is read, so
@@ -135,95 +242,31 @@ export function createAssetsService(deps: {
           `This file is larger than the ${formatBytes(limits.uploadBytes)} one upload may be on your plan. Compress or trim it and upload it again.`,
         )
       }
-      const reserveBytes = hasLength ? Math.min(declared, limits.uploadBytes) : limits.uploadBytes
-      const reserved = await assets.reserveUpload({
-        userId: user.id,
-        kind: 'image',
-        name: 'Upload in progress',
-        reserveBytes,
-        quotaBytes: limits.storageBytes,
+      return ingest(user, {
+        reserveBytes: hasLength ? Math.min(declared, limits.uploadBytes) : limits.uploadBytes,
+        receive: (dir, maxBytes) => receiveUpload(request, { dir, maxBytes, idleMs: deps.uploadIdleMs }),
       })
-      if (reserved.id === undefined) {
-        const left = Math.max(0, limits.storageBytes - reserved.usedBytes)
-        throw new AppError(
-          'QUOTA_EXCEEDED',
-          413,
-          `Your library has ${formatBytes(left)} left of ${formatBytes(limits.storageBytes)}, not enough for this file. Delete files you no longer need, or upgrade for more space.`,
-        )
-      }
-      const id = reserved.id
-      const prefix = assetPrefix(user.id, id)
-      await mkdir(scratchDir, { recursive: true })
-      const work = await mkdtemp(path.join(scratchDir, 'upload-'))
-      try {
-        const received = await receiveUpload(request, {
-          dir: work,
-          maxBytes: limits.uploadBytes,
-          idleMs: deps.uploadIdleMs,
-        })
-        const inspection = await inspectUpload(received.path, {
-          maxImagePixels: IMAGE_MAX_PIXELS,
-          maxVideoSeconds: limits.clipSeconds,
-          maxAudioSeconds: AUDIO_MAX_SECONDS,
-        })
-        let row: AssetRow | undefined
-        if (inspection.kind === 'image') {
-          const output = path.join(work, 'photo')
-          const thumbnail = path.join(work, 'thumb.webp')
-          const image = await normalizeImage({ input: received.path, output, thumbnail, maxPixels: IMAGE_MAX_PIXELS })
-          const fileKey = `${prefix}/photo.${image.format === 'jpeg' ? 'jpg' : 'png'}`
-          const thumbnailKey = `${prefix}/thumb.webp`
-          await media.putFile(fileKey, output)
-          await media.putFile(thumbnailKey, thumbnail)
-          row = await assets.completeUpload(id, {
-            name: received.name,
-            kind: 'image',
-            status: 'ready',
-            sizeBytes: received.sizeBytes,
-            format: inspection.format,
-            width: image.width,
-            height: image.height,
-            durationSeconds: null,
-            originalKey: null,
-            fileKey,
-            thumbnailKey,
-          })
-        } else {
-          // Converted by a render worker, which may run on another machine: the original goes to the store.
-          // In a folder of its own, so removing it is a prefix delete like every other in the stores.
-          const originalKey = `${prefix}/original/upload`
-          await media.putFile(originalKey, received.path)
-          row = await assets.completeUpload(id, {
-            name: received.name,
-            kind: inspection.kind,
-            status: 'processing',
-            sizeBytes: received.sizeBytes,
-            format: inspection.format,
-            width: inspection.kind === 'video' ? inspection.width : null,
-            height: inspection.kind === 'video' ? inspection.height : null,
-            durationSeconds: inspection.durationSeconds,
-            originalKey,
-            fileKey: null,
-            thumbnailKey: null,
-          })
-        }
-        if (!row) throw new Error('the upload row went away while the file arrived')
-        if (row.status === 'processing') deps.onConversionQueued()
-        return toAsset(row, [])
-      } catch (error) {
-        await purge({ id, userId: user.id }).catch((cleanup: unknown) =>
-          log.error({ err: cleanup, assetId: id }, 'a refused upload could not be cleaned up'),
-        )
-        if (error instanceof UploadRejectedError) {
-          const [code, status] = REJECTIONS[error.reason]
-          throw new AppError(code, status, error.message)
-        }
-        throw error
-      } finally {
-        await rm(work, { recursive: true, force: true })
-      }
     },
 
+    /**
+     * A file the server fetched itself (a stock photo or clip), stored as an upload is: held against the quota
+     * first, its type decided by decoding it, a photo normalised, a clip queued for conversion, and credited.
+     */
+    importFile(
+      user: { id: string; plan: Plan },
+      file: {
+        expectedBytes: number
+        receive: (dir: string, maxBytes: number) => Promise<{ path: string; name: string; sizeBytes: number }>
+        credit: AssetCredit
+      },
+    ): Promise<Asset> {
+      const limits = planLimits[user.plan]
+      return ingest(user, {
+        reserveBytes: Math.min(Math.max(1, file.expectedBytes), limits.uploadBytes),
+        receive: file.receive,
+        credit: file.credit,
+      })
+    },
     async list(
       user: { id: string; plan: Plan },
       query: { kind?: AssetKind | undefined; q?: string | undefined; page: number; page_size: number },

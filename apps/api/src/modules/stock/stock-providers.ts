@@ -1,3 +1,7 @@
+import { createWriteStream } from 'node:fs'
+import { Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+
 import { z } from 'zod'
 
 import type { ScriptLanguage } from '@storyreel/contracts/languages'
@@ -5,6 +9,7 @@ import type { StockItem, StockProvider, StockSearchQuery } from '@storyreel/cont
 import { createOutgoingFetch, OutgoingRequestError, type OutgoingFetch } from '@storyreel/engine/engine'
 
 import type { StockConfig, StockProviderConfig } from '#src/config.ts'
+import { AppError } from '#src/errors.ts'
 
 /**
  * Pexels and Pixabay, searched through the outgoing guard: each reaches only its API host, and an item is kept
@@ -36,6 +41,58 @@ export class StockProviderError extends Error {
 export type StockProviderClient = {
   name: StockProvider
   search(query: StockSearchQuery, perPage: number): Promise<FoundItem[]>
+  /** Streams a rendition from the provider's media hosts (only) into `file`, refusing past `maxBytes`. */
+  download(rendition: StockRendition, file: string, maxBytes: number): Promise<number>
+}
+
+/** Downloads through the media guard, counting bytes as they arrive. */
+function createDownloader(
+  provider: StockProvider,
+  config: StockProviderConfig,
+  common: Omit<StockConfig, 'pexels' | 'pixabay'>,
+) {
+  const fetch = createOutgoingFetch({
+    hosts: config.mediaHosts,
+    timeoutMs: common.timeoutMs * 12,
+    allowLoopback: common.allowLoopback,
+  })
+  return async (rendition: StockRendition, file: string, maxBytes: number): Promise<number> => {
+    let response: Awaited<ReturnType<OutgoingFetch>>
+    try {
+      response = await fetch(rendition.url)
+    } catch (error) {
+      const reason = error instanceof OutgoingRequestError ? error.message : 'it could not be reached'
+      throw new StockProviderError(
+        provider,
+        'unavailable',
+        `${NAMES[provider]}'s file could not be fetched: ${reason}.`,
+      )
+    }
+    if (!response.ok || !response.body) {
+      await response.body?.cancel()
+      throw new StockProviderError(provider, 'unavailable', `${NAMES[provider]}'s file answered ${response.status}.`)
+    }
+    const declared = Number(response.headers.get('content-length'))
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await response.body.cancel()
+      throw new AppError(
+        'FILE_TOO_LARGE',
+        413,
+        `This ${rendition.kind === 'video' ? 'clip' : 'photo'} is larger than one file may be on your plan.`,
+      )
+    }
+    let received = 0
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        received += chunk.length
+        if (received > maxBytes)
+          callback(new AppError('FILE_TOO_LARGE', 413, 'This file is larger than one file may be on your plan.'))
+        else callback(null, chunk)
+      },
+    })
+    await pipeline(Readable.fromWeb(response.body as never), counter, createWriteStream(file))
+    return received
+  }
 }
 
 const PER_PAGE_MAX = 40
@@ -175,8 +232,8 @@ async function getJson(
 
 const NAMES: Record<StockProvider, string> = { pexels: 'Pexels', pixabay: 'Pixabay' }
 
-/** The rendition to download: the smallest at least as large as the render, within 1080p; else the largest within. */
-function sortRenditions(renditions: StockRendition[]): StockRendition[] {
+/** Renditions from the smallest to the largest, by their short side. */
+export function sortRenditions(renditions: StockRendition[]): StockRendition[] {
   return [...renditions].sort((a, b) => Math.min(a.width, a.height) - Math.min(b.width, b.height))
 }
 
@@ -190,6 +247,7 @@ export function createPexels(config: StockProviderConfig, common: Omit<StockConf
   const media = new Set(config.mediaHosts.map((host) => host.toLowerCase()))
   const client: StockProviderClient = {
     name: 'pexels',
+    download: createDownloader('pexels', config, common),
     async search(query, perPage) {
       const path = query.kind === 'video' ? '/videos/search' : '/v1/search'
       const url = new URL(`${config.apiUrl}${path}`)
@@ -268,6 +326,7 @@ export function createPixabay(config: StockProviderConfig, common: Omit<StockCon
   const media = new Set(config.mediaHosts.map((host) => host.toLowerCase()))
   const client: StockProviderClient = {
     name: 'pixabay',
+    download: createDownloader('pixabay', config, common),
     async search(query, perPage) {
       const url = new URL(query.kind === 'video' ? `${config.apiUrl}/videos/` : `${config.apiUrl}/`)
       url.searchParams.set('key', config.apiKey)

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 
+import { z } from 'zod'
+
+import { AssetSchema } from '@storyreel/contracts/assets'
+import { PLAN_LIMITS } from '@storyreel/contracts/plans'
 import { StockSearchQuerySchema, StockSearchResultSchema } from '@storyreel/contracts/stock'
 
 import { AppError } from '#src/errors.ts'
@@ -7,12 +11,28 @@ import { createSessionGuard, requireSession } from '#src/modules/auth/auth.guard
 import type { AuthService } from '#src/modules/auth/auth.service.ts'
 import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
 
+import type { AssetsService } from '#src/modules/assets/assets.service.ts'
+
 import type { StockService } from './stock.service.ts'
+
+/** A fetch of a file is heavier than a search: a few a minute, as uploads. */
+const IMPORTS_PER_MINUTE = 20
+
+const StockImportSchema = z
+  .strictObject({
+    id: z.string().regex(/^(?:pexels|pixabay):(?:video|photo):\d{1,20}$/u, 'a stock item id from a search'),
+  })
+  .meta({ id: 'StockImport' })
 
 /** /api/v1/stock: searching the stock libraries the server has keys for, for a signed-in, confirmed account. */
 export function registerStockRoutes(
   app: FastifyInstance,
-  { stock, auth, perMinute }: { stock: StockService; auth: AuthService; perMinute: number },
+  {
+    stock,
+    assets,
+    auth,
+    perMinute,
+  }: { stock: StockService; assets: AssetsService; auth: AuthService; perMinute: number },
 ) {
   void app.register((scope, _options, done) => {
     scope.addHook('preHandler', createSessionGuard(auth, 'user'))
@@ -40,6 +60,31 @@ export function registerStockRoutes(
         },
       },
       (request) => stock.search(request.query),
+    )
+
+    api.post(
+      '/api/v1/stock/import',
+      {
+        config: { rateLimit: { max: IMPORTS_PER_MINUTE, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['Stock media'],
+          auth: 'user',
+          summary: 'Bring a stock photo or clip into the media library',
+          description:
+            'The `id` of an item a search returned in the last 24 hours. The server fetches the rendition between the ' +
+            'render’s size and 1080p from the provider’s media hosts only, and stores it as an upload is (counted in ' +
+            'the quota, a clip converted by a worker), credited to its author. 201 with the asset; 404 ' +
+            'STOCK_ITEM_NOT_FOUND for an id no recent search returned; 413 FILE_TOO_LARGE or QUOTA_EXCEEDED; 502 ' +
+            'STOCK_UNAVAILABLE when the provider’s file cannot be fetched.',
+          body: StockImportSchema,
+          response: { 201: AssetSchema },
+        },
+      },
+      async (request, reply) => {
+        const { user } = requireSession(request)
+        const shortSide = PLAN_LIMITS[user.plan].maxResolution === '1080p' ? 1080 : 720
+        return reply.code(201).send(await stock.importItem(user, request.body.id, shortSide, assets))
+      },
     )
     done()
   })

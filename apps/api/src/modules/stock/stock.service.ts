@@ -1,8 +1,20 @@
-import type { StockItem, StockProvider, StockSearchQuery, StockSearchResult } from '@storyreel/contracts/stock'
+import path from 'node:path'
+
+import type { Asset } from '@storyreel/contracts/assets'
+import type { Plan } from '@storyreel/contracts/plans'
+import {
+  STOCK_TERMS,
+  type StockItem,
+  type StockProvider,
+  type StockSearchQuery,
+  type StockSearchResult,
+} from '@storyreel/contracts/stock'
 
 import { AppError } from '#src/errors.ts'
 
-import { StockProviderError, type FoundItem, type StockProviderClient } from './stock-providers.ts'
+import type { AssetsService } from '#src/modules/assets/assets.service.ts'
+
+import { sortRenditions, StockProviderError, type FoundItem, type StockProviderClient } from './stock-providers.ts'
 
 /** Items found are kept this long, by id, so choosing one needs no second search (Pixabay asks for 24 h caching). */
 const KEEP_MS = 24 * 60 * 60 * 1000
@@ -30,6 +42,12 @@ export function createStockService(providers: StockProviderClient[]) {
       if (found.size <= KEEP_MAX && now - entry.at < KEEP_MS) break
       found.delete(id)
     }
+  }
+
+  /** An item found by a search in the last 24 hours, with the files the server may fetch. */
+  const foundItem = (id: string): FoundItem | undefined => {
+    const entry = found.get(id)
+    return entry && Date.now() - entry.at < KEEP_MS ? entry.item : undefined
   }
 
   return {
@@ -79,11 +97,57 @@ export function createStockService(providers: StockProviderClient[]) {
       }
     },
 
-    /** An item found by a search in the last 24 hours, with the files the server may fetch. */
-    found(id: string): FoundItem | undefined {
-      const entry = found.get(id)
-      return entry && Date.now() - entry.at < KEEP_MS ? entry.item : undefined
+    /**
+     * Brings a found item into the account's library, once: the rendition between the render's size and
+     * 1080p (the smallest at least `shortSide` on its short side, else the largest within 1080p), fetched only
+     * from the provider's media hosts, then stored as an upload is and credited.
+     */
+    async importItem(
+      user: { id: string; plan: Plan },
+      id: string,
+      shortSide: number,
+      library: Pick<AssetsService, 'importFile'>,
+    ): Promise<Asset> {
+      const item = foundItem(id)
+      const provider = item ? providers.find((client) => client.name === item.provider) : undefined
+      if (!item || !provider)
+        throw new AppError(
+          'STOCK_ITEM_NOT_FOUND',
+          404,
+          'This stock item is no longer among the results we keep; search for it again.',
+        )
+      const sorted = sortRenditions(item.renditions).filter(
+        (rendition) => Math.min(rendition.width, rendition.height) <= 1080,
+      )
+      const rendition =
+        sorted.find((candidate) => Math.min(candidate.width, candidate.height) >= shortSide) ??
+        sorted.at(-1) ??
+        sortRenditions(item.renditions)[0]
+      if (!rendition) throw new AppError('STOCK_ITEM_NOT_FOUND', 404, 'This stock item has no file we can use.')
+      const name = `${item.kind === 'video' ? 'Clip' : 'Photo'} by ${item.author.name} (${STOCK_TERMS[item.provider].name})`
+      try {
+        return await library.importFile(user, {
+          expectedBytes: 0,
+          receive: async (dir, maxBytes) => {
+            const file = path.join(dir, item.kind === 'video' ? 'stock.mp4' : 'stock.jpg')
+            const sizeBytes = await provider.download(rendition, file, maxBytes)
+            return { path: file, name, sizeBytes }
+          },
+          credit: {
+            provider: item.provider,
+            id: item.id,
+            author: item.author.name,
+            ...(item.author.url ? { authorUrl: item.author.url } : {}),
+            pageUrl: item.page_url,
+          },
+        })
+      } catch (error) {
+        if (error instanceof StockProviderError) throw new AppError('STOCK_UNAVAILABLE', 502, error.message)
+        throw error
+      }
     },
+
+    found: foundItem,
 
     isOn(provider: StockProvider): boolean {
       return providers.some((item) => item.name === provider)

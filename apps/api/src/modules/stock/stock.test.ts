@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { AssetSchema } from '@storyreel/contracts/assets'
 import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import { StockSearchResultSchema } from '@storyreel/contracts/stock'
 
@@ -91,6 +92,50 @@ describe('GET /api/v1/stock/search', () => {
     const down = await search('q=bakery')
     expect(down.statusCode).toBe(502)
     expect(ApiErrorSchema.parse(down.json())).toMatchObject({ code: 'STOCK_UNAVAILABLE' })
+  })
+
+  it('brings a chosen clip and photo into the library, credited, counted in the quota', async () => {
+    const clips = StockSearchResultSchema.parse((await search('q=flowers&kind=video&orientation=portrait')).json())
+    const importItem = (id: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/stock/import', headers, payload: { id } })
+    const clip = await importItem(clips.items[0]?.id ?? '')
+    expect(clip.statusCode, clip.body).toBe(201)
+    expect(AssetSchema.parse(clip.json())).toMatchObject({
+      kind: 'video',
+      status: 'processing',
+      name: 'Clip by Pexels Author 1 (Pexels)',
+      credit: {
+        provider: 'pexels',
+        author: 'Pexels Author 1',
+        author_url: 'https://www.pexels.com/@author',
+        page_url: 'https://www.pexels.com/video/flowers-1001/',
+      },
+    })
+    const photos = StockSearchResultSchema.parse((await search('q=roses&kind=photo')).json())
+    const photo = await importItem(photos.items.find((item) => item.provider === 'pixabay')?.id ?? '')
+    expect(photo.statusCode, photo.body).toBe(201)
+    const asset = AssetSchema.parse(photo.json())
+    expect(asset).toMatchObject({ kind: 'image', status: 'ready', width: 480, height: 640 })
+    expect(asset.credit?.provider).toBe('pixabay')
+    const library = await t.app.inject({ method: 'GET', url: '/api/v1/assets', headers })
+    const usage = library.json<{ usage: { used_bytes: number } }>().usage
+    expect(usage.used_bytes).toBeGreaterThan(0)
+    // An id no recent search returned, or a made-up one, is no file to fetch.
+    expect((await importItem('pexels:video:99999')).statusCode).toBe(404)
+    expect((await importItem('https://evil.example/x.mp4')).statusCode).toBe(400)
+  })
+
+  it('never follows a media host that sends the download off its list', async () => {
+    const clips = StockSearchResultSchema.parse((await search('q=flowers&kind=video')).json())
+    standIn.setMode('pexels', 'redirecting-media')
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/stock/import',
+      headers,
+      payload: { id: clips.items[0]?.id },
+    })
+    expect(response.statusCode).toBe(502)
+    expect(ApiErrorSchema.parse(response.json()).code).toBe('STOCK_UNAVAILABLE')
   })
 
   it('refuses a query it cannot search, and answers only signed-in, confirmed accounts', async () => {
