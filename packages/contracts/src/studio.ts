@@ -605,6 +605,20 @@ export const LicenceReceiptSchema = z
       .nullable(),
     /** The owner's own photos and clips the video shows, by their library names. */
     own_media: z.array(z.object({ name: z.string(), kind: z.enum(['photo', 'clip']) })).default([]),
+    /** Stock photos and clips the video shows: provider, author, page, and the provider's licence in short. */
+    stock_media: z
+      .array(
+        z.object({
+          kind: z.enum(['photo', 'clip']),
+          provider: z.string(),
+          author: z.string(),
+          author_url: z.string().nullable(),
+          page_url: z.string(),
+          licence: z.string(),
+          licence_url: z.string(),
+        }),
+      )
+      .default([]),
     engines: z.object({ script: z.string(), voice: z.string(), visuals: z.string(), encoder: z.string() }),
     /** Drawing libraries the pictures come from, with the credit their licences ask for. */
     artwork: z.array(z.object({ name: z.string(), licence: z.string(), credit: z.string() })),

@@ -24,7 +24,12 @@ export type MediaFile = {
   durationSeconds?: number
   /** Whether a clip has a sound track (only then can its sound be mixed). */
   hasAudio?: boolean
+  /** A stock library's photo or clip: whom the licence receipt credits for it. */
+  credit?: StockCredit
 }
+
+/** Where a stock photo or clip came from, for the credit its provider's licence asks for or we give. */
+export type StockCredit = { provider: 'pexels' | 'pixabay'; author: string; authorUrl?: string; pageUrl: string }
 
 /** By asset id. */
 export type MediaFiles = Record<string, MediaFile>

@@ -63,7 +63,14 @@ beforeAll(async () => {
   ])
   media = {
     [IDS.blocks]: { kind: 'image', path: file('blocks.jpg'), version: 'b1', name: 'Shop front.jpg' },
-    [IDS.portrait]: { kind: 'image', path: file('portrait.png'), version: 'p1', name: 'Menu board.png' },
+    [IDS.portrait]: {
+      kind: 'image',
+      path: file('portrait.png'),
+      version: 'p1',
+      name: 'Menu board.png',
+      // A stock photo: credited to its author, not listed as the owner's.
+      credit: { provider: 'pexels', author: 'Ana Lima', pageUrl: 'https://www.pexels.com/photo/2001/' },
+    },
     [IDS.seconds]: {
       kind: 'video',
       path: file('seconds.mp4'),
@@ -231,8 +238,10 @@ describe('a render with the owner’s photos, clip and music', () => {
     })
     expect(result.credits.ownMedia).toEqual([
       { name: 'Shop front.jpg', kind: 'photo' },
-      { name: 'Menu board.png', kind: 'photo' },
       { name: 'Pouring.mp4', kind: 'clip' },
+    ])
+    expect(result.credits.stockMedia).toEqual([
+      { provider: 'pexels', author: 'Ana Lima', pageUrl: 'https://www.pexels.com/photo/2001/', kind: 'photo' },
     ])
 
     // The music is heard, and ducked under the voice; the clip's own sound plays in its scene only.

@@ -32,7 +32,7 @@ import { STILL_ART_VERSION } from './scene-still.ts'
 import { addTimings, noTimings, type FrameTimings, type SceneDrawing } from './scene-segments.ts'
 import { getSpokenLengthProblem } from './spoken-length.ts'
 import { TRANSITION_SECONDS, TRANSITIONS } from './transitions.ts'
-import { getMediaKey, pictureChoice, resolveSceneMedia, type MediaFiles } from './media-files.ts'
+import { getMediaKey, pictureChoice, resolveSceneMedia, type MediaFiles, type StockCredit } from './media-files.ts'
 import type { RenderCache } from './render-cache.ts'
 
 const POSTER_WIDTH_THUMB = 480
@@ -88,6 +88,8 @@ export type RenderResult = {
     artwork: ArtworkCredit[]
     /** The owner's photos and clips the video shows, by their library names, each once, in order of use. */
     ownMedia: { name: string; kind: 'photo' | 'clip' }[]
+    /** Stock photos and clips the video shows, each once, in order of use, with their credits. */
+    stockMedia: (StockCredit & { kind: 'photo' | 'clip' })[]
   }
 }
 export type PreviewResult = { video: string; poster: string; durationSeconds: number }
@@ -382,15 +384,25 @@ function getMusic(
   return { path: trackPath, credit: { id: track.id, title: track.title, licence: track.licence, source: 'library' } }
 }
 
-/** The owner's photos and clips the scenes show (their files are here), each once, in order of first use. */
-function getOwnMedia(scenes: Scene[], media: MediaFiles | undefined): RenderResult['credits']['ownMedia'] {
+/**
+ * The photos and clips the scenes show (their files are here), each once, in order of first use: the owner's
+ * own by their library names, and stock ones with their credits.
+ */
+function getShownMedia(
+  scenes: Scene[],
+  media: MediaFiles | undefined,
+): Pick<RenderResult['credits'], 'ownMedia' | 'stockMedia'> {
   const seen = new Set<string>()
-  return scenes.flatMap((scene) => {
-    const shown = resolveSceneMedia(scene.media, media)
-    if (!shown || seen.has(shown.asset_id)) return []
-    seen.add(shown.asset_id)
-    return [{ name: shown.file.name, kind: shown.type }]
+  const shown = scenes.flatMap((scene) => {
+    const item = resolveSceneMedia(scene.media, media)
+    if (!item || seen.has(item.asset_id)) return []
+    seen.add(item.asset_id)
+    return [item]
   })
+  return {
+    ownMedia: shown.filter((item) => !item.file.credit).map((item) => ({ name: item.file.name, kind: item.type })),
+    stockMedia: shown.flatMap((item) => (item.file.credit ? [{ ...item.file.credit, kind: item.type }] : [])),
+  }
 }
 
 /**
@@ -683,7 +695,7 @@ export async function runRenderTask(
           ) ??
           context.engines.visuals.artwork ??
           [],
-        ownMedia: getOwnMedia(scenes, storyboard.media),
+        ...getShownMedia(scenes, storyboard.media),
       },
     }
   } finally {

@@ -216,6 +216,7 @@ export function toRenderMedia(ids: string[], rows: Map<string, AssetRow>): Recor
       width: row.width,
       height: row.height,
       durationSeconds: row.durationSeconds,
+      ...(row.credit ? { credit: row.credit } : {}),
     }
   }
   return media
@@ -231,6 +232,7 @@ export function toReadyMedia(row: AssetRow | undefined): (RenderMedia & { fileKe
     width: row.width,
     height: row.height,
     durationSeconds: row.durationSeconds,
+    ...(row.credit ? { credit: row.credit } : {}),
   }
 }
 
@@ -253,6 +255,7 @@ export function toMediaFile(
     ...(entry.height !== null ? { height: entry.height } : {}),
     ...(entry.durationSeconds !== null ? { durationSeconds: entry.durationSeconds } : {}),
     ...(hasAudio !== undefined ? { hasAudio } : {}),
+    ...(entry.credit ? { credit: entry.credit } : {}),
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 
+import { STOCK_TERMS } from '@storyreel/contracts/stock'
 import type { LicenceReceipt, Resolution } from '@storyreel/contracts/studio'
 import type { RenderResult } from '@storyreel/engine/engine'
 
@@ -77,6 +78,16 @@ export async function storeRenderOutputs({
     music,
     // The owner's own photos and clips, by their library names: theirs, so no licence of ours covers them.
     own_media: result.credits.ownMedia,
+    // Stock photos and clips: credited to their authors, with each provider's licence in short.
+    stock_media: result.credits.stockMedia.map((item) => ({
+      kind: item.kind,
+      provider: STOCK_TERMS[item.provider].name,
+      author: item.author,
+      author_url: item.authorUrl ?? null,
+      page_url: item.pageUrl,
+      licence: STOCK_TERMS[item.provider].licence,
+      licence_url: STOCK_TERMS[item.provider].url,
+    })),
     engines: { script: spec.scriptEngine, ...result.credits.engines },
     artwork: result.credits.artwork,
     permitted: RECEIPT_PERMITTED,

@@ -14,6 +14,15 @@ export const RenderMediaSchema = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   durationSeconds: z.number().nullable(),
+  /** A stock photo or clip: its credit, for the licence receipt. Absent in specs written before stock. */
+  credit: z
+    .object({
+      provider: z.enum(['pexels', 'pixabay']),
+      author: z.string(),
+      authorUrl: z.string().optional(),
+      pageUrl: z.string(),
+    })
+    .optional(),
 })
 export type RenderMedia = z.infer<typeof RenderMediaSchema>
 

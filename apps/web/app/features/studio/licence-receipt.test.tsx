@@ -45,3 +45,33 @@ describe('LicenceReceiptSummary', () => {
     expect(document.body.textContent).not.toContain('x264')
   })
 })
+
+describe('LicenceReceiptSummary with stock media', () => {
+  it('credits each stock photo and clip to its author and provider, with the licence in short', async () => {
+    mockApi(() => ({
+      body: {
+        ...RECEIPT,
+        stock_media: [
+          {
+            kind: 'clip',
+            provider: 'Pexels',
+            author: 'Ana Lima',
+            author_url: 'https://www.pexels.com/@ana',
+            page_url: 'https://www.pexels.com/video/1001/',
+            licence: 'Free to use in videos, no attribution required.',
+            licence_url: 'https://www.pexels.com/license/',
+          },
+        ],
+      },
+    }))
+    render(
+      <QueryWrapper>
+        <LicenceReceiptSummary url="https://storyreel.test/api/v1/media/receipt.json" />
+      </QueryWrapper>,
+    )
+    const credits = (await screen.findByText('Stock media')).nextElementSibling
+    expect(credits?.textContent).toBe('Clip by Ana Lima on Pexels · Free to use in videos, no attribution required.')
+    expect(screen.getByRole('link', { name: 'Ana Lima' }).getAttribute('href')).toBe('https://www.pexels.com/@ana')
+    expect(screen.getByRole('link', { name: 'Pexels' }).getAttribute('href')).toBe('https://www.pexels.com/video/1001/')
+  })
+})

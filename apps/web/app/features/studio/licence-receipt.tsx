@@ -58,6 +58,33 @@ export function LicenceReceiptSummary({ url }: { url: string }) {
                 </dd>
               </>
             ) : null}
+            {receipt.data.stock_media.length > 0 ? (
+              <>
+                <dt className="text-subtle">Stock media</dt>
+                <dd className="text-ink">
+                  <ul className="grid gap-1">
+                    {receipt.data.stock_media.map((item) => (
+                      <li key={item.page_url}>
+                        {item.kind === 'clip' ? 'Clip' : 'Photo'} by{' '}
+                        <a
+                          className="underline"
+                          href={item.author_url ?? item.page_url}
+                          rel="noreferrer"
+                          target="_blank"
+                        >
+                          {item.author}
+                        </a>{' '}
+                        on{' '}
+                        <a className="underline" href={item.page_url} rel="noreferrer" target="_blank">
+                          {item.provider}
+                        </a>
+                        <span className="text-muted"> · {item.licence}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            ) : null}
             {receipt.data.artwork.length > 0 ? (
               <>
                 <dt className="text-subtle">Artwork</dt>
