@@ -370,6 +370,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   registerStockRoutes(app, {
     stock: createStockService(createStockProviders(config.stock)),
     assets,
+    projects,
     auth,
     perMinute: config.rateLimits.studioPerMinute,
   })

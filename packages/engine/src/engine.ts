@@ -79,3 +79,4 @@ export {
   type OutgoingFetch,
   type OutgoingOptions,
 } from './net/outgoing.ts'
+export { stockQueryOf } from './visuals/art/stock-query.ts'

@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 
 import { AssetSchema } from '@storyreel/contracts/assets'
+import { ScriptLanguageSchema } from '@storyreel/contracts/languages'
 import { PLAN_LIMITS } from '@storyreel/contracts/plans'
+import type { AspectRatio } from '@storyreel/contracts/studio'
+import { castOf, stockQueryOf } from '@storyreel/engine/engine'
 import { StockSearchQuerySchema, StockSearchResultSchema } from '@storyreel/contracts/stock'
 
 import { AppError } from '#src/errors.ts'
@@ -12,11 +15,29 @@ import type { AuthService } from '#src/modules/auth/auth.service.ts'
 import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
 
 import type { AssetsService } from '#src/modules/assets/assets.service.ts'
+import type { ProjectsService } from '#src/modules/projects/projects.service.ts'
 
 import type { StockService } from './stock.service.ts'
 
 /** A fetch of a file is heavier than a search: a few a minute, as uploads. */
 const IMPORTS_PER_MINUTE = 20
+
+const ORIENTATIONS: Record<AspectRatio, 'portrait' | 'landscape' | 'square'> = {
+  '9:16': 'portrait',
+  '16:9': 'landscape',
+  '1:1': 'square',
+}
+
+const SceneParamsSchema = z.strictObject({ id: z.uuid(), sceneId: z.uuid() })
+
+const StockSceneQuerySchema = z
+  .object({
+    q: z.string(),
+    language: ScriptLanguageSchema,
+    orientation: z.enum(['portrait', 'landscape', 'square']),
+    kind: z.enum(['video', 'photo']),
+  })
+  .meta({ id: 'StockSceneQuery' })
 
 const StockImportSchema = z
   .strictObject({
@@ -30,9 +51,16 @@ export function registerStockRoutes(
   {
     stock,
     assets,
+    projects,
     auth,
     perMinute,
-  }: { stock: StockService; assets: AssetsService; auth: AuthService; perMinute: number },
+  }: {
+    stock: StockService
+    assets: AssetsService
+    projects: Pick<ProjectsService, 'get'>
+    auth: AuthService
+    perMinute: number
+  },
 ) {
   void app.register((scope, _options, done) => {
     scope.addHook('preHandler', createSessionGuard(auth, 'user'))
@@ -60,6 +88,41 @@ export function registerStockRoutes(
         },
       },
       (request) => stock.search(request.query),
+    )
+
+    api.get(
+      '/api/v1/projects/:id/scenes/:sceneId/stock-query',
+      {
+        config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['Stock media'],
+          auth: 'user',
+          summary: 'What to search stock media with for a scene',
+          description:
+            'The words the engine read from the scene (what it draws and, beside one thing, where), in the script’s ' +
+            'language, and the orientation of the project’s frame: the search panel’s starting query. 404 ' +
+            'PROJECT_NOT_FOUND or SCENE_NOT_FOUND.',
+          params: SceneParamsSchema,
+          response: { 200: StockSceneQuerySchema },
+        },
+      },
+      async (request) => {
+        const { user } = requireSession(request)
+        const project = await projects.get(user, request.params.id)
+        const scene = project.scenes.find((item) => item.id === request.params.sceneId)
+        if (!scene) throw new AppError('SCENE_NOT_FOUND', 404, 'There is no such scene in this project.')
+        const language = project.settings.language ?? 'en'
+        const cast = castOf(
+          project.scenes.flatMap((item) => [item.visual, item.narration]),
+          language,
+        )
+        return {
+          q: stockQueryOf({ visual: scene.visual, narration: scene.narration, seed: scene.seed, cast, language }),
+          language,
+          orientation: ORIENTATIONS[project.settings.aspect_ratio],
+          kind: 'video' as const,
+        }
+      },
     )
 
     api.post(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AssetSchema } from '@storyreel/contracts/assets'
 import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import { StockSearchResultSchema } from '@storyreel/contracts/stock'
+import { DEFAULT_PROJECT_SETTINGS, ProjectSchema } from '@storyreel/contracts/studio'
 
 import { startStockStandIn, stockStandInEnv, type StockStandIn } from '#src/testing/stock-stand-in.ts'
 import { createTestApp, type TestApp } from '#src/testing/test-app.ts'
@@ -136,6 +137,40 @@ describe('GET /api/v1/stock/search', () => {
     })
     expect(response.statusCode).toBe(502)
     expect(ApiErrorSchema.parse(response.json()).code).toBe('STOCK_UNAVAILABLE')
+  })
+
+  it("starts a scene's search from what the engine read in it, in the script's language and the frame's shape", async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers,
+      payload: {
+        source: {
+          kind: 'script',
+          text: 'Cada mañana, Lucía abre su pequeña floristería en Sevilla. Entre rosas y girasoles, prepara ramos para sus vecinos.',
+        },
+        settings: { ...DEFAULT_PROJECT_SETTINGS, voice_id: undefined },
+      },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const project = ProjectSchema.parse(created.json())
+    const scene = project.scenes.find((item) => item.narration.includes('rosas'))
+    const query = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/projects/${project.id}/scenes/${scene?.id ?? ''}/stock-query`,
+      headers,
+    })
+    expect(query.statusCode, query.body).toBe(200)
+    expect(query.json()).toMatchObject({ language: 'es', orientation: 'portrait', kind: 'video' })
+    const words = query.json<{ q: string }>().q.split(' ')
+    expect(words).toEqual(expect.arrayContaining(['rosas', 'girasoles']))
+    expect(words).not.toContain('lucía')
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/projects/${project.id}/scenes/00000000-0000-4000-8000-000000000000/stock-query`,
+      headers,
+    })
+    expect(other.statusCode).toBe(404)
   })
 
   it('refuses a query it cannot search, and answers only signed-in, confirmed accounts', async () => {
