@@ -63,6 +63,8 @@ export const AssetSchema = z
     credit: z
       .object({
         provider: z.enum(['pexels', 'pixabay']),
+        /** The provider's item (`pexels:video:123`): one item is used once in a video. */
+        item_id: z.string(),
         author: z.string(),
         author_url: z.string().nullable(),
         page_url: z.string(),

@@ -65,3 +65,16 @@ export const StockSearchResultSchema = z
   })
   .meta({ id: 'StockSearchResult' })
 export type StockSearchResult = z.infer<typeof StockSearchResultSchema>
+
+/** What "Stock footage for every scene" did with each scene it looked at. */
+export const StockFillOutcomeSchema = z
+  .object({
+    scene_id: z.uuid(),
+    /** `clip` or `photo`: now shows that stock item; `drawn`: keeps its drawing, for the reason given. */
+    result: z.enum(['clip', 'photo', 'drawn']),
+    asset_id: z.uuid().nullable(),
+    /** For the card: what was searched, and why nothing was picked where nothing was. */
+    message: z.string(),
+  })
+  .meta({ id: 'StockFillOutcome' })
+export type StockFillOutcome = z.infer<typeof StockFillOutcomeSchema>

@@ -99,6 +99,7 @@ export function createAssetsService(deps: {
       credit: row.credit
         ? {
             provider: row.credit.provider,
+            item_id: row.credit.id,
             author: row.credit.author,
             author_url: row.credit.authorUrl ?? null,
             page_url: row.credit.pageUrl,

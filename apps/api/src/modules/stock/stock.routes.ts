@@ -5,9 +5,9 @@ import { z } from 'zod'
 import { AssetSchema } from '@storyreel/contracts/assets'
 import { ScriptLanguageSchema } from '@storyreel/contracts/languages'
 import { PLAN_LIMITS } from '@storyreel/contracts/plans'
-import type { AspectRatio } from '@storyreel/contracts/studio'
+import { SavedProjectSchema } from '@storyreel/contracts/studio'
 import { castOf, stockQueryOf } from '@storyreel/engine/engine'
-import { StockSearchQuerySchema, StockSearchResultSchema } from '@storyreel/contracts/stock'
+import { StockFillOutcomeSchema, StockSearchQuerySchema, StockSearchResultSchema } from '@storyreel/contracts/stock'
 
 import { AppError } from '#src/errors.ts'
 import { createSessionGuard, requireSession } from '#src/modules/auth/auth.guard.ts'
@@ -17,16 +17,13 @@ import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
 import type { AssetsService } from '#src/modules/assets/assets.service.ts'
 import type { ProjectsService } from '#src/modules/projects/projects.service.ts'
 
+import { fillWithStock, ORIENTATIONS } from './stock-fill.ts'
 import type { StockService } from './stock.service.ts'
 
+/** Filling a storyboard fetches a file per scene: a few a minute. */
+const FILLS_PER_MINUTE = 5
 /** A fetch of a file is heavier than a search: a few a minute, as uploads. */
 const IMPORTS_PER_MINUTE = 20
-
-const ORIENTATIONS: Record<AspectRatio, 'portrait' | 'landscape' | 'square'> = {
-  '9:16': 'portrait',
-  '16:9': 'landscape',
-  '1:1': 'square',
-}
 
 const SceneParamsSchema = z.strictObject({ id: z.uuid(), sceneId: z.uuid() })
 
@@ -57,7 +54,7 @@ export function registerStockRoutes(
   }: {
     stock: StockService
     assets: AssetsService
-    projects: Pick<ProjectsService, 'get'>
+    projects: Pick<ProjectsService, 'get' | 'update'>
     auth: AuthService
     perMinute: number
   },
@@ -122,6 +119,36 @@ export function registerStockRoutes(
           orientation: ORIENTATIONS[project.settings.aspect_ratio],
           kind: 'video' as const,
         }
+      },
+    )
+
+    api.post(
+      '/api/v1/projects/:id/stock-fill',
+      {
+        config: { rateLimit: { max: FILLS_PER_MINUTE, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['Stock media'],
+          auth: 'user',
+          summary: 'Stock footage for every scene',
+          description:
+            'Each scene that shows no chosen picture gets the first stock clip its words find (a photo where no clip ' +
+            'does), never an item the video already shows, brought into the library and credited; a scene where ' +
+            'nothing fits keeps its drawing, and `scenes` says why. Scenes that chose a picture are left alone. A ' +
+            'provider that asks to wait stops the filling; what was picked is saved. 503 STOCK_NOT_CONFIGURED without keys.',
+          params: z.strictObject({ id: z.uuid() }),
+          response: { 200: z.object({ project: SavedProjectSchema, scenes: z.array(StockFillOutcomeSchema) }) },
+        },
+      },
+      async (request) => {
+        const { user } = requireSession(request)
+        if (stock.providers.length === 0)
+          throw new AppError(
+            'STOCK_NOT_CONFIGURED',
+            503,
+            'Stock photos and footage are not turned on for this studio; an administrator can turn them on.',
+          )
+        const shortSide = PLAN_LIMITS[user.plan].maxResolution === '1080p' ? 1080 : 720
+        return fillWithStock({ stock, assets, projects }, user, request.params.id, shortSide)
       },
     )
 

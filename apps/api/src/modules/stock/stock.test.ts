@@ -173,6 +173,89 @@ describe('GET /api/v1/stock/search', () => {
     expect(other.statusCode).toBe(404)
   })
 
+  it('fills every scene with a different stock item, then keeps the drawing where none is left', async () => {
+    const script = [
+      'A florist arranges roses in her shop.',
+      'A dog runs along the beach at dawn.',
+      'A baker pulls fresh bread from the oven.',
+      'The market is full of ripe oranges.',
+      'A fisherman mends his nets on the pier.',
+      'Snow falls over the quiet mountain village.',
+      'A cyclist rides through the old town.',
+    ].join(' ')
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers,
+      payload: {
+        source: { kind: 'script', text: script },
+        settings: { ...DEFAULT_PROJECT_SETTINGS, target_seconds: 60 },
+      },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const draft = ProjectSchema.parse(created.json())
+    // A scene a sentence, as a user would lay them out.
+    const laidOut = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${draft.id}`,
+      headers,
+      payload: {
+        scenes: script
+          .split(/(?<=\.) /u)
+          .map((sentence) => ({ narration: sentence, visual: sentence, duration: 5, media: null })),
+      },
+    })
+    expect(laidOut.statusCode, laidOut.body).toBe(200)
+    const project = ProjectSchema.parse(laidOut.json())
+    expect(project.scenes).toHaveLength(7)
+    const filled = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${project.id}/stock-fill`, headers })
+    expect(filled.statusCode, filled.body).toBe(200)
+    const { project: saved, scenes } = filled.json<{
+      project: { scenes: { id: string; media: { type: string; asset_id?: string } | null }[] }
+      scenes: { scene_id: string; result: string; asset_id: string | null; message: string }[]
+    }>()
+    // The stand-in has three clips and two photos: clips first, then photos, then the drawing, never one twice.
+    expect(scenes.map((scene) => scene.result)).toEqual([
+      'clip',
+      'clip',
+      'clip',
+      'photo',
+      'photo',
+      ...scenes.slice(5).map(() => 'drawn'),
+    ])
+    const picked = scenes.flatMap((scene) => (scene.asset_id ? [scene.asset_id] : []))
+    expect(new Set(picked).size).toBe(picked.length)
+    for (const scene of scenes.slice(5)) expect(scene.message).toMatch(/keeps its drawing/u)
+    expect(saved.scenes.filter((scene) => scene.media).map((scene) => scene.media?.asset_id)).toEqual(picked)
+    // Filled again, nothing is left unused, so nothing changes, and it says so.
+    const again = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${project.id}/stock-fill`, headers })
+    const second = again.json<{ scenes: { result: string }[] }>().scenes
+    expect(second.every((scene) => scene.result === 'drawn')).toBe(true)
+  })
+
+  it('stops filling when the providers ask to wait, keeping the drawings, and says why', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers,
+      payload: {
+        source: { kind: 'script', text: 'A dog runs along the beach. A cat sleeps on the sofa.' },
+        settings: DEFAULT_PROJECT_SETTINGS,
+      },
+    })
+    const project = ProjectSchema.parse(created.json())
+    standIn.setMode('pexels', 'rate-limited')
+    standIn.setMode('pixabay', 'rate-limited')
+    const filled = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${project.id}/stock-fill`, headers })
+    expect(filled.statusCode, filled.body).toBe(200)
+    const { scenes } = filled.json<{ scenes: { result: string; message: string }[] }>()
+    expect(scenes.length).toBeGreaterThan(0)
+    for (const scene of scenes) {
+      expect(scene.result).toBe('drawn')
+      expect(scene.message).toMatch(/wait/u)
+    }
+  })
+
   it('refuses a query it cannot search, and answers only signed-in, confirmed accounts', async () => {
     expect((await search('q=a')).statusCode).toBe(400)
     expect((await search('q=roses&kind=gif')).statusCode).toBe(400)
