@@ -236,6 +236,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   registerPublicConfigRoutes(app, config.identity, {
     isScriptWriterHosted: isHostedScriptEngine(scriptEngine.name),
     hasImageEngine: config.studio.images !== undefined,
+    stock: [...(config.stock.pexels ? ['pexels' as const] : []), ...(config.stock.pixabay ? ['pixabay' as const] : [])],
   })
   registerAuthRoutes(app, { auth, passwords, limits: config.rateLimits })
   registerAccountRoutes(app, {

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { STOCK_PROVIDERS } from './stock.ts'
+
 /** GET /api/v1/config: what a client needs before sign-in. A provider is on only when the server has it configured. */
 export const PublicConfigSchema = z
   .object({
@@ -18,6 +20,10 @@ export const PublicConfigSchema = z
       hosted_images: z.boolean().meta({
         description:
           "Whether a hosted image engine pictures scenes (IMAGE_API_URL): then a scene may choose it ('generated') or the built-in illustrator ('drawn').",
+      }),
+      stock: z.array(z.enum(STOCK_PROVIDERS)).default([]).meta({
+        description:
+          'The stock libraries scenes can be searched in (PEXELS_API_KEY, PIXABAY_API_KEY); empty: none is turned on.',
       }),
     }),
   })

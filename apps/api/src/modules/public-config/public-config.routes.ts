@@ -7,6 +7,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '@storyreel/contracts/auth'
 import { PublicConfigSchema, type PublicConfig } from '@storyreel/contracts/public-config'
+import type { StockProvider } from '@storyreel/contracts/stock'
 
 import type { IdentityConfig } from '#src/config.ts'
 import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
@@ -14,7 +15,7 @@ import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
 /** Public values only: client ids and redirect URIs are meant to be seen; secrets never leave config. */
 export function getPublicConfig(
   identity: IdentityConfig,
-  studio: { isScriptWriterHosted: boolean; hasImageEngine: boolean },
+  studio: { isScriptWriterHosted: boolean; hasImageEngine: boolean; stock: StockProvider[] },
 ): PublicConfig {
   const { apple, google, discord } = identity
   return {
@@ -31,14 +32,18 @@ export function getPublicConfig(
       : null,
     password: { min_length: PASSWORD_MIN_LENGTH, max_length: PASSWORD_MAX_LENGTH },
     confirmation_code: { length: CONFIRMATION_CODE_LENGTH, resend_seconds: CONFIRMATION_CODE_RESEND_SECONDS },
-    studio: { script_writer: studio.isScriptWriterHosted ? 'hosted' : 'offline', hosted_images: studio.hasImageEngine },
+    studio: {
+      script_writer: studio.isScriptWriterHosted ? 'hosted' : 'offline',
+      hosted_images: studio.hasImageEngine,
+      stock: studio.stock,
+    },
   }
 }
 
 export function registerPublicConfigRoutes(
   app: FastifyInstance,
   identity: IdentityConfig,
-  studio: { isScriptWriterHosted: boolean; hasImageEngine: boolean },
+  studio: { isScriptWriterHosted: boolean; hasImageEngine: boolean; stock: StockProvider[] },
 ) {
   const body = getPublicConfig(identity, studio)
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -29,6 +29,11 @@ describe('GET /api/v1/stock/search', () => {
     standIn.requests.length = 0
   })
 
+  it('tells clients which stock libraries are on, in the public config', async () => {
+    const config = await t.app.inject({ method: 'GET', url: '/api/v1/config' })
+    expect(config.json<{ studio: { stock: string[] } }>().studio.stock).toEqual(['pexels', 'pixabay'])
+  })
+
   it('searches both providers with their own keys, in the words’ language, and alternates their clips', async () => {
     const response = await search('q=flower%20shop&kind=video&orientation=portrait&language=es')
     expect(response.statusCode, response.body).toBe(200)
@@ -273,6 +278,8 @@ describe('stock without keys', () => {
       const error = ApiErrorSchema.parse(response.json())
       expect(error.code).toBe('STOCK_NOT_CONFIGURED')
       expect(error.message).toMatch(/administrator/u)
+      const config = await t.app.inject({ method: 'GET', url: '/api/v1/config' })
+      expect(config.json<{ studio: { stock: string[] } }>().studio.stock).toEqual([])
     } finally {
       await t.close()
     }
