@@ -59,7 +59,7 @@ import { createRenderWorker } from './modules/projects/render-worker.ts'
 import { createScenePreviewer } from './modules/projects/scene-previewer.ts'
 import { createSceneThumbnails } from './modules/projects/scene-thumbnails.ts'
 import { registerPublicConfigRoutes } from './modules/public-config/public-config.routes.ts'
-import { createStockProviders } from './modules/stock/stock-providers.ts'
+import { createStockProviders, getStockSources } from './modules/stock/stock-providers.ts'
 import { registerStockRoutes } from './modules/stock/stock.routes.ts'
 import { createStockService } from './modules/stock/stock.service.ts'
 import { createRedeemCodesRepository } from './modules/referrals/redeem-codes.repository.ts'
@@ -406,6 +406,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
       getSignInSdkSources(config.identity),
       getTagManagerSources(deps.site.config),
       getMediaSources(studio),
+      getStockSources(config.stock),
     ),
   })
   return app

@@ -78,3 +78,14 @@ export const StockFillOutcomeSchema = z
   })
   .meta({ id: 'StockFillOutcome' })
 export type StockFillOutcome = z.infer<typeof StockFillOutcomeSchema>
+
+/** A scene's first stock search: the words the engine read in it, their language and the frame's shape. */
+export const StockSceneQuerySchema = z
+  .object({
+    q: z.string(),
+    language: ScriptLanguageSchema,
+    orientation: z.enum(STOCK_ORIENTATIONS),
+    kind: z.enum(STOCK_KINDS),
+  })
+  .meta({ id: 'StockSceneQuery' })
+export type StockSceneQuery = z.infer<typeof StockSceneQuerySchema>

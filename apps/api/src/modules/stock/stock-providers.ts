@@ -415,3 +415,16 @@ export function createStockProviders(config: StockConfig): StockProviderClient[]
     ...(config.pixabay ? [createPixabay(config.pixabay, config)] : []),
   ]
 }
+
+/**
+ * What the studio's pages may load from the stock providers: their stills (img-src) and clip previews
+ * (media-src), from their media hosts only, when a provider is on.
+ */
+export function getStockSources(config: StockConfig): { img: string[]; media: string[] } {
+  const hosts = [...(config.pexels?.mediaHosts ?? []), ...(config.pixabay?.mediaHosts ?? [])]
+  // Tests' stand-ins serve plain HTTP on a port of their own.
+  const origins = [
+    ...new Set(hosts.flatMap((host) => [`https://${host}`, ...(config.allowLoopback ? [`http://${host}:*`] : [])])),
+  ]
+  return { img: origins, media: origins }
+}

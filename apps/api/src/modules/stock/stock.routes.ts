@@ -3,11 +3,15 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 
 import { AssetSchema } from '@storyreel/contracts/assets'
-import { ScriptLanguageSchema } from '@storyreel/contracts/languages'
 import { PLAN_LIMITS } from '@storyreel/contracts/plans'
 import { SavedProjectSchema } from '@storyreel/contracts/studio'
 import { castOf, stockQueryOf } from '@storyreel/engine/engine'
-import { StockFillOutcomeSchema, StockSearchQuerySchema, StockSearchResultSchema } from '@storyreel/contracts/stock'
+import {
+  StockFillOutcomeSchema,
+  StockSceneQuerySchema,
+  StockSearchQuerySchema,
+  StockSearchResultSchema,
+} from '@storyreel/contracts/stock'
 
 import { AppError } from '#src/errors.ts'
 import { createSessionGuard, requireSession } from '#src/modules/auth/auth.guard.ts'
@@ -26,15 +30,6 @@ const FILLS_PER_MINUTE = 5
 const IMPORTS_PER_MINUTE = 20
 
 const SceneParamsSchema = z.strictObject({ id: z.uuid(), sceneId: z.uuid() })
-
-const StockSceneQuerySchema = z
-  .object({
-    q: z.string(),
-    language: ScriptLanguageSchema,
-    orientation: z.enum(['portrait', 'landscape', 'square']),
-    kind: z.enum(['video', 'photo']),
-  })
-  .meta({ id: 'StockSceneQuery' })
 
 const StockImportSchema = z
   .strictObject({

@@ -8,6 +8,8 @@ import { DEFAULT_PROJECT_SETTINGS, ProjectSchema } from '@storyreel/contracts/st
 import { startStockStandIn, stockStandInEnv, type StockStandIn } from '#src/testing/stock-stand-in.ts'
 import { createTestApp, type TestApp } from '#src/testing/test-app.ts'
 
+import { getStockSources } from './stock-providers.ts'
+
 describe('GET /api/v1/stock/search', () => {
   let standIn: StockStandIn
   let t: TestApp
@@ -32,6 +34,24 @@ describe('GET /api/v1/stock/search', () => {
   it('tells clients which stock libraries are on, in the public config', async () => {
     const config = await t.app.inject({ method: 'GET', url: '/api/v1/config' })
     expect(config.json<{ studio: { stock: string[] } }>().studio.stock).toEqual(['pexels', 'pixabay'])
+  })
+
+  it("lets the studio's pages show the providers' stills and previews from their media hosts only", () => {
+    expect(
+      getStockSources({
+        pexels: {
+          apiKey: 'k',
+          apiUrl: 'https://api.pexels.com',
+          mediaHosts: ['videos.pexels.com', 'images.pexels.com'],
+        },
+        pixabay: undefined,
+        timeoutMs: 1000,
+        allowLoopback: false,
+      }),
+    ).toEqual({
+      img: ['https://videos.pexels.com', 'https://images.pexels.com'],
+      media: ['https://videos.pexels.com', 'https://images.pexels.com'],
+    })
   })
 
   it('searches both providers with their own keys, in the words’ language, and alternates their clips', async () => {

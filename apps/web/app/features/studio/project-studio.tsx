@@ -22,6 +22,7 @@ import { toasts } from '#app/lib/toast.ts'
 
 import { formatClock } from './format.ts'
 import { MediaPicker, type PickerKind } from './media-picker.tsx'
+import { StockPicker } from './stock-picker.tsx'
 import { listNumbers, WriterNote } from './writer-note.tsx'
 import { RenderPanel } from './render-panel.tsx'
 import { SceneCard, type ScenePreviewState } from './scene-card.tsx'
@@ -160,6 +161,13 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
     queryFn: studioApi.getHostedImages,
     staleTime: 5 * 60_000,
   }).data
+  // The stock libraries a scene can be searched in here; none: the card says an administrator can turn it on.
+  const stockProviders = useQuery({
+    queryKey: ['public-config', 'stock'],
+    queryFn: studioApi.getStockProviders,
+    staleTime: 5 * 60_000,
+  }).data
+  const [stockScene, setStockScene] = useState<string>()
   const [project, setProject] = useState(initial)
   const [board, dispatch] = useReducer(storyboardReducer, initial.scenes, createStoryboardState)
   const [settings, setSettings] = useState(initial.settings)
@@ -425,6 +433,9 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
         mediaError={mediaErrors.scenes[scene.key]}
         onChange={(changes) => dispatch({ type: 'update', key: scene.key, changes })}
         onPickMedia={(kind) => setPicker({ mode: 'single', key: scene.key, kind })}
+        // A scene is searched by its saved words: a new card waits for its first save.
+        stock={stockProviders && scene.id ? stockProviders.length > 0 : undefined}
+        onStock={() => setStockScene(scene.key)}
         onMove={(by) => dispatch({ type: 'move', key: scene.key, by })}
         onRemove={() => {
           dispatch({ type: 'remove', key: scene.key })
@@ -614,6 +625,22 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
           const assignment = assignMediaToScenes(board.scenes, assets)
           if (assignment.replacing.length > 0) setPendingFill(assignment)
           else fillScenes(assignment)
+        }}
+      />
+
+      <StockPicker
+        open={stockScene !== undefined}
+        projectId={project.id}
+        sceneId={board.scenes.find((scene) => scene.key === stockScene)?.id}
+        providers={stockProviders ?? []}
+        title={`Stock for scene ${board.scenes.findIndex((scene) => scene.key === stockScene) + 1}`}
+        onClose={() => setStockScene(undefined)}
+        onPick={(asset) => {
+          setPickedAssets((current) => ({ ...current, [asset.id]: toMediaAsset(asset) }))
+          const scene = board.scenes.find((item) => item.key === stockScene)
+          if (!scene) return
+          dispatch({ type: 'update', key: scene.key, changes: { media: chooseMediaAsset(scene.media, asset) } })
+          focusRequest.current = { to: 'scene', key: scene.key, field: 'media' }
         }}
       />
 

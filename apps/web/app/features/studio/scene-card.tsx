@@ -61,6 +61,8 @@ export function SceneCard({
   mediaError,
   onChange,
   onPickMedia,
+  stock,
+  onStock,
   onMove,
   onRemove,
   onAddAfter,
@@ -93,6 +95,9 @@ export function SceneCard({
   onChange: (changes: SceneChanges) => void
   /** Opens the library picker for this scene's photo or clip. */
   onPickMedia: (kind: PickerKind) => void
+  /** Stock search for this scene: true when on, false when not turned on here; left out, not offered. */
+  stock?: boolean
+  onStock?: () => void
   onMove: (by: -1 | 1) => void
   onRemove: () => void
   onAddAfter: () => void
@@ -371,6 +376,8 @@ export function SceneCard({
         error={mediaError}
         onChange={(media) => onChange({ media })}
         onPick={onPickMedia}
+        stock={stock}
+        onStock={onStock}
       />
 
       {preview ? (

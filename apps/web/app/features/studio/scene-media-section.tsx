@@ -14,7 +14,7 @@ import {
   type ScenePhoto,
 } from '@storyreel/contracts/studio'
 
-import { AlertIcon, FilmIcon, ImageIcon, SparkIcon } from '#app/components/ui/icons.tsx'
+import { AlertIcon, FilmIcon, ImageIcon, SearchIcon, SparkIcon } from '#app/components/ui/icons.tsx'
 
 import { ClipTrimmer } from './clip-trimmer.tsx'
 import { FocusPicker } from './focus-picker.tsx'
@@ -43,6 +43,8 @@ export function SceneMediaSection({
   error,
   onChange,
   onPick,
+  stock,
+  onStock,
 }: {
   number: number
   media: SceneMedia | null
@@ -59,6 +61,9 @@ export function SceneMediaSection({
   error: string | undefined
   onChange: (media: SceneMedia | null) => void
   onPick: (kind: PickerKind) => void
+  /** Stock search here: true when on, false when an administrator has not turned it on; left out, not shown. */
+  stock?: boolean
+  onStock?: () => void
 }) {
   const id = useId()
   const [open, setOpen] = useState(false)
@@ -122,6 +127,26 @@ export function SceneMediaSection({
         >
           <FilmIcon className="h-4 w-4" /> Clip
         </button>
+        {stock === undefined ? null : stock ? (
+          <button
+            type="button"
+            className={pillButton}
+            onClick={onStock}
+            aria-label={`Find stock footage for scene ${number}`}
+          >
+            <SearchIcon className="h-4 w-4" /> Stock
+          </button>
+        ) : (
+          <span
+            className="inline-flex cursor-help items-center gap-1.5 rounded-full border border-dashed border-line px-3 py-1.5 text-sm text-subtle"
+            title="Stock photos and footage are not turned on for this studio; an administrator can turn them on."
+          >
+            <SearchIcon className="h-4 w-4" /> Stock
+            <span className="sr-only">
+              : stock photos and footage are not turned on for this studio; an administrator can turn them on.
+            </span>
+          </span>
+        )}
       </>
     )
   } else if (media.type === 'generated') {

@@ -17,8 +17,9 @@ import {
   type Voice,
 } from '@storyreel/contracts/studio'
 
-import type { AssetKind, AssetList } from '@storyreel/contracts/assets'
+import type { Asset, AssetKind, AssetList } from '@storyreel/contracts/assets'
 import type { PublicConfig } from '@storyreel/contracts/public-config'
+import type { StockSceneQuery, StockSearchResult } from '@storyreel/contracts/stock'
 
 import { getApi } from '#app/lib/api.ts'
 import { getBaseAddresses } from '#app/lib/query.ts'
@@ -38,6 +39,22 @@ export const studioApi = {
   /** Whether a hosted image engine pictures scenes here, so a scene may choose it or the built-in illustrator. */
   getHostedImages: async () =>
     (await getApi().get<Partial<PublicConfig>>('config', { retry: 2 })).studio?.hosted_images === true,
+  /** The stock libraries a scene can be searched in here (none: an administrator has not turned stock on). */
+  getStockProviders: async () =>
+    (await getApi().get<Partial<PublicConfig>>('config', { retry: 2 })).studio?.stock ?? [],
+  /** A scene's first stock search: the words the engine read in it, its language and the frame's shape. */
+  getStockQuery: (id: string, sceneId: string) =>
+    getApi().get<StockSceneQuery>(`${scene(id, sceneId)}/stock-query`, auth),
+  searchStock: (
+    query: { q: string; kind: 'video' | 'photo'; orientation: string; language: string },
+    signal?: AbortSignal,
+  ) =>
+    getApi().get<StockSearchResult>(`stock/search?${new URLSearchParams({ ...query, page: '1' }).toString()}`, {
+      auth: true,
+      signal,
+    }),
+  /** Brings a found stock item into the library, credited; the server fetches it, once. */
+  importStock: (id: string) => getApi().post<Asset>('stock/import', { id }, { ...write, timeoutMs: 0 }),
   getUsage: () => getApi().get<Usage>('usage', auth),
   listProjects: () => getApi().get<ProjectList>('projects', auth),
   getProject: (id: string) => getApi().get<Project>(project(id), auth),
