@@ -50,7 +50,7 @@ import {
   type DraftScene,
 } from './storyboard.ts'
 import { studioApi } from './studio-api.ts'
-import { ImageIcon, PencilIcon, PlusIcon } from '#app/components/ui/icons.tsx'
+import { FilmIcon, ImageIcon, PencilIcon, PlusIcon } from '#app/components/ui/icons.tsx'
 import { useAutosave, type SaveStatus } from './use-autosave.ts'
 import { useRenderJob } from './use-render-job.ts'
 
@@ -168,6 +168,9 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
     staleTime: 5 * 60_000,
   }).data
   const [stockScene, setStockScene] = useState<string>()
+  const [filling, setFilling] = useState(false)
+  /** Why "Stock for every scene" left a scene drawn, by scene key, until the scene changes. */
+  const [stockNotes, setStockNotes] = useState<Record<string, string>>({})
   const [project, setProject] = useState(initial)
   const [board, dispatch] = useReducer(storyboardReducer, initial.scenes, createStoryboardState)
   const [settings, setSettings] = useState(initial.settings)
@@ -344,6 +347,54 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
     }
   }
 
+  /**
+   * "Stock for every scene": saved first, then the server gives each scene with no chosen picture a stock clip
+   * or photo; scenes where nothing fitted keep their drawing, and their cards say why.
+   */
+  async function fillWithStock() {
+    setFilling(true)
+    try {
+      await autosave.flush()
+      const { project: next, scenes: outcomes } = await studioApi.fillWithStock(project.id)
+      const picked = outcomes.filter((outcome) => outcome.result !== 'drawn')
+      const media = board.scenes.flatMap((scene) => {
+        const fresh = next.scenes.find((item) => item.id === scene.id)
+        return fresh && picked.some((outcome) => outcome.scene_id === scene.id)
+          ? [{ key: scene.key, media: fresh.media ?? null }]
+          : []
+      })
+      dispatch({ type: 'set-media', media })
+      keep(next)
+      autosave.markSaved({
+        scenes: board.scenes.map((scene) => {
+          const found = media.find((item) => item.key === scene.key)
+          return found ? { ...scene, media: found.media } : scene
+        }),
+        settings,
+      })
+      setStockNotes(
+        Object.fromEntries(
+          outcomes.flatMap((outcome) => {
+            const scene = board.scenes.find((item) => item.id === outcome.scene_id)
+            return scene && outcome.result === 'drawn' ? [[scene.key, outcome.message]] : []
+          }),
+        ),
+      )
+      const kept = outcomes.length - picked.length
+      toasts.notify({
+        tone: 'info',
+        message:
+          outcomes.length === 0
+            ? 'Every scene already shows a picture of its own: nothing to fill.'
+            : `Stock for ${picked.length} ${picked.length === 1 ? 'scene' : 'scenes'}${kept > 0 ? `; ${kept} ${kept === 1 ? 'keeps its drawing' : 'keep their drawings'}, as their cards say` : ''}.`,
+      })
+    } catch {
+      // The toast says why.
+    } finally {
+      setFilling(false)
+    }
+  }
+
   /** "Use my media": the chosen items into the scenes in order, in one step, and a word on what happened. */
   function fillScenes(assignment: MediaAssignment) {
     dispatch({ type: 'set-media', media: assignment.media })
@@ -435,6 +486,7 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
         onPickMedia={(kind) => setPicker({ mode: 'single', key: scene.key, kind })}
         // A scene is searched by its saved words: a new card waits for its first save.
         stock={stockProviders && scene.id ? stockProviders.length > 0 : undefined}
+        stockNote={scene.media ? undefined : stockNotes[scene.key]}
         onStock={() => setStockScene(scene.key)}
         onMove={(by) => dispatch({ type: 'move', key: scene.key, by })}
         onRemove={() => {
@@ -549,6 +601,17 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
               >
                 <ImageIcon className="h-4 w-4" /> Use my media
               </button>
+              {stockProviders && stockProviders.length > 0 ? (
+                <button
+                  type="button"
+                  className="btn-secondary px-3.5 py-2 text-sm"
+                  disabled={filling}
+                  onClick={() => void fillWithStock()}
+                >
+                  {filling ? <Spinner className="h-4 w-4" /> : <FilmIcon className="h-4 w-4" />}
+                  {filling ? 'Finding stock…' : 'Stock for every scene'}
+                </button>
+              ) : null}
             </div>
           </div>
 

@@ -63,6 +63,7 @@ export function SceneCard({
   onPickMedia,
   stock,
   onStock,
+  stockNote,
   onMove,
   onRemove,
   onAddAfter,
@@ -98,6 +99,8 @@ export function SceneCard({
   /** Stock search for this scene: true when on, false when not turned on here; left out, not offered. */
   stock?: boolean
   onStock?: () => void
+  /** Why "Stock for every scene" left this scene drawn. */
+  stockNote?: string
   onMove: (by: -1 | 1) => void
   onRemove: () => void
   onAddAfter: () => void
@@ -378,6 +381,7 @@ export function SceneCard({
         onPick={onPickMedia}
         stock={stock}
         onStock={onStock}
+        stockNote={stockNote}
       />
 
       {preview ? (

@@ -45,6 +45,7 @@ export function SceneMediaSection({
   onPick,
   stock,
   onStock,
+  stockNote,
 }: {
   number: number
   media: SceneMedia | null
@@ -64,6 +65,8 @@ export function SceneMediaSection({
   /** Stock search here: true when on, false when an administrator has not turned it on; left out, not shown. */
   stock?: boolean
   onStock?: () => void
+  /** Why "Stock for every scene" left this scene drawn. */
+  stockNote?: string
 }) {
   const id = useId()
   const [open, setOpen] = useState(false)
@@ -239,6 +242,11 @@ export function SceneMediaSection({
   return (
     <section aria-label={`Picture of scene ${number}`} className="mt-4 border-t border-line pt-3">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-2">{summary}</div>
+      {stockNote ? (
+        <p className="mt-2 text-xs text-muted" role="status">
+          {stockNote}
+        </p>
+      ) : null}
       {panel}
       {error ? (
         <p id={errorId} role="alert" className="mt-2 flex items-start gap-2 text-xs text-rose-700 dark:text-rose-400">

@@ -19,7 +19,7 @@ import {
 
 import type { Asset, AssetKind, AssetList } from '@storyreel/contracts/assets'
 import type { PublicConfig } from '@storyreel/contracts/public-config'
-import type { StockSceneQuery, StockSearchResult } from '@storyreel/contracts/stock'
+import type { StockFillOutcome, StockSceneQuery, StockSearchResult } from '@storyreel/contracts/stock'
 
 import { getApi } from '#app/lib/api.ts'
 import { getBaseAddresses } from '#app/lib/query.ts'
@@ -55,6 +55,16 @@ export const studioApi = {
     }),
   /** Brings a found stock item into the library, credited; the server fetches it, once. */
   importStock: (id: string) => getApi().post<Asset>('stock/import', { id }, { ...write, timeoutMs: 0 }),
+  /** "Stock for every scene": the server fills the scenes that show no chosen picture, and says what it did. */
+  fillWithStock: (id: string) =>
+    getApi().post<{ project: SavedProject; scenes: StockFillOutcome[] }>(
+      `${project(id)}/stock-fill`,
+      {},
+      {
+        ...write,
+        timeoutMs: 0,
+      },
+    ),
   getUsage: () => getApi().get<Usage>('usage', auth),
   listProjects: () => getApi().get<ProjectList>('projects', auth),
   getProject: (id: string) => getApi().get<Project>(project(id), auth),
