@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createOutgoingFetch, isPublicAddress, OutgoingRequestError } from './outgoing.ts'
+import {
+  createConfiguredEndpointFetch,
+  createOutgoingFetch,
+  isPublicAddress,
+  OutgoingRequestError,
+} from './outgoing.ts'
 
 let server: Server
 let base: string
@@ -74,5 +79,23 @@ describe('the outgoing request guard', () => {
   it('gives up after its timeout, with a clear reason', async () => {
     const guarded = createOutgoingFetch({ hosts: ['127.0.0.1'], timeoutMs: 300, allowLoopback: true })
     expect(await refusal(guarded(`${base}/slow`))).toBe('timeout')
+  })
+})
+
+describe("an administrator's configured endpoint", () => {
+  it('reaches the private address the administrator named, and nothing else', async () => {
+    const guarded = createConfiguredEndpointFetch(base, 2000)
+    expect(await (await guarded(`${base}/ok`)).text()).toBe('fine')
+    expect(await refusal(guarded(`${base}/away`))).toBe('host')
+    expect(await refusal(guarded('http://192.168.1.1/'))).toBe('host')
+  })
+
+  it('never reaches a private address through a public-looking name it was not given as one', async () => {
+    // "localhost" named is the administrator's choice; a name that merely resolves to loopback is not.
+    const named = createConfiguredEndpointFetch(base.replace('127.0.0.1', 'localhost'), 2000)
+    expect((await named(`${base.replace('127.0.0.1', 'localhost')}/ok`)).status).toBe(200)
+    // The same server under a name the guard was not given as private is refused, however it resolves.
+    const unnamed = createOutgoingFetch({ hosts: ['localhost'], timeoutMs: 2000, allowHttp: true })
+    expect(await refusal(unnamed(`${base.replace('127.0.0.1', 'localhost')}/ok`))).toBe('address')
   })
 })

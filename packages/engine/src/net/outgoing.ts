@@ -72,6 +72,8 @@ export type OutgoingOptions = {
    * config sets it only under NODE_ENV=test with OUTGOING_ALLOW_LOOPBACK=1.
    */
   allowLoopback?: boolean
+  /** Plain HTTP allowed (an administrator's own endpoint); HTTPS otherwise. */
+  allowHttp?: boolean
 }
 
 export type OutgoingFetch = (
@@ -120,7 +122,7 @@ export function createOutgoingFetch(options: OutgoingOptions): OutgoingFetch {
       : AbortSignal.timeout(options.timeoutMs)
     let target = new URL(url)
     for (let hop = 0; ; hop++) {
-      if (target.protocol !== 'https:' && !(allowLoopback && target.protocol === 'http:'))
+      if (target.protocol !== 'https:' && !((allowLoopback || options.allowHttp) && target.protocol === 'http:'))
         throw new OutgoingRequestError('scheme', `${target.protocol} is not allowed: only https`)
       if (!hosts.has(target.hostname.toLowerCase()))
         throw new OutgoingRequestError('host', `${target.hostname} is not a host this request may reach`)
@@ -141,4 +143,16 @@ export function createOutgoingFetch(options: OutgoingOptions): OutgoingFetch {
       target = new URL(location, target)
     }
   }
+}
+
+/**
+ * The guard for an endpoint an administrator configured (a hosted model's API): only its host, and a private
+ * address only when the administrator named one (a model on their own network, `localhost`, `10.0.0.5`),
+ * never a public name that resolves to one. Its scheme is the one configured.
+ */
+export function createConfiguredEndpointFetch(url: string, timeoutMs: number): OutgoingFetch {
+  const { hostname, protocol } = new URL(url)
+  const host = hostname.replace(/^\[|\]$/gu, '')
+  const named = host === 'localhost' || (isIP(host) !== 0 && !isPublicAddress(host))
+  return createOutgoingFetch({ hosts: [hostname], timeoutMs, allowLoopback: named, allowHttp: protocol === 'http:' })
 }

@@ -12,6 +12,7 @@ import {
 
 import type { HostedApiConfig } from '#src/options.ts'
 import { EngineError } from '#src/errors.ts'
+import { createConfiguredEndpointFetch, type OutgoingFetch } from '#src/net/outgoing.ts'
 
 import { getSceneDuration } from './local-script-writer.ts'
 import type { DraftScene, ScriptEngine, StoryboardDraft, StoryboardRequest } from './script-engine.ts'
@@ -125,12 +126,14 @@ export function createOpenAiChatScriptEngine(
   { timeoutMs = SCRIPT_API_TIMEOUT_MS }: { timeoutMs?: number } = {},
 ): ScriptEngine {
   const endpoint = `${config.url}/v1/chat/completions`
+  // Only the configured host, through the one outgoing guard; the call's own timeout still ends it first.
+  const guardedFetch = createConfiguredEndpointFetch(config.url, timeoutMs + 5000)
   return {
     name: `openai:${config.model}`,
     async createStoryboard(request) {
-      let response: Response
+      let response: Awaited<ReturnType<OutgoingFetch>>
       try {
-        response = await fetch(endpoint, {
+        response = await guardedFetch(endpoint, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
@@ -149,7 +152,6 @@ export function createOpenAiChatScriptEngine(
               json_schema: { name: 'storyboard', strict: true, schema: STORYBOARD_JSON_SCHEMA },
             },
           }),
-          redirect: 'manual',
           signal: AbortSignal.timeout(timeoutMs),
         })
       } catch (error) {

@@ -4,6 +4,7 @@ import type { VideoStyle } from '@storyreel/contracts/studio'
 
 import type { HostedApiConfig } from '#src/options.ts'
 import { EngineError } from '#src/errors.ts'
+import { createConfiguredEndpointFetch, type OutgoingFetch } from '#src/net/outgoing.ts'
 
 import { createPalette } from './palette.ts'
 import { createAnimatedScene, LAYER_MARGIN } from './scene-animation.ts'
@@ -100,11 +101,13 @@ function describeFailure(status: number, body: string): string {
  */
 export function createHostedImageVisualEngine(config: HostedApiConfig): VisualEngine {
   const endpoint = `${config.url.replace(/\/+$/u, '').replace(/\/v1$/u, '')}/v1/images/generations`
+  // Only the configured host, through the one outgoing guard; the call's own timeout still ends it first.
+  const guardedFetch = createConfiguredEndpointFetch(config.url, TIMEOUT_MS + 5000)
 
   async function fetchImage(request: SceneArtRequest, spec: SceneSpec): Promise<Buffer> {
-    let response: Response
+    let response: Awaited<ReturnType<OutgoingFetch>>
     try {
-      response = await fetch(endpoint, {
+      response = await guardedFetch(endpoint, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

@@ -1,5 +1,6 @@
 import type { HostedApiConfig } from '#src/options.ts'
 import { EngineError } from '#src/errors.ts'
+import { createConfiguredEndpointFetch, type OutgoingFetch } from '#src/net/outgoing.ts'
 
 import { estimateWordTimings } from './estimate-word-timings.ts'
 import { describeVoice, type SpeechClip, type SpeechRequest, type VoiceEngine, type VoiceInfo } from './voice-engine.ts'
@@ -58,13 +59,15 @@ function describeFailure(status: number, body: string): string {
  */
 export function createOpenAiTtsVoiceEngine(config: HostedApiConfig) {
   const byId = new Map(HOSTED_VOICES.map((voice) => [voice.id, voice]))
+  // Only the configured host, through the one outgoing guard; the call's own timeout still ends it first.
+  const guardedFetch = createConfiguredEndpointFetch(config.url, TIMEOUT_MS + 5000)
 
   async function synthesize({ text, voiceId, speed }: SpeechRequest): Promise<SpeechClip> {
     const voice = byId.get(voiceId)
     if (!voice) throw new EngineError('not-found', 'voice', `There is no voice "${voiceId}" in the voice library.`)
-    let response: Response
+    let response: Awaited<ReturnType<OutgoingFetch>>
     try {
-      response = await fetch(`${config.url}/v1/audio/speech`, {
+      response = await guardedFetch(`${config.url}/v1/audio/speech`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
