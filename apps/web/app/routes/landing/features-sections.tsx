@@ -211,6 +211,10 @@ const YOUR_MEDIA: Feature = {
       title: 'Your own music',
       body: 'An uploaded track can be the music: looped or faded to length, under the voice, and credited as yours in the licence receipt.',
     },
+    {
+      title: 'Stock footage, where it is turned on',
+      body: 'Where a studio has Pexels or Pixabay turned on, a scene can search their free photos and clips starting from its own words, or every scene can be filled at once; each one used is credited in the licence receipt.',
+    },
   ],
   glow: 'bg-flare-400/15 dark:bg-flare-500/20',
 }
