@@ -237,17 +237,28 @@ export function sortRenditions(renditions: StockRendition[]): StockRendition[] {
   return [...renditions].sort((a, b) => Math.min(a.width, a.height) - Math.min(b.width, b.height))
 }
 
+/** A provider's two ways out: searches to its API host only, files from its media hosts only. */
+function connect(
+  provider: StockProvider,
+  config: StockProviderConfig,
+  common: Omit<StockConfig, 'pexels' | 'pixabay'>,
+) {
+  return {
+    fetch: createOutgoingFetch({
+      hosts: [new URL(config.apiUrl).hostname],
+      timeoutMs: common.timeoutMs,
+      allowLoopback: common.allowLoopback,
+    }),
+    media: new Set(config.mediaHosts.map((host) => host.toLowerCase())),
+    download: createDownloader(provider, config, common),
+  }
+}
+
 export function createPexels(config: StockProviderConfig, common: Omit<StockConfig, 'pexels' | 'pixabay'>) {
-  const api = new URL(config.apiUrl)
-  const fetch = createOutgoingFetch({
-    hosts: [api.hostname],
-    timeoutMs: common.timeoutMs,
-    allowLoopback: common.allowLoopback,
-  })
-  const media = new Set(config.mediaHosts.map((host) => host.toLowerCase()))
+  const { fetch, media, download } = connect('pexels', config, common)
   const client: StockProviderClient = {
     name: 'pexels',
-    download: createDownloader('pexels', config, common),
+    download,
     async search(query, perPage) {
       const path = query.kind === 'video' ? '/videos/search' : '/v1/search'
       const url = new URL(`${config.apiUrl}${path}`)
@@ -317,16 +328,10 @@ export function createPexels(config: StockProviderConfig, common: Omit<StockConf
 }
 
 export function createPixabay(config: StockProviderConfig, common: Omit<StockConfig, 'pexels' | 'pixabay'>) {
-  const api = new URL(config.apiUrl)
-  const fetch = createOutgoingFetch({
-    hosts: [api.hostname],
-    timeoutMs: common.timeoutMs,
-    allowLoopback: common.allowLoopback,
-  })
-  const media = new Set(config.mediaHosts.map((host) => host.toLowerCase()))
+  const { fetch, media, download } = connect('pixabay', config, common)
   const client: StockProviderClient = {
     name: 'pixabay',
-    download: createDownloader('pixabay', config, common),
+    download,
     async search(query, perPage) {
       const url = new URL(query.kind === 'video' ? `${config.apiUrl}/videos/` : `${config.apiUrl}/`)
       url.searchParams.set('key', config.apiKey)

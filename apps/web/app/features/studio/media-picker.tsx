@@ -7,6 +7,7 @@ import type { Asset } from '@storyreel/contracts/assets'
 import { Spinner } from '#app/components/ui/form-field.tsx'
 import { AlertIcon, CheckIcon, CloseIcon, FilmIcon, ImageIcon, UploadIcon } from '#app/components/ui/icons.tsx'
 import { SearchField } from '#app/components/ui/search-field.tsx'
+import { PickerDialog, PickerHeader } from '#app/components/ui/picker-dialog.tsx'
 import { useModalDialog } from '#app/components/ui/use-modal-dialog.ts'
 import { useUploads } from '#app/lib/use-uploads.ts'
 
@@ -61,28 +62,21 @@ export function MediaPicker({
   const ref = useModalDialog(open)
   const titleId = useId()
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      className="m-auto max-h-[min(92dvh,52rem)] w-[min(96vw,60rem)] flex-col rounded-3xl border border-line bg-raised p-0 text-ink shadow-2xl backdrop:bg-black/70 open:flex"
-      onClose={onClose}
-    >
-      {open ? (
-        <PickerBody
-          key={`${mode}:${initialKind}`}
-          titleId={titleId}
-          title={title}
-          mode={mode}
-          initialKind={initialKind}
-          sceneCount={sceneCount}
-          onPick={(assets) => {
-            onPick(assets)
-            ref.current?.close()
-          }}
-          onCancel={() => ref.current?.close()}
-        />
-      ) : null}
-    </dialog>
+    <PickerDialog dialogRef={ref} titleId={titleId} open={open} onClose={onClose}>
+      <PickerBody
+        key={`${mode}:${initialKind}`}
+        titleId={titleId}
+        title={title}
+        mode={mode}
+        initialKind={initialKind}
+        sceneCount={sceneCount}
+        onPick={(assets) => {
+          onPick(assets)
+          ref.current?.close()
+        }}
+        onCancel={() => ref.current?.close()}
+      />
+    </PickerDialog>
   )
 }
 
@@ -148,26 +142,11 @@ function PickerBody({
 
   return (
     <>
-      <div className="flex items-start justify-between gap-4 border-b border-line px-4 pt-4 pb-3 tablet:px-6 tablet:pt-5">
-        <div className="min-w-0">
-          <h2 id={titleId} className="text-lg font-bold">
-            {title}
-          </h2>
-          <p className="text-sm text-muted">
-            {mode === 'multi'
-              ? 'Choose photos and clips in the order the scenes should show them.'
-              : `From your media library, or upload a ${words.one} from this device.`}
-          </p>
-        </div>
-        <button
-          type="button"
-          className="grid h-9 w-9 shrink-0 place-items-center rounded-full text-muted hover:bg-surface hover:text-ink"
-          aria-label="Close"
-          onClick={onCancel}
-        >
-          <CloseIcon className="h-5 w-5" />
-        </button>
-      </div>
+      <PickerHeader titleId={titleId} title={title} onClose={onCancel}>
+        {mode === 'multi'
+          ? 'Choose photos and clips in the order the scenes should show them.'
+          : `From your media library, or upload a ${words.one} from this device.`}
+      </PickerHeader>
 
       <div className="flex flex-wrap items-center gap-2 px-4 pt-3 tablet:px-6">
         <div role="group" aria-label="Show" className="flex gap-2">

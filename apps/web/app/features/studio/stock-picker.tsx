@@ -5,8 +5,9 @@ import type { Asset } from '@storyreel/contracts/assets'
 import { STOCK_TERMS, type StockItem, type StockProvider } from '@storyreel/contracts/stock'
 
 import { Spinner } from '#app/components/ui/form-field.tsx'
-import { CloseIcon, FilmIcon, ImageIcon } from '#app/components/ui/icons.tsx'
+import { FilmIcon, ImageIcon } from '#app/components/ui/icons.tsx'
 import { SearchField } from '#app/components/ui/search-field.tsx'
+import { PickerDialog, PickerHeader } from '#app/components/ui/picker-dialog.tsx'
 import { useModalDialog } from '#app/components/ui/use-modal-dialog.ts'
 import { ApiError } from '#app/lib/api-client.ts'
 
@@ -43,13 +44,8 @@ export function StockPicker({
   const ref = useModalDialog(open)
   const titleId = useId()
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      className="m-auto max-h-[min(92dvh,52rem)] w-[min(96vw,60rem)] flex-col rounded-3xl border border-line bg-raised p-0 text-ink shadow-2xl backdrop:bg-black/70 open:flex"
-      onClose={onClose}
-    >
-      {open && sceneId ? (
+    <PickerDialog dialogRef={ref} titleId={titleId} open={open && sceneId !== undefined} onClose={onClose}>
+      {sceneId ? (
         <StockBody
           key={sceneId}
           titleId={titleId}
@@ -64,7 +60,7 @@ export function StockPicker({
           onCancel={() => ref.current?.close()}
         />
       ) : null}
-    </dialog>
+    </PickerDialog>
   )
 }
 
@@ -120,24 +116,9 @@ function StockBody({
 
   return (
     <>
-      <div className="flex items-start justify-between gap-4 border-b border-line px-4 pt-4 pb-3 tablet:px-6 tablet:pt-5">
-        <div className="min-w-0">
-          <h2 id={titleId} className="text-lg font-bold">
-            {title}
-          </h2>
-          <p className="text-sm text-muted">
-            Free stock from {names}, found from the scene’s words. What you choose goes into your library, credited.
-          </p>
-        </div>
-        <button
-          type="button"
-          className="grid h-9 w-9 shrink-0 place-items-center rounded-full text-muted hover:bg-surface hover:text-ink"
-          aria-label="Close"
-          onClick={onCancel}
-        >
-          <CloseIcon className="h-5 w-5" />
-        </button>
-      </div>
+      <PickerHeader titleId={titleId} title={title} onClose={onCancel}>
+        Free stock from {names}, found from the scene’s words. What you choose goes into your library, credited.
+      </PickerHeader>
 
       <div className="flex flex-wrap items-center gap-2 px-4 pt-3 tablet:px-6">
         <div role="group" aria-label="Show" className="flex gap-2">
