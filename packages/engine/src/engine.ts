@@ -73,6 +73,7 @@ export {
   type StoryboardFile,
 } from './pipeline/storyboard.ts'
 export {
+  createConfiguredEndpointFetch,
   createOutgoingFetch,
   isPublicAddress,
   OutgoingRequestError,

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { createConfiguredEndpointFetch, type OutgoingFetch } from '@storyreel/engine/engine'
+
 import type { IdentityConfig } from '#src/config.ts'
 
 import { readEmailClaim, readNameClaim } from './id-token.ts'
@@ -20,17 +22,26 @@ const DiscordUserSchema = z.object({
 
 const unavailable = (message: string): Failure => ({ ok: false, reason: 'unavailable', message })
 
-/** Any network failure or timeout is Discord being unreachable, never the client's fault. */
-async function call(url: string, init: RequestInit): Promise<Response | Failure> {
+type Answer = Awaited<ReturnType<OutgoingFetch>>
+
+/**
+ * Any network failure or timeout is Discord being unreachable, never the client's fault. Calls go through the
+ * outgoing guard, to the configured API host only.
+ */
+async function call(
+  fetch: OutgoingFetch,
+  url: string,
+  init: Parameters<OutgoingFetch>[1],
+): Promise<{ answer: Answer } | Failure> {
   try {
-    return await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) })
+    return { answer: await fetch(url, init) }
   } catch (error) {
     return unavailable(`Discord ${url} unreachable: ${error instanceof Error ? error.message : String(error)}`)
   }
 }
 
 async function readJson<T>(
-  response: Response,
+  response: Answer,
   schema: z.ZodType<T>,
   what: string,
 ): Promise<{ ok: true; value: T } | Failure> {
@@ -44,6 +55,7 @@ async function readJson<T>(
  * @see https://discord.com/developers/docs/topics/oauth2#authorization-code-grant
  */
 export function createDiscordVerifier(config: DiscordConfig): IdentityVerifier<'discord'> {
+  const fetch = createConfiguredEndpointFetch(config.apiUrl, PROVIDER_TIMEOUT_MS)
   return {
     provider: 'discord',
     async verify({ code, redirectUri }) {
@@ -54,7 +66,7 @@ export function createDiscordVerifier(config: DiscordConfig): IdentityVerifier<'
           message: `redirect_uri must be ${config.redirectUri}, the one this server is registered with at Discord.`,
         }
       }
-      const tokenResponse = await call(`${config.apiUrl}/oauth2/token`, {
+      const tokenCall = await call(fetch, `${config.apiUrl}/oauth2/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body: new URLSearchParams({
@@ -63,9 +75,10 @@ export function createDiscordVerifier(config: DiscordConfig): IdentityVerifier<'
           grant_type: 'authorization_code',
           code,
           redirect_uri: config.redirectUri,
-        }),
+        }).toString(),
       })
-      if (!(tokenResponse instanceof Response)) return tokenResponse
+      if (!('answer' in tokenCall)) return tokenCall
+      const tokenResponse = tokenCall.answer
       // 400 is Discord's answer to a wrong, used or expired code (invalid_grant). A 401 means our own
       // client credentials were refused: a server problem the person cannot fix by trying again.
       if (tokenResponse.status === 400) {
@@ -83,10 +96,11 @@ export function createDiscordVerifier(config: DiscordConfig): IdentityVerifier<'
       const token = await readJson(tokenResponse, TokenResponseSchema, 'token')
       if (!token.ok) return token
 
-      const userResponse = await call(`${config.apiUrl}/users/@me`, {
+      const userCall = await call(fetch, `${config.apiUrl}/users/@me`, {
         headers: { authorization: `Bearer ${token.value.access_token}`, accept: 'application/json' },
       })
-      if (!(userResponse instanceof Response)) return userResponse
+      if (!('answer' in userCall)) return userCall
+      const userResponse = userCall.answer
       if (!userResponse.ok) {
         await userResponse.body?.cancel()
         return unavailable(`Discord users/@me answered ${userResponse.status}`)
