@@ -1,4 +1,6 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose'
+import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTPayload } from 'jose'
+
+import { createConfiguredEndpointFetch } from '@storyreel/engine/engine'
 
 import { EmailSchema } from '@storyreel/contracts/auth'
 
@@ -37,7 +39,17 @@ export function createIdTokenVerifier({
   audience: string
   jwksUrl: string
 }) {
-  const jwks = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: PROVIDER_TIMEOUT_MS })
+  // The keys come through the outgoing guard, from the configured host only, like every other outgoing call.
+  const guarded = createConfiguredEndpointFetch(jwksUrl, PROVIDER_TIMEOUT_MS)
+  const jwks = createRemoteJWKSet(new URL(jwksUrl), {
+    timeoutDuration: PROVIDER_TIMEOUT_MS,
+    [customFetch]: (url: string, init: { method: string; headers: Headers; signal: AbortSignal }) =>
+      guarded(url, {
+        method: init.method,
+        headers: Object.fromEntries(init.headers.entries()),
+        signal: init.signal,
+      }),
+  })
   const invalid = (message: string): Failure => ({ ok: false, reason: 'invalid', message })
 
   function toFailure(error: unknown): Failure {
