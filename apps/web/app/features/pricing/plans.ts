@@ -62,6 +62,7 @@ export const FREE_PLAN: FreePlan = {
     { label: 'Every style, voice and music track', kind: 'included' },
     { label: 'Storyboards and scene previews', kind: 'included' },
     { label: 'Your own photos, clips and music in any scene', kind: 'included' },
+    { label: 'Free stock photos and clips, where the studio has them turned on', kind: 'included' },
     { label: 'Captions from your script', kind: 'included' },
     { label: 'All formats: 9:16, 1:1 and 16:9', kind: 'included' },
     { label: 'No watermark', kind: 'included' },
