@@ -143,6 +143,16 @@ export function createAssetsRepository(defaultDb: Database) {
       return { rows, total: totals?.total ?? 0 }
     },
 
+    /** The owner's live asset brought in from this stock item, if any: one item is fetched once per library. */
+    async findByStockItem(userId: string, itemId: string, db: Database = defaultDb): Promise<AssetRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(assets)
+        .where(and(listed(userId), sql`${assets.credit}->>'id' = ${itemId}`, sql`${assets.status} <> 'failed'`))
+        .limit(1)
+      return row
+    },
+
     async findForUser(userId: string, id: string, db: Database = defaultDb): Promise<AssetRow | undefined> {
       const [row] = await db
         .select()

@@ -285,6 +285,12 @@ export function createAssetsService(deps: {
       return { assets: await toAssets(rows), page: query.page, page_size: query.page_size, total, usage }
     },
 
+    /** The library's copy of a stock item it already holds, so choosing it again fetches nothing. */
+    async findStockItem(userId: string, itemId: string): Promise<Asset | undefined> {
+      const row = await assets.findByStockItem(userId, itemId)
+      return row ? (await toAssets([row]))[0] : undefined
+    },
+
     async get(userId: string, id: string): Promise<Asset> {
       const row = await assets.findForUser(userId, id)
       if (!row) throw NOT_FOUND()

@@ -25,7 +25,7 @@ type User = Parameters<ProjectsService['get']>[0] & { id: string; plan: Plan }
 export async function fillWithStock(
   deps: {
     stock: StockService
-    assets: Pick<AssetsService, 'importFile' | 'get'>
+    assets: Pick<AssetsService, 'importFile' | 'get' | 'findStockItem'>
     projects: Pick<ProjectsService, 'get' | 'update'>
   },
   user: User,

@@ -106,8 +106,11 @@ export function createStockService(providers: StockProviderClient[]) {
       user: { id: string; plan: Plan },
       id: string,
       shortSide: number,
-      library: Pick<AssetsService, 'importFile'>,
+      library: Pick<AssetsService, 'importFile' | 'findStockItem'>,
     ): Promise<Asset> {
+      // Fetched once: an item already in the library is that asset again.
+      const held = await library.findStockItem(user.id, id)
+      if (held) return held
       const item = foundItem(id)
       const provider = item ? providers.find((client) => client.name === item.provider) : undefined
       if (!item || !provider)

@@ -146,6 +146,12 @@ describe('GET /api/v1/stock/search', () => {
     const library = await t.app.inject({ method: 'GET', url: '/api/v1/assets', headers })
     const usage = library.json<{ usage: { used_bytes: number } }>().usage
     expect(usage.used_bytes).toBeGreaterThan(0)
+    // Chosen again, it is fetched once: the same asset, nothing more counted.
+    const again = await importItem(clips.items[0]?.id ?? '')
+    expect(again.statusCode).toBe(201)
+    expect(AssetSchema.parse(again.json()).id).toBe(AssetSchema.parse(clip.json()).id)
+    const after = await t.app.inject({ method: 'GET', url: '/api/v1/assets', headers })
+    expect(after.json<{ usage: { used_bytes: number } }>().usage.used_bytes).toBe(usage.used_bytes)
     // An id no recent search returned, or a made-up one, is no file to fetch.
     expect((await importItem('pexels:video:99999')).statusCode).toBe(404)
     expect((await importItem('https://evil.example/x.mp4')).statusCode).toBe(400)
@@ -154,11 +160,14 @@ describe('GET /api/v1/stock/search', () => {
   it('never follows a media host that sends the download off its list', async () => {
     const clips = StockSearchResultSchema.parse((await search('q=flowers&kind=video')).json())
     standIn.setMode('pexels', 'redirecting-media')
+    // An item not brought in before, so the download is really attempted.
+    const fresh = clips.items.find((item) => item.id !== 'pexels:video:1001')
+    expect(fresh).toBeDefined()
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/stock/import',
       headers,
-      payload: { id: clips.items[0]?.id },
+      payload: { id: fresh?.id },
     })
     expect(response.statusCode).toBe(502)
     expect(ApiErrorSchema.parse(response.json()).code).toBe('STOCK_UNAVAILABLE')
