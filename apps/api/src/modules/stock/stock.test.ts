@@ -3,7 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AssetSchema } from '@storyreel/contracts/assets'
 import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import { StockSearchResultSchema } from '@storyreel/contracts/stock'
-import { DEFAULT_PROJECT_SETTINGS, ProjectSchema } from '@storyreel/contracts/studio'
+import {
+  DEFAULT_PROJECT_SETTINGS,
+  LicenceReceiptSchema,
+  ProjectSchema,
+  RenderJobSchema,
+} from '@storyreel/contracts/studio'
 
 import { startStockStandIn, stockStandInEnv, type StockStandIn } from '#src/testing/stock-stand-in.ts'
 import { createTestApp, type TestApp } from '#src/testing/test-app.ts'
@@ -327,4 +332,132 @@ describe('stock without keys', () => {
       await standIn.close()
     }
   })
+})
+
+describe('rendering with stock media', () => {
+  // A real render through the queue and the in-process worker, with the providers down by then: the video is
+  // made from what was downloaded, and its receipt credits each item's author and provider with its terms.
+  let standIn: StockStandIn
+  let t: TestApp
+  let headers: { authorization: string }
+
+  beforeAll(async () => {
+    standIn = await startStockStandIn()
+    t = await createTestApp({
+      env: { ...stockStandInEnv(standIn), RENDER_WORKERS: '1', STUDIO_RATE_LIMIT_PER_MINUTE: '100000' },
+    })
+    headers = t.auth((await t.createUser()).access_token)
+  })
+  afterAll(async () => {
+    await t.close()
+    await standIn.close()
+  })
+
+  it('renders from the downloaded copies while the providers are down, and credits them in the receipt', async () => {
+    const importFirst = async (query: string) => {
+      const found = StockSearchResultSchema.parse(
+        (await t.app.inject({ url: `/api/v1/stock/search?${query}`, headers })).json(),
+      )
+      const id = found.items.find((item) => item.provider === 'pexels')?.id ?? ''
+      const imported = await t.app.inject({ method: 'POST', url: '/api/v1/stock/import', headers, payload: { id } })
+      expect(imported.statusCode, imported.body).toBe(201)
+      return AssetSchema.parse(imported.json())
+    }
+    let clip = await importFirst('q=flowers&kind=video&orientation=portrait')
+    const photo = await importFirst('q=roses&kind=photo')
+    const deadline = Date.now() + 60_000
+    while (clip.status === 'processing') {
+      if (Date.now() > deadline) throw new Error('the clip was not converted within a minute')
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      clip = AssetSchema.parse((await t.app.inject({ url: `/api/v1/assets/${clip.id}`, headers })).json())
+    }
+    expect(clip.status).toBe('ready')
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers,
+      payload: {
+        source: {
+          kind: 'script',
+          text: 'Fresh flowers every morning. Roses for every occasion. Come and see us on Saturday.',
+        },
+        settings: { ...DEFAULT_PROJECT_SETTINGS, target_seconds: 15, music_id: null },
+      },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const draft = ProjectSchema.parse(created.json())
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${draft.id}`,
+      headers,
+      payload: {
+        scenes: [
+          {
+            narration: 'Fresh flowers every morning.',
+            visual: 'Flowers in a shop',
+            duration: 5,
+            media: { type: 'clip', asset_id: clip.id },
+          },
+          {
+            narration: 'Roses for every occasion.',
+            visual: 'A bunch of roses',
+            duration: 5,
+            media: { type: 'photo', asset_id: photo.id },
+          },
+          { narration: 'Come and see us on Saturday.', visual: 'A flower shop front', duration: 5, media: null },
+        ],
+      },
+    })
+    expect(patched.statusCode, patched.body).toBe(200)
+
+    standIn.setMode('pexels', 'down')
+    standIn.setMode('pixabay', 'down')
+    standIn.requests.length = 0
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${draft.id}/renders`,
+      headers,
+      payload: {},
+    })
+    expect(started.statusCode, started.body).toBe(202)
+    let job = RenderJobSchema.parse(started.json())
+    const renderDeadline = Date.now() + 150_000
+    while (job.status === 'queued' || job.status === 'running') {
+      if (Date.now() > renderDeadline) throw new Error('the render took longer than 150 s')
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      job = RenderJobSchema.parse(
+        (await t.app.inject({ url: `/api/v1/projects/${draft.id}/renders/${job.id}`, headers })).json(),
+      )
+    }
+    expect(job.error).toBeNull()
+    expect(job.status).toBe('succeeded')
+    // Nothing was asked of the providers: the render used the library's copies.
+    expect(standIn.requests).toEqual([])
+
+    const receipt = LicenceReceiptSchema.parse(
+      JSON.parse((await t.app.inject({ url: job.outputs?.receipt_url ?? '' })).body),
+    )
+    expect(receipt.stock_media.map(({ licence: _licence, ...credit }) => credit)).toEqual([
+      {
+        kind: 'clip',
+        provider: 'Pexels',
+        author: 'Pexels Author 1',
+        author_url: 'https://www.pexels.com/@author',
+        page_url: 'https://www.pexels.com/video/flowers-1001/',
+        licence_url: 'https://www.pexels.com/license/',
+      },
+      {
+        kind: 'photo',
+        provider: 'Pexels',
+        author: 'Pexels Photographer',
+        author_url: 'https://www.pexels.com/@photographer',
+        page_url: 'https://www.pexels.com/photo/2001/',
+        licence_url: 'https://www.pexels.com/license/',
+      },
+    ])
+    for (const item of receipt.stock_media) expect(item.licence).toMatch(/^Free to use in videos/u)
+    // Stock is the providers' to license, not the owner's: it is not listed as their own media.
+    expect(receipt.own_media).toEqual([])
+  }, 240_000)
 })
