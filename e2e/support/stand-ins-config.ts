@@ -1,3 +1,5 @@
+import { stockStandInEnv } from '@storyreel/api/testing/stock-stand-in'
+
 /**
  * Local addresses of the product and its stand-ins, shared by the Playwright config, the stand-ins and the
  * tests. Everything follows E2E_PORT, so two checkouts can run their browser tests side by side.
@@ -9,6 +11,9 @@ const APP_ORIGIN = `http://127.0.0.1:${E2E_PORT}`
 export const STAND_INS = {
   httpPort: HTTP_PORT,
   smtpPort: E2E_PORT + 3,
+  /** Pexels and Pixabay: their search APIs and their media files, on one port of their own. */
+  stockUrl: `http://127.0.0.1:${E2E_PORT + 5}`,
+  stockPort: E2E_PORT + 5,
   url: `http://127.0.0.1:${HTTP_PORT}`,
   googleClientId: 'e2e-web.apps.googleusercontent.com',
   googleIssuer: `http://127.0.0.1:${HTTP_PORT}/google`,
@@ -43,6 +48,8 @@ export function getProductEnv(): Record<string, string> {
     DISCORD_CLIENT_SECRET: STAND_INS.discordClientSecret,
     DISCORD_REDIRECT_URI: STAND_INS.discordRedirectUri,
     DISCORD_API_URL: `${STAND_INS.url}/discord/api`,
+    // Stock photos and clips from the Pexels and Pixabay stand-in (the loopback exception needs NODE_ENV=test).
+    ...stockStandInEnv({ url: STAND_INS.stockUrl }),
     // Every browser test signs up from 127.0.0.1; the per-IP limits have their own API tests.
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     STUDIO_RATE_LIMIT_PER_MINUTE: '10000',

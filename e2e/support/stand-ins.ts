@@ -5,13 +5,16 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
+import { startStockStandIn } from '@storyreel/api/testing/stock-stand-in'
+
 import { STAND_INS } from './stand-ins-config.ts'
 
 /**
  * The outside services of sign-in, on 127.0.0.1, speaking their real protocols: an SMTP
  * receiver for the code e-mails, an identity provider that publishes its keys and mints Google and Apple
- * ID tokens, and Discord's OAuth authorize, token and users/@me endpoints. Playwright starts it as a web
- * server before the product; tests read mail and mint tokens over its HTTP side.
+ * ID tokens, Discord's OAuth authorize, token and users/@me endpoints, and Pexels's and Pixabay's search APIs
+ * with their media files (on a port of their own). Playwright starts it as a web server before the product;
+ * tests read mail and mint tokens over its HTTP side.
  */
 type Mail = { to: string; subject: string; text: string }
 type DiscordUser = { id: string; username: string; global_name: string | null; email: string; verified: boolean }
@@ -138,6 +141,8 @@ const server = createServer((request, response) => {
   handle(request, response).catch((error: unknown) => send(response, 500, { message: String(error) }))
 })
 await new Promise<void>((resolve) => server.listen(STAND_INS.httpPort, '127.0.0.1', resolve))
+// Pexels and Pixabay, with real small files made here with ffmpeg.
+await startStockStandIn({ port: STAND_INS.stockPort })
 
 const stop = () => {
   server.close()

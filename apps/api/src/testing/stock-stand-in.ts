@@ -24,7 +24,8 @@ export type StockStandIn = {
 export const PEXELS_TEST_KEY = 'pexels-test-key'
 export const PIXABAY_TEST_KEY = 'pixabay-test-key'
 
-export async function startStockStandIn(): Promise<StockStandIn> {
+/** Listens on `port` on 127.0.0.1, or on a free one when none is given. */
+export async function startStockStandIn({ port = 0 }: { port?: number } = {}): Promise<StockStandIn> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'stock-stand-in-'))
   await makeSecondsClip(path.join(work, 'clip.mp4'), { width: 320, height: 568, seconds: 2 })
   await makeBlocksPhoto(path.join(work, 'photo.jpg'), { width: 480, height: 640 })
@@ -196,7 +197,7 @@ export async function startStockStandIn(): Promise<StockStandIn> {
     }
     return json(404, { error: 'not found' })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     url: base,
@@ -212,7 +213,7 @@ export async function startStockStandIn(): Promise<StockStandIn> {
 }
 
 /** The API's environment for both providers behind the stand-in. */
-export function stockStandInEnv(standIn: StockStandIn): Record<string, string> {
+export function stockStandInEnv(standIn: Pick<StockStandIn, 'url'>): Record<string, string> {
   return {
     PEXELS_API_KEY: PEXELS_TEST_KEY,
     PEXELS_API_URL: standIn.url,

@@ -68,6 +68,16 @@ describe('StockPicker', () => {
     // A clip plays its preview while it has the pointer or the focus.
     fireEvent.focus(tile)
     expect(tile.querySelector('video')?.getAttribute('src')).toBe('https://videos.pexels.com/small.mp4')
+    fireEvent.blur(tile)
+    expect(tile.querySelector('video')).toBeNull()
+    // On a touch screen nothing hovers: its play button previews it, and choosing is a separate tap.
+    const preview = screen.getByRole('button', { name: 'Preview this clip by Ana Lima' })
+    fireEvent.click(preview)
+    expect(preview.getAttribute('aria-pressed')).toBe('true')
+    expect(tile.querySelector('video')).not.toBeNull()
+    expect(onPick).not.toHaveBeenCalled()
+    fireEvent.click(preview)
+    expect(tile.querySelector('video')).toBeNull()
     fireEvent.click(tile)
     await waitFor(() => expect(onPick).toHaveBeenCalledTimes(1))
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ id: 'pexels:video:1001' })

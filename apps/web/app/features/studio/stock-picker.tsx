@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useState, type PointerEvent } from 'react'
 
 import type { Asset } from '@storyreel/contracts/assets'
 import { STOCK_TERMS, type StockItem, type StockProvider } from '@storyreel/contracts/stock'
 
 import { Spinner } from '#app/components/ui/form-field.tsx'
-import { FilmIcon, ImageIcon } from '#app/components/ui/icons.tsx'
+import { FilmIcon, ImageIcon, PauseIcon, PlayIcon } from '#app/components/ui/icons.tsx'
 import { SearchField } from '#app/components/ui/search-field.tsx'
 import { PickerDialog, PickerHeader } from '#app/components/ui/picker-dialog.tsx'
 import { useModalDialog } from '#app/components/ui/use-modal-dialog.ts'
@@ -21,7 +21,7 @@ const tabClass = (active: boolean) =>
 
 /**
  * Stock photos and clips for one scene, on a native modal <dialog>: the search starts from the words the engine
- * read in the scene (in its language, in the frame's shape); hovering or focusing a clip plays its preview;
+ * read in the scene (in its language, in the frame's shape); hovering, focusing or its play button previews a clip;
  * choosing one brings it into the library, credited, and the scene shows it.
  */
 export function StockPicker({
@@ -194,6 +194,12 @@ function StockBody({
           <span className="inline-flex items-center gap-2 font-medium text-ink" role="status">
             <Spinner className="h-3.5 w-3.5" /> Bringing it into your library…
           </span>
+        ) : choose.isError ? (
+          <span className="font-medium text-rose-700 dark:text-rose-400" role="alert">
+            {choose.error instanceof ApiError
+              ? choose.error.message
+              : 'It could not be brought into your library. Try again in a moment.'}
+          </span>
         ) : (
           providers.map((provider) => (
             <span key={provider}>
@@ -214,36 +220,67 @@ function describe(error: unknown): string {
   return error instanceof ApiError ? error.message : 'The stock search could not be reached. Try again in a moment.'
 }
 
-/** One result: its still, its length and author; a clip plays its small preview while hovered or focused. */
+/**
+ * One result: its still, its length and author. A clip plays its small preview while a mouse is over it or the
+ * tile has the keyboard's focus; on a touch screen, where nothing hovers, its play button plays and stops it, so
+ * a tap can preview before another tap chooses.
+ */
 function StockTile({ item, busy, onChoose }: { item: StockItem; busy: boolean; onChoose: () => void }) {
   const [playing, setPlaying] = useState(false)
   const Icon = item.kind === 'video' ? FilmIcon : ImageIcon
+  const kindName = item.kind === 'video' ? 'clip' : 'photo'
+  const hover = (on: boolean) => (event: PointerEvent<HTMLDivElement>) => {
+    if (event.pointerType === 'mouse') setPlaying(on)
+  }
   return (
-    <button
-      type="button"
-      disabled={busy}
-      className="group block w-full overflow-hidden rounded-2xl border border-line bg-surface text-left transition-colors hover:border-accent focus-visible:ring-2 focus-visible:ring-accent disabled:opacity-60"
-      aria-label={`Use this ${item.kind === 'video' ? 'clip' : 'photo'} by ${item.author.name} from ${STOCK_TERMS[item.provider].name}`}
-      onMouseEnter={() => setPlaying(true)}
-      onMouseLeave={() => setPlaying(false)}
-      onFocus={() => setPlaying(true)}
-      onBlur={() => setPlaying(false)}
-      onClick={onChoose}
-    >
-      <span className="relative block aspect-[3/4] bg-black/40">
-        {playing && item.preview_url ? (
-          <video className="h-full w-full object-cover" src={item.preview_url} autoPlay muted loop playsInline />
-        ) : (
+    <div className="relative" onPointerEnter={hover(true)} onPointerLeave={hover(false)}>
+      <button
+        type="button"
+        disabled={busy}
+        className="group block w-full overflow-hidden rounded-2xl border border-line bg-surface text-left transition-colors hover:border-accent focus-visible:ring-2 focus-visible:ring-accent disabled:opacity-60"
+        aria-label={`Use this ${kindName} by ${item.author.name} from ${STOCK_TERMS[item.provider].name}`}
+        onFocus={() => setPlaying(true)}
+        onBlur={() => setPlaying(false)}
+        onClick={onChoose}
+      >
+        {/* The still stays and the preview plays over it: the pointer's target never changes under a click. */}
+        <span className="pointer-events-none relative block aspect-[3/4] bg-black/40">
           <img className="h-full w-full object-cover" src={item.thumbnail_url} alt="" loading="lazy" />
-        )}
-        <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-black/60 px-2 py-0.5 text-xs text-white">
-          <Icon className="h-3.5 w-3.5" />
-          {item.duration !== undefined ? formatClock(item.duration) : 'Photo'}
+          {playing && item.preview_url ? (
+            <video
+              className="absolute inset-0 h-full w-full object-cover"
+              src={item.preview_url}
+              autoPlay
+              muted
+              loop
+              playsInline
+            />
+          ) : null}
+          <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-black/60 px-2 py-0.5 text-xs text-white">
+            <Icon className="h-3.5 w-3.5" />
+            {item.duration !== undefined ? formatClock(item.duration) : 'Photo'}
+          </span>
         </span>
-      </span>
-      <span className="block truncate px-2.5 py-2 text-xs text-muted">
-        by <span className="font-medium text-ink">{item.author.name}</span> · {STOCK_TERMS[item.provider].name}
-      </span>
-    </button>
+        <span className="flex items-baseline gap-1.5 px-2.5 py-2 text-xs text-muted">
+          <span className="min-w-0 truncate">
+            by <span className="font-medium text-ink">{item.author.name}</span>
+          </span>
+          <span className="ml-auto shrink-0">{STOCK_TERMS[item.provider].name}</span>
+        </span>
+      </button>
+      {item.kind === 'video' && item.preview_url ? (
+        <button
+          type="button"
+          aria-pressed={playing}
+          aria-label={`Preview this clip by ${item.author.name}`}
+          className="absolute top-1 right-1 grid h-10 w-10 place-items-center rounded-full text-white focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none"
+          onClick={() => setPlaying((on) => !on)}
+        >
+          <span className="grid h-8 w-8 place-items-center rounded-full bg-black/60">
+            {playing ? <PauseIcon className="h-4 w-4" /> : <PlayIcon className="h-4 w-4" />}
+          </span>
+        </button>
+      ) : null}
+    </div>
   )
 }
