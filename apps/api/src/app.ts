@@ -59,6 +59,9 @@ import { createRenderWorker } from './modules/projects/render-worker.ts'
 import { createScenePreviewer } from './modules/projects/scene-previewer.ts'
 import { createSceneThumbnails } from './modules/projects/scene-thumbnails.ts'
 import { registerPublicConfigRoutes } from './modules/public-config/public-config.routes.ts'
+import { createBrandKitRepository } from './modules/brand-kit/brand-kit.repository.ts'
+import { registerBrandKitRoutes } from './modules/brand-kit/brand-kit.routes.ts'
+import { createBrandKitService } from './modules/brand-kit/brand-kit.service.ts'
 import { createStockProviders, getStockSources } from './modules/stock/stock-providers.ts'
 import { registerStockRoutes } from './modules/stock/stock.routes.ts'
 import { createStockService } from './modules/stock/stock.service.ts'
@@ -353,10 +356,19 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     },
     now: deps.now,
   })
+  const brandKits = createBrandKitService({
+    kits: createBrandKitRepository(db),
+    assets,
+    media,
+    scratchDir: path.join(studio.mediaDir, 'scratch'),
+    uploadIdleMs: deps.uploadIdleMs,
+  })
   deleteStudioData = async (userId) => {
     await projects.deleteAllForUser(userId)
     await assets.deleteAllForUser(userId)
+    await brandKits.deleteAllForUser(userId)
   }
+  registerBrandKitRoutes(app, { kits: brandKits, auth, perMinute: config.rateLimits.studioPerMinute })
   registerAssetRoutes(app, { assets, auth, perMinute: config.rateLimits.studioPerMinute })
   purgeDeletedAssets = () => {
     assets.purgeDeleted().catch((error: unknown) => app.log.warn({ err: error }, 'asset housekeeping failed'))

@@ -92,6 +92,10 @@ export type ErrorCode =
   | 'STOCK_RATE_LIMITED'
   | 'STOCK_UNAVAILABLE'
   | 'STOCK_ITEM_NOT_FOUND'
+  | 'LOGO_FORMAT'
+  | 'FONT_UNREADABLE'
+  | 'FONT_COLLECTION'
+  | 'BRAND_FONT_NOT_IN_PLAN'
 
 /** Services throw this; the error handler turns it into the one API error shape. */
 export class AppError extends Error {

@@ -1,5 +1,6 @@
 export { ASSET_KINDS, ASSET_ROW_STATUSES, assets, projectAssets, type AssetCredit } from './schema/assets.ts'
 export { auditLog } from './schema/audit-log.ts'
+export { brandKits, type BrandKitFont, type BrandKitSettings } from './schema/brand-kits.ts'
 export { EMAIL_CODE_PURPOSES, emailCodes } from './schema/email-codes.ts'
 export { loginAttempts } from './schema/login-attempts.ts'
 export { PROJECT_STATUSES, projects } from './schema/projects.ts'

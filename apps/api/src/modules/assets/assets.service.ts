@@ -285,6 +285,20 @@ export function createAssetsService(deps: {
       return { assets: await toAssets(rows), page: query.page, page_size: query.page_size, total, usage }
     },
 
+    /**
+     * A photo of the owner's library as a brand logo: its signed link, and whether it can be one (a PNG or
+     * WebP upload, which keep transparency; its copy is a PNG). Undefined when it is not in the library.
+     */
+    async findLogo(
+      userId: string,
+      id: string,
+    ): Promise<{ url: string | null; fileKey: string | null; usable: boolean } | undefined> {
+      const row = await assets.findForUser(userId, id)
+      if (!row) return undefined
+      const usable = row.kind === 'image' && row.status === 'ready' && (row.format === 'png' || row.format === 'webp')
+      return { url: toAssetLinks(row, links).url, fileKey: usable ? row.fileKey : null, usable }
+    },
+
     /** The library's copy of a stock item it already holds, so choosing it again fetches nothing. */
     async findStockItem(userId: string, itemId: string): Promise<Asset | undefined> {
       const row = await assets.findByStockItem(userId, itemId)
