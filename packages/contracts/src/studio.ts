@@ -81,6 +81,26 @@ export const CAPTION_STYLE_LABELS: Record<CaptionStyle, string> = {
 
 const IdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,63}$/, 'must be a lower-case id')
 
+/** Which parts of the account's brand kit a project's video uses; each can be switched off per project. */
+export const ProjectBrandSchema = z
+  .strictObject({
+    logo: z.boolean(),
+    colours: z.boolean(),
+    font: z.boolean(),
+    opening_card: z.boolean(),
+    closing_card: z.boolean(),
+  })
+  .meta({ id: 'ProjectBrand' })
+export type ProjectBrand = z.infer<typeof ProjectBrandSchema>
+/** A new project uses every part of the kit (a part the kit does not have is simply not shown). */
+export const ALL_OF_THE_BRAND_KIT: ProjectBrand = {
+  logo: true,
+  colours: true,
+  font: true,
+  opening_card: true,
+  closing_card: true,
+}
+
 const ProjectSettingsFieldsSchema = z.strictObject({
   style: VideoStyleSchema,
   aspect_ratio: AspectRatioSchema,
@@ -99,6 +119,11 @@ const ProjectSettingsFieldsSchema = z.strictObject({
       'The language the words are in, which the pictures and the voice follow. Left out: English (projects made ' +
       'before languages), or, for a new project, the language detected from its text. A save that leaves it out ' +
       'keeps the one the project has.',
+  }),
+  brand: ProjectBrandSchema.optional().meta({
+    description:
+      'Which parts of the brand kit the video uses. Left out: every part, for a new project; none, for a project ' +
+      'made before brand kits (it renders as it did). A save that leaves it out keeps what the project has.',
   }),
 })
 const ONE_MUSIC = {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import {
+  ALL_OF_THE_BRAND_KIT,
   DEFAULT_PROJECT_SETTINGS,
   ProjectSchema,
   SourceCheckSchema,
@@ -100,6 +101,29 @@ for (const { name, url } of TEST_DRIVERS) {
       })
       expect(saved.statusCode, saved.body).toBe(200)
       expect(ProjectSchema.parse(saved.json()).settings).toMatchObject({ language: 'es', voice_speed: 1.1 })
+    })
+
+    it('gives a new project every part of the brand kit, and keeps its choices through a save without them', async () => {
+      const created = ProjectSchema.parse(
+        (await create({ source: { kind: 'script', text: SPANISH_SCRIPT }, settings: WITHOUT_VOICE })).json(),
+      )
+      expect(created.settings.brand).toEqual(ALL_OF_THE_BRAND_KIT)
+      const chosen = { ...ALL_OF_THE_BRAND_KIT, logo: false, closing_card: false }
+      const switched = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/projects/${created.id}`,
+        headers,
+        payload: { settings: { ...created.settings, brand: chosen } },
+      })
+      expect(ProjectSchema.parse(switched.json()).settings.brand).toEqual(chosen)
+      const { brand: _brand, ...olderSettings } = created.settings
+      const older = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/projects/${created.id}`,
+        headers,
+        payload: { settings: { ...olderSettings, voice_speed: 1.2 } },
+      })
+      expect(ProjectSchema.parse(older.json()).settings).toMatchObject({ brand: chosen, voice_speed: 1.2 })
     })
 
     it('refuses a prompt in another language where the offline writer drafts, saying what works instead', async () => {

@@ -5,6 +5,7 @@ import {
   type ScriptLanguage,
 } from '@storyreel/contracts/languages'
 import {
+  ALL_OF_THE_BRAND_KIT,
   DEFAULT_VOICE_IDS,
   type CreateProjectBody,
   type ProjectSettings,
@@ -73,6 +74,7 @@ export function resolveNewSettings(body: CreateProjectBody, engines: Engines): P
     language,
     voice_id: settings.voice_id ?? getDefaultVoiceId(language, engines.voices),
     target_seconds: asked?.seconds ?? settings.target_seconds,
+    brand: settings.brand ?? ALL_OF_THE_BRAND_KIT,
   }
 }
 

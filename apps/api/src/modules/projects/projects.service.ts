@@ -135,9 +135,14 @@ function keepOwnMusic(settings: ProjectSettings, before: ProjectSettings): Proje
   return { ...settings, music_asset_id: before.music_asset_id }
 }
 
-/** Settings sent without `language` (an app older than languages) keep the language the project has. */
+/**
+ * Settings sent without `language` (an app older than languages) keep the language the project has; sent
+ * without `brand` (an app older than brand kits), the brand choices it has.
+ */
 function keepLanguage(settings: ProjectSettings, before: ProjectSettings): ProjectSettings {
-  return settings.language === undefined && before.language ? { ...settings, language: before.language } : settings
+  const language = settings.language === undefined && before.language ? { language: before.language } : {}
+  const brand = settings.brand === undefined && before.brand ? { brand: before.brand } : {}
+  return { ...settings, ...language, ...brand }
 }
 
 export function createProjectsService(deps: Deps) {
