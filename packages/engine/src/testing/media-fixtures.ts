@@ -183,3 +183,39 @@ export async function makeDetailedClip(output: string, { width = 1920, height = 
     output,
   ])
 }
+
+/**
+ * A logo a test can find in a frame: a square of pure red (`width`×`height`), as PNG, WebP (lossless, so its
+ * edges stay sharp) or JPEG. With `clearRight`, the right half is fully transparent: what is under it must show.
+ */
+export async function makeLogo(
+  output: string,
+  {
+    format = 'png',
+    width = 200,
+    height = 200,
+    clearRight = false,
+  }: { format?: 'png' | 'webp' | 'jpeg'; width?: number; height?: number; clearRight?: boolean } = {},
+): Promise<void> {
+  const pixels = Buffer.alloc(width * height * 4)
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 4
+      pixels[at] = 255
+      pixels[at + 3] = clearRight && x >= width / 2 ? 0 : 255
+    }
+  }
+  const image = sharp(pixels, { raw: { width, height, channels: 4 } })
+  if (format === 'webp') await image.webp({ lossless: true }).toFile(output)
+  else if (format === 'jpeg') await image.jpeg({ quality: 95 }).toFile(output)
+  else await image.png().toFile(output)
+}
+
+/** A photo of one flat colour: a frame with nothing in it but what a test lays over it. */
+export async function makeFlatPhoto(output: string, rgb: readonly number[], { width = 640, height = 640 } = {}) {
+  await sharp({
+    create: { width, height, channels: 3, background: { r: rgb[0] ?? 0, g: rgb[1] ?? 0, b: rgb[2] ?? 0 } },
+  })
+    .jpeg({ quality: 95 })
+    .toFile(output)
+}
