@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -150,5 +150,55 @@ describe('concatSegments and muxVideoAudio', { timeout: 60_000 }, () => {
     expect(Math.abs(probe.durationSeconds - 2.5) / 2.5).toBeLessThan(0.01)
     expect(probe.bitRate).toBeGreaterThan(0)
     expect(probe.sizeBytes).toBeGreaterThan(0)
+  })
+
+  it('with an overlay, encodes the video again as the segments are: High, yuv420p, BT.709, a keyframe every 2 s', async () => {
+    const video = await encodeClip('plain.mp4', 2.5, 200, [360, 640])
+    const audio = path.join(dir, 'quiet.m4a')
+    await mixSoundtrack({
+      voice: { samples: new Float32Array(24_000 * 3), sampleRate: 24_000 },
+      durationSeconds: 2.5,
+      voiceVolume: 1,
+      outPath: audio,
+    })
+    const logo = path.join(dir, 'logo.png')
+    const square = createCanvas(40, 40)
+    square.getContext('2d').fillStyle = '#ff0000'
+    square.getContext('2d').fillRect(0, 0, 40, 40)
+    await writeFile(logo, await square.encode('png'))
+    const final = path.join(dir, 'overlaid.mp4')
+    await muxVideoAudio({
+      videoPath: video,
+      audioPath: audio,
+      outPath: final,
+      durationSeconds: 2.5,
+      overlay: { imagePath: logo, left: 300, top: 20, frame: { width: 360, height: 640, fps: FPS } },
+    })
+    const probe = await probeMedia(final)
+    expect(probe.streams.map((stream) => `${stream.type}:${stream.codec}`)).toEqual(['video:h264', 'audio:aac'])
+    expect(probe.streams[0]).toMatchObject({ width: 360, height: 640, pixelFormat: 'yuv420p', profile: 'High' })
+    expect(await readPacketTimes(final)).toHaveLength(2.5 * FPS)
+    const { stdout } = await runFfprobe(
+      [
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'stream=color_space,color_primaries,color_transfer,color_range',
+      ].concat(['-show_entries', 'packet=pts_time,flags', '-of', 'json', final]),
+    )
+    const info = JSON.parse(stdout.toString()) as {
+      streams: Record<string, string>[]
+      packets: { pts_time: string; flags: string }[]
+    }
+    expect(info.streams[0]).toEqual({
+      color_space: 'bt709',
+      color_primaries: 'bt709',
+      color_transfer: 'bt709',
+      color_range: 'tv',
+    })
+    const keyframes = info.packets
+      .filter((packet) => packet.flags.startsWith('K'))
+      .map((packet) => Number(packet.pts_time))
+    expect(keyframes).toEqual([0, 2])
   })
 })
