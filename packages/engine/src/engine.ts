@@ -46,6 +46,18 @@ export { inspectUpload, type ImageFormat, type UploadInspection } from './assets
 export { normalizeImage, type NormalizedImage } from './assets/normalize-image.ts'
 export { UploadRejectedError, type UploadRejection } from './assets/upload-rejected-error.ts'
 
+export {
+  LOGO_OPACITY,
+  LOGO_POSITIONS,
+  LOGO_SIZE,
+  type BrandOverlay,
+  type LogoOverlay,
+  type LogoPosition,
+} from './brand/brand-overlay.ts'
+export { inspectLogo, LOGO_MAX_SIDE } from './brand/logo-image.ts'
+export { placeLogo, type LogoBox } from './brand/logo-placement.ts'
+export { getSafeArea, type Area } from './brand/safe-area.ts'
+
 export { createLocalRenderCache, type RenderCache } from './pipeline/render-cache.ts'
 export type { PreviewResult, RenderResult, Storyboard } from './pipeline/render-pipeline.ts'
 export { createRenderRunner, type RenderRunner, type RunOptions } from './runner/render-runner.ts'

@@ -8,10 +8,12 @@ import { createCanvas, loadImage } from '@napi-rs/canvas'
 import { NARRATION_LEAD_SECONDS, NARRATION_TAIL_SECONDS } from '@storyreel/contracts/narration'
 import { getFrameSize, VIDEO_FPS, type ProjectSettings, type Resolution, type Scene } from '@storyreel/contracts/studio'
 
+import type { BrandOverlay } from '#src/brand/brand-overlay.ts'
+import { drawLogoOnJpeg, prepareLogo, type PreparedLogo } from '#src/brand/logo-image.ts'
 import { concatSegments } from '#src/encoder/concat.ts'
 import { mixSoundtrack, placeClips } from '#src/encoder/audio-mix.ts'
 import { placeClipSounds, type ClipSound } from '#src/encoder/clip-sound.ts'
-import { muxVideoAudio } from '#src/encoder/mux.ts'
+import { muxVideoAudio, type VideoOverlay } from '#src/encoder/mux.ts'
 import { probeMedia } from '#src/encoder/probe.ts'
 import { EngineError, type SerializedEngineError } from '#src/errors.ts'
 import { castOf, type CastMember } from '#src/visuals/art/scene-planner.ts'
@@ -36,6 +38,8 @@ import { getMediaKey, pictureChoice, resolveSceneMedia, type MediaFiles, type St
 import type { RenderCache } from './render-cache.ts'
 
 const POSTER_WIDTH_THUMB = 480
+/** The poster's JPEG quality, as renderStill encodes it, for the poster drawn again with a logo. */
+const POSTER_QUALITY = 88
 /** Previews are drawn at half the 720p size: enough to judge a scene, quick to make. */
 const PREVIEW_SCALE = 0.5
 
@@ -46,7 +50,14 @@ const PREVIEW_SCALE = 0.5
 export type Storyboard = { settings: ProjectSettings; scenes: Scene[]; media?: MediaFiles }
 
 export type PipelineTask =
-  | { kind: 'render'; storyboard: Storyboard; resolution: Resolution; outDir: string }
+  | {
+      kind: 'render'
+      storyboard: Storyboard
+      resolution: Resolution
+      outDir: string
+      /** The owner's logo over every frame and the poster: laid over the joined video, never drawn into a scene. */
+      brand?: BrandOverlay | undefined
+    }
   | {
       kind: 'preview'
       scene: Scene
@@ -58,6 +69,8 @@ export type PipelineTask =
       cast?: CastMember[]
       /** The scene's photo or clip, when it has one (its music is left out of a preview). */
       media?: MediaFiles
+      /** The owner's logo, as the video will show it. */
+      brand?: BrandOverlay | undefined
     }
 
 /** The files a render wrote into its output folder (absolute paths), and its figures. */
@@ -352,6 +365,30 @@ async function makeThumbnail(poster: Buffer) {
   return canvas.encode('jpeg', 82)
 }
 
+/**
+ * The brand's logo for this frame size, checked and scaled before any work starts (a bad file fails the task at
+ * once); undefined without one. Bottom-corner logos keep above the captions where the video has them.
+ */
+async function getBrandLogo(
+  brand: BrandOverlay | undefined,
+  frame: { width: number; height: number },
+  settings: ProjectSettings,
+): Promise<PreparedLogo | undefined> {
+  if (!brand?.logo) return undefined
+  return prepareLogo(brand.logo, frame, { captions: settings.captions.enabled })
+}
+
+/** The logo as an overlay of the joined video, its PNG written into the work folder. */
+async function writeLogoOverlay(
+  logo: PreparedLogo,
+  workDir: string,
+  frame: { width: number; height: number },
+): Promise<VideoOverlay> {
+  const imagePath = path.join(workDir, 'logo.png')
+  await writeFile(imagePath, logo.png)
+  return { imagePath, left: logo.box.left, top: logo.box.top, frame: { ...frame, fps: VIDEO_FPS } }
+}
+
 /** Progress shares of a render: speech is quick, the pictures are nearly all of the work. */
 const VOICE_SHARE = 5
 const VISUALS_SHARE = 90
@@ -481,6 +518,7 @@ export async function runRenderTask(
   )
   if (storyboard.scenes.length === 0) throw new EngineError('invalid', 'renderer', 'The storyboard has no scenes.')
   const { width, height } = getFrameSize(settings.aspect_ratio, resolution)
+  const logo = await getBrandLogo(task.brand, { width, height }, settings)
   const progress = (stage: string, value: number) =>
     context.onProgress?.({ stage, progress: Math.round(value * 10) / 10 })
   const work = await mkdtemp(path.join(os.tmpdir(), 'storyreel-render-'))
@@ -625,7 +663,8 @@ export async function runRenderTask(
     endStage('visuals')
     await audioDone
 
-    // 4. One MP4: the segments joined without re-encoding, the soundtrack muxed in (95-98 %).
+    // 4. One MP4: the segments joined without re-encoding, the soundtrack muxed in (95-98 %). A logo is laid over
+    // the joined video here, not drawn into the scenes, so changing it re-renders no scene (decision 056).
     progress('encoding', VOICE_SHARE + VISUALS_SHARE)
     const silentVideo = path.join(work, 'video-only.mp4')
     await concatSegments(segments, silentVideo, context.signal)
@@ -636,14 +675,16 @@ export async function runRenderTask(
       audioPath: audioFile,
       outPath: videoFile,
       durationSeconds: duration,
+      overlay: logo ? await writeLogoOverlay(logo, work, { width, height }) : undefined,
       signal: context.signal,
     })
     endStage('encoding')
 
     // 5. Poster and captions (98-100 %).
     progress('finishing', 98)
-    const poster = drawn[0]?.still
-    if (!poster) throw new EngineError('failed', 'renderer', 'The poster was not drawn.')
+    const drawnPoster = drawn[0]?.still
+    if (!drawnPoster) throw new EngineError('failed', 'renderer', 'The poster was not drawn.')
+    const poster = logo ? await drawLogoOnJpeg(drawnPoster, logo, POSTER_QUALITY) : drawnPoster
     const allCues = voices.flatMap((voice, index) => offsetCues(voice.cues, sceneStarts[index] ?? 0))
     const files: RenderResult['files'] = {
       video: videoFile,
@@ -713,6 +754,7 @@ export async function runPreviewTask(
   const full = getFrameSize(settings.aspect_ratio, '720p')
   const width = Math.round((full.width * PREVIEW_SCALE) / 2) * 2
   const height = Math.round((full.height * PREVIEW_SCALE) / 2) * 2
+  const logo = await getBrandLogo(task.brand, { width, height }, settings)
   const work = await mkdtemp(path.join(os.tmpdir(), 'storyreel-preview-'))
   try {
     // A preview, like the render, lengthens a scene too short for its speech rather than cut it.
@@ -758,10 +800,11 @@ export async function runPreviewTask(
       audioPath: audioFile,
       outPath: result.video,
       durationSeconds: duration,
+      overlay: logo ? await writeLogoOverlay(logo, work, { width, height }) : undefined,
       signal: context.signal,
     })
     if (!segment.still) throw new EngineError('failed', 'renderer', 'The preview still was not drawn.')
-    await writeFile(result.poster, segment.still)
+    await writeFile(result.poster, logo ? await drawLogoOnJpeg(segment.still, logo, POSTER_QUALITY) : segment.still)
     return { ...result, durationSeconds: duration }
   } finally {
     await rm(work, { recursive: true, force: true })

@@ -1,8 +1,17 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
 import { createCanvas, loadImage } from '@napi-rs/canvas'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ASPECT_RATIOS } from '@storyreel/contracts/studio'
 
+import type { BrandOverlay } from '#src/brand/brand-overlay.ts'
+import { placeLogo } from '#src/brand/logo-placement.ts'
+import { getSafeArea } from '#src/brand/safe-area.ts'
+import { EngineError } from '#src/errors.ts'
+import { makeLogo } from '#src/testing/media-fixtures.ts'
 import { createLocalVisualEngine } from '#src/visuals/local-visual-engine.ts'
 
 import { drawSceneStill, getSceneStillKey, getStillSize, getStillTime, type SceneStillRequest } from './scene-still.ts'
@@ -98,6 +107,84 @@ describe('drawSceneStill', () => {
       kind: 'invalid',
       engine: 'visuals',
     })
+  })
+})
+
+describe('drawSceneStill with a logo', () => {
+  let dir = ''
+  const brand = (name: string, position: 'top-right' | 'bottom-left' = 'top-right'): BrandOverlay => ({
+    logo: { file: path.join(dir, name), position, size: 0.2, opacity: 1 },
+  })
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'scene-still-logo-'))
+    await Promise.all([makeLogo(path.join(dir, 'red.png')), makeLogo(path.join(dir, 'red.jpg'), { format: 'jpeg' })])
+  })
+  afterAll(() => rm(dir, { recursive: true, force: true }))
+
+  const isRed = (pixels: Uint8ClampedArray, at: number) =>
+    (pixels[at] as number) > 180 && (pixels[at + 1] as number) < 80 && (pixels[at + 2] as number) < 80
+  const isReddish = (pixels: Uint8ClampedArray, at: number) =>
+    (pixels[at] as number) > 120 &&
+    (pixels[at] as number) > 1.6 * Math.max(pixels[at + 1] as number, pixels[at + 2] as number)
+
+  it.each(ASPECT_RATIOS)(
+    'draws the logo over a %s still where the video shows it, inside the safe area',
+    async (ratio) => {
+      const size = getStillSize(ratio)
+      const [plain, branded] = await Promise.all([
+        drawSceneStill(engine, SCENE, size).then(decode),
+        drawSceneStill(engine, SCENE, { ...size, brand: brand('red.png') }).then(decode),
+      ])
+      const box = placeLogo({ width: 200, height: 200 }, { position: 'top-right', size: 0.2 }, size, { captions: true })
+      const safe = getSafeArea(size.width, size.height)
+      expect(box.left + box.width).toBeLessThanOrEqual(safe.right)
+      let [inside, outside] = [0, 0]
+      for (let y = 0; y < size.height; y++) {
+        for (let x = 0; x < size.width; x++) {
+          const at = (y * size.width + x) * 4
+          // Red the logo brought: the scene's own reds (which the still's compression shifts a little) left aside.
+          if (!isRed(branded.pixels, at) || isReddish(plain.pixels, at)) continue
+          const inBox = x >= box.left - 1 && x <= box.left + box.width && y >= box.top - 1 && y <= box.top + box.height
+          if (inBox) inside += 1
+          else outside += 1
+        }
+      }
+      expect(inside).toBeGreaterThan(box.width * box.height * 0.9)
+      expect(outside).toBe(0)
+    },
+  )
+
+  it('refuses a JPEG logo with an EngineError', async () => {
+    const drawing = drawSceneStill(engine, SCENE, { ...getStillSize('1:1'), brand: brand('red.jpg') })
+    await expect(drawing).rejects.toBeInstanceOf(EngineError)
+    await expect(drawing).rejects.toMatchObject({ kind: 'invalid' })
+  })
+
+  it('gives a still with a logo a key of its own, by the logo’s version, place, size and opacity', () => {
+    const size = getStillSize('9:16')
+    const plain = getSceneStillKey('local-illustrator', SCENE, size)
+    // Without a logo, the key is the one stills always had.
+    expect(getSceneStillKey('local-illustrator', SCENE, { ...size, brand: {}, captions: false })).toBe(plain)
+    const keyOf = (logo: Partial<NonNullable<BrandOverlay['logo']>>, captions = true) =>
+      getSceneStillKey('local-illustrator', SCENE, {
+        ...size,
+        captions,
+        brand: { logo: { file: '/tmp/a.png', version: 'v1', position: 'top-right', size: 0.2, opacity: 1, ...logo } },
+      })
+    const branded = keyOf({})
+    expect(branded).not.toBe(plain)
+    // The version names the file's content; its temporary path does not count.
+    expect(keyOf({ file: '/tmp/b.png' })).toBe(branded)
+    expect(keyOf({}, false)).toBe(branded)
+    const changed = [
+      keyOf({ version: 'v2' }),
+      keyOf({ position: 'top-left' }),
+      keyOf({ size: 0.3 }),
+      keyOf({ opacity: 0.5 }),
+      keyOf({ position: 'bottom-left' }),
+      keyOf({ position: 'bottom-left' }, false),
+    ]
+    expect(new Set([plain, branded, ...changed]).size).toBe(changed.length + 2)
   })
 })
 

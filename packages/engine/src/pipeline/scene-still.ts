@@ -4,6 +4,8 @@ import { createCanvas } from '@napi-rs/canvas'
 
 import type { AspectRatio } from '@storyreel/contracts/studio'
 
+import { getLogoKey, type BrandOverlay } from '#src/brand/brand-overlay.ts'
+import { drawLogo, prepareLogo } from '#src/brand/logo-image.ts'
 import { EngineError } from '#src/errors.ts'
 import { getMediaKey } from '#src/pipeline/media-files.ts'
 import type { SceneArtRequest, VisualEngine } from '#src/visuals/visual-engine.ts'
@@ -33,6 +35,13 @@ export type StillOptions = {
   format?: StillFormat
   /** 0-100. */
   quality?: number
+  /** The owner's logo, drawn where the video shows it (drawn over the scene; the scene's art is the same). */
+  brand?: BrandOverlay | undefined
+  /**
+   * Whether the video shows captions (default true): a bottom-corner logo then sits above them, in the video and
+   * so in its stills, which have none.
+   */
+  captions?: boolean | undefined
 }
 
 const DEFAULT_QUALITY: Record<StillFormat, number> = { webp: 80, jpeg: 85 }
@@ -82,6 +91,8 @@ export function getSceneStillKey(visualsName: string, request: SceneStillRequest
   const scene = media
     ? { style, duration, media: getMediaKey(media, index) }
     : { visual, narration, style, seed, index, count, duration, cast, picture, ...(language ? { language } : {}) }
+  // Only a still with a logo names one, so the keys of stills without stay as they were.
+  const logo = options.brand?.logo ? { logo: getLogoKey(options.brand.logo, options.captions ?? true) } : {}
   return createHash('sha256')
     .update(
       JSON.stringify({
@@ -89,6 +100,7 @@ export function getSceneStillKey(visualsName: string, request: SceneStillRequest
         engine: visualsName,
         scene,
         still,
+        ...logo,
       }),
     )
     .digest('hex')
@@ -96,8 +108,10 @@ export function getSceneStillKey(visualsName: string, request: SceneStillRequest
 }
 
 /**
- * One frame of a scene, drawn by `visuals` at the given size and encoded as WebP (default) or JPEG. Only
- * the scene art: captions belong to the voice's timing and are left to the render.
+ * One frame of a scene, drawn by `visuals` at the given size and encoded as WebP (default) or JPEG, with the
+ * brand's logo over it when one is given. Only the scene art: captions belong to the voice's timing and are left to
+ * the render. A logo file that is not a PNG or WebP is refused with an 'invalid' EngineError before anything is
+ * drawn.
  */
 export async function drawSceneStill(
   visuals: VisualEngine,
@@ -108,6 +122,9 @@ export async function drawSceneStill(
   if (!(still.width >= 16 && still.height >= 16 && still.width <= 4096 && still.height <= 4096)) {
     throw new EngineError('invalid', 'visuals', `A still of ${still.width}×${still.height} px cannot be drawn.`)
   }
+  const logo = options.brand?.logo
+    ? await prepareLogo(options.brand.logo, still, { captions: options.captions ?? true })
+    : undefined
   const art = await visuals.prepareScene({ ...request, width: still.width, height: still.height })
   const canvas = createCanvas(still.width, still.height)
   try {
@@ -116,5 +133,6 @@ export async function drawSceneStill(
   } finally {
     art.close?.()
   }
+  if (logo) await drawLogo(canvas.getContext('2d'), logo)
   return still.format === 'webp' ? canvas.encode('webp', still.quality) : canvas.encode('jpeg', still.quality)
 }
