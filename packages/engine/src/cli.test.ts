@@ -5,13 +5,16 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { DEFAULT_PROJECT_SETTINGS, ownWordsPrompt } from '@storyreel/contracts/studio'
 
 import { runFfmpeg } from './encoder/ffmpeg-binary.ts'
 import { probeMedia } from './encoder/probe.ts'
-import { BLOCK_COLOURS, makeBlocksPhoto } from './testing/media-fixtures.ts'
+import { placeLogo } from './brand/logo-placement.ts'
+import { getSafeArea } from './brand/safe-area.ts'
+import { BLOCK_COLOURS, makeBlocksPhoto, makeFlatPhoto, makeLogo } from './testing/media-fixtures.ts'
 import { makeClip } from './testing/upload-fixtures.ts'
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url))
@@ -252,6 +255,113 @@ describe('npm run render (the command-line renderer)', () => {
     const wrongKind = await attempt({ type: 'photo', file: 'clip.mp4' })
     expect(wrongKind.code).toBe(2)
     expect(wrongKind.stderr).toContain('this is a clip, not a photo.')
+    expect(existsSync(path.join(folder, 'out', 'video.mp4'))).toBe(false)
+  })
+
+  it('puts the logo of a --brand-kit file on every frame and the poster, inside the safe area', async () => {
+    const folder = path.join(work, 'brand')
+    await mkdir(path.join(folder, 'kit'), { recursive: true })
+    await Promise.all([
+      makeFlatPhoto(path.join(folder, 'wall.jpg'), [70, 110, 150]),
+      makeLogo(path.join(folder, 'kit', 'logo.png')),
+    ])
+    const file = path.join(folder, 'storyboard.json')
+    await writeFile(
+      file,
+      JSON.stringify({
+        settings: { ...DEFAULT_PROJECT_SETTINGS, target_seconds: 15 },
+        scenes: [
+          {
+            narration: '',
+            visual: 'A wall',
+            duration: 15,
+            media: { type: 'photo', file: 'wall.jpg', camera: 'still' },
+          },
+        ],
+      }),
+    )
+    // The logo's path is relative to the kit file, wherever the kit is.
+    const kit = path.join(folder, 'kit', 'kit.json')
+    await writeFile(kit, JSON.stringify({ logo: { file: 'logo.png', position: 'top-right', size: 0.16, opacity: 1 } }))
+    const out = path.join(folder, 'out')
+    const run = await runCli([file, out, '--ratio', '9:16', '--brand-kit', kit], env)
+    expect(run.code, run.stderr).toBe(0)
+    const [width, height] = [720, 1280]
+    const box = placeLogo(
+      { width: 200, height: 200 },
+      { position: 'top-right', size: 0.16 },
+      { width, height },
+      {
+        captions: true,
+      },
+    )
+    const safe = getSafeArea(width, height)
+    /** The rectangle around the red pixels of a frame. */
+    const redBounds = (rgb: Buffer) => {
+      const found = { count: 0, left: width, top: height, right: 0, bottom: 0 }
+      for (let at = 0; at < rgb.length; at += 3) {
+        if (!((rgb[at] ?? 0) > 180 && (rgb[at + 1] ?? 0) < 80 && (rgb[at + 2] ?? 0) < 80)) continue
+        const [x, y] = [(at / 3) % width, Math.floor(at / 3 / width)]
+        found.count += 1
+        found.left = Math.min(found.left, x)
+        found.top = Math.min(found.top, y)
+        found.right = Math.max(found.right, x + 1)
+        found.bottom = Math.max(found.bottom, y + 1)
+      }
+      return found
+    }
+    const frames = await Promise.all(
+      [0.5, 14.5].map((time) =>
+        runFfmpeg(
+          ['-ss', String(time), '-i', path.join(out, 'video.mp4'), '-frames:v', '1'].concat([
+            '-vf',
+            'scale=in_color_matrix=bt709:in_range=tv,format=rgb24',
+            '-f',
+            'rawvideo',
+            'pipe:1',
+          ]),
+        ).then(({ stdout }) => stdout),
+      ),
+    )
+    const { data: poster } = await sharp(path.join(out, 'poster.jpg')).removeAlpha().raw().toBuffer({
+      resolveWithObject: true,
+    })
+    for (const [index, rgb] of [...frames, poster].entries()) {
+      const red = redBounds(rgb)
+      expect(red.count, `picture ${index}`).toBeGreaterThan(box.width * box.height * 0.95)
+      expect(red.left, `picture ${index}`).toBeGreaterThanOrEqual(Math.max(safe.left, box.left - 1))
+      expect(red.top, `picture ${index}`).toBeGreaterThanOrEqual(Math.max(safe.top, box.top - 1))
+      expect(red.right, `picture ${index}`).toBeLessThanOrEqual(Math.min(safe.right, box.left + box.width + 1))
+      expect(red.bottom, `picture ${index}`).toBeLessThanOrEqual(Math.min(safe.bottom, box.top + box.height + 1))
+    }
+  }, 120_000)
+
+  it('refuses a brand kit with wrong fields, or whose logo is missing or not a PNG or WebP, with exit code 2', async () => {
+    const folder = path.join(work, 'bad-brand')
+    await mkdir(folder, { recursive: true })
+    await makeLogo(path.join(folder, 'logo.jpg'), { format: 'jpeg' })
+    const attempt = async (kit: unknown) => {
+      const file = path.join(folder, 'kit.json')
+      await writeFile(file, JSON.stringify(kit))
+      return runCli(['story.json', path.join(folder, 'out'), '--brand-kit', file], env)
+    }
+    const fields = await attempt({ logo: { file: '', position: 'middle', size: 0.5, opacity: 'half' }, font: 'x' })
+    expect(fields.code).toBe(2)
+    for (const problem of [
+      'logo.file: give the path of a PNG or WebP image, relative to the kit file',
+      'logo.position: the position is one of top-left, top-right, bottom-left, bottom-right',
+      "logo.size: the size is 0.08-0.3 of the frame's shorter side",
+      'logo.opacity: the opacity is a number',
+      '(the file): Unrecognized key: "font"',
+    ]) {
+      expect(fields.stderr).toContain(problem)
+    }
+    const jpeg = await attempt({ logo: { file: 'logo.jpg' } })
+    expect(jpeg.code).toBe(2)
+    expect(jpeg.stderr).toContain(`logo.file "${path.join(folder, 'logo.jpg')}": The logo must be a PNG or WebP image`)
+    const missing = await attempt({ logo: { file: 'gone.png' } })
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain(`logo.file "${path.join(folder, 'gone.png')}": there is no such file.`)
     expect(existsSync(path.join(folder, 'out', 'video.mp4'))).toBe(false)
   })
 

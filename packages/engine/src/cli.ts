@@ -15,6 +15,7 @@ import {
   type Resolution,
 } from '@storyreel/contracts/studio'
 
+import { BrandKitError, readBrandKit } from './cli-brand-kit.ts'
 import { CliConfigError, loadCliConfig } from './cli-config.ts'
 import { MediaFileError, readLocalMedia } from './cli-media.ts'
 import { configureBinaries, getBinaryVersions } from './encoder/ffmpeg-binary.ts'
@@ -22,6 +23,7 @@ import { EngineError } from './errors.ts'
 import { detectLanguage } from './language/detect-language.ts'
 import { getPromptLength } from './language/prompt-length.ts'
 import type { EngineOptions } from './options.ts'
+import { LOGO_OPACITY, LOGO_POSITIONS, LOGO_SIZE, type BrandOverlay } from './brand/brand-overlay.ts'
 import type { Storyboard } from './pipeline/render-pipeline.ts'
 import { draftStoryboard, getStoryboardProblems, parseStoryboardFile } from './pipeline/storyboard.ts'
 import { createRenderRunner } from './runner/render-runner.ts'
@@ -58,11 +60,17 @@ Options:
   --ratio ${ASPECT_RATIOS.join('|')}
   --from-text TEXT          draft the storyboard from a prompt or a script
   --kind prompt|script      what --from-text is (default prompt)
+  --brand-kit FILE          your logo on every frame and on the poster, from a kit file:
+                            { "logo": { "file": "logo.png", "position": "top-right", "size": 0.16, "opacity": 0.9 } }
+                            file: a PNG or WebP (transparency kept), relative to the kit file; position:
+                            ${LOGO_POSITIONS.join('|')} (default top-right), inside the
+                            platforms' safe area and above the captions; size: ${LOGO_SIZE.min}-${LOGO_SIZE.max} of the frame's
+                            shorter side (default ${LOGO_SIZE.default}); opacity: ${LOGO_OPACITY.min}-${LOGO_OPACITY.max} (default ${LOGO_OPACITY.default})
   --version                 the versions of the engine's ffmpeg and ffprobe
   --help
 
 Writes video.mp4, poster.jpg, thumbnail.jpg, captions.srt, captions.vtt and render.json (figures and the
-time of each stage) into <out-dir>. Exit code 2: the command or the storyboard is not right.`
+time of each stage) into <out-dir>. Exit code 2: the command, the storyboard or the brand kit is not right.`
 
 /** A problem with what the user gave: the command line or the storyboard file. */
 class UsageError extends Error {}
@@ -169,6 +177,7 @@ async function main(argv: string[]): Promise<number> {
       ratio: { type: 'string' },
       'from-text': { type: 'string' },
       kind: { type: 'string' },
+      'brand-kit': { type: 'string' },
       version: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -198,6 +207,10 @@ async function main(argv: string[]): Promise<number> {
     )
   }
   const outDir = path.resolve(positionals[expected - 1] ?? '')
+  // Read first: a wrong kit is refused before a storyboard is drafted or its media readied.
+  const brandKit = values['brand-kit']
+  const brand: BrandOverlay | undefined =
+    brandKit === undefined ? undefined : await readBrandKit(path.resolve(brandKit))
   const withOverrides = (settings: ProjectSettings): ProjectSettings => ({
     ...settings,
     ...(style ? { style } : {}),
@@ -236,7 +249,7 @@ async function main(argv: string[]): Promise<number> {
   const progress = createProgressReporter(process.stderr)
   try {
     const result = await runner.runRender(
-      { kind: 'render', storyboard, resolution, outDir },
+      { kind: 'render', storyboard, resolution, outDir, brand },
       { onProgress: (update) => progress.update(update) },
     )
     progress.end()
@@ -273,6 +286,7 @@ main(process.argv.slice(2)).then(
     if (
       error instanceof UsageError ||
       error instanceof MediaFileError ||
+      error instanceof BrandKitError ||
       error instanceof CliConfigError ||
       (error instanceof TypeError && 'code' in error)
     ) {

@@ -1,9 +1,9 @@
 export const LOGO_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const
 export type LogoPosition = (typeof LOGO_POSITIONS)[number]
 
-/** The logo's width as a share of the frame's shorter side, and how opaque it is drawn. */
-export const LOGO_SIZE = { min: 0.08, max: 0.3 } as const
-export const LOGO_OPACITY = { min: 0.2, max: 1 } as const
+/** The logo's width as a share of the frame's shorter side, and how opaque it is drawn; defaults for the CLI's kit. */
+export const LOGO_SIZE = { min: 0.08, max: 0.3, default: 0.16 } as const
+export const LOGO_OPACITY = { min: 0.2, max: 1, default: 0.9 } as const
 
 export type LogoOverlay = {
   /** A local PNG or WebP, readable for the whole task; its transparency is kept. */
