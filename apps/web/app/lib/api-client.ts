@@ -30,9 +30,11 @@ export type RequestOptions = {
   timeoutMs?: number | undefined
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
 export type Requester = {
   baseUrl: string
-  request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, options?: RequestOptions): Promise<T>
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>
 }
 
 /**
@@ -84,7 +86,7 @@ export function createRequester({
 }): Requester {
   return {
     baseUrl,
-    async request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, options: RequestOptions = {}) {
+    async request<T>(method: HttpMethod, path: string, options: RequestOptions = {}) {
       const headers: Record<string, string> = { accept: 'application/json' }
       if (options.body !== undefined) headers['content-type'] = 'application/json'
       if (options.token) headers.authorization = `Bearer ${options.token}`

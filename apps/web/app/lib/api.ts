@@ -44,7 +44,11 @@ export function getApi(): QueryHelper {
 export async function uploadToApi<T>(
   path: string,
   file: Blob & { name?: string },
-  options: { onProgress?: (loaded: number, total: number) => void; signal?: AbortSignal } = {},
+  options: {
+    method?: 'POST' | 'PUT'
+    onProgress?: (loaded: number, total: number) => void
+    signal?: AbortSignal
+  } = {},
 ): Promise<T> {
   const base = getBaseAddresses({ origin: window.location.origin, nodeHost: env.nodeHost, apiVersion: env.apiVersion })
   try {

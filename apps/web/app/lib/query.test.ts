@@ -88,6 +88,14 @@ describe('the query helper', () => {
     expect(calls[0]?.headers['content-type']).toBe('application/json')
   })
 
+  it('replaces a whole resource with PUT', async () => {
+    const { query, calls } = setup([json(200, { saved: true })])
+    await expect(query.put('brand-kit', { colours: { primary: '#5b21b6' } }, { auth: true })).resolves.toEqual({
+      saved: true,
+    })
+    expect(calls[0]).toMatchObject({ method: 'PUT', body: { colours: { primary: '#5b21b6' } } })
+  })
+
   it('signs out and does not call the API when an authenticated call has no token', async () => {
     const { query, calls, deps } = setup([], { getToken: () => undefined })
     await expect(query.get('auth/me', { auth: true })).rejects.toBeInstanceOf(MissingTokenError)

@@ -1,4 +1,4 @@
-import { ApiError, NetworkError, createRequester, type Requester } from './api-client.ts'
+import { ApiError, NetworkError, createRequester, type HttpMethod, type Requester } from './api-client.ts'
 import type { Notify } from './toast.ts'
 
 /** Where a call goes: the local server, the product API (versioned) and the admin requester. */
@@ -66,7 +66,7 @@ export type QueryHelperDeps = {
 const isRetryable = (error: unknown) =>
   error instanceof NetworkError || (error instanceof ApiError && error.status >= 500)
 
-/** get, post, patch and delete over the three requesters, with retries, toasts and the signed-out rule. */
+/** get, post, put, patch and delete over the three requesters, with retries, toasts and the signed-out rule. */
 export function createQueryHelper(deps: QueryHelperDeps) {
   const log = deps.log ?? console
   const retryDelayMs = deps.retryDelayMs ?? 400
@@ -78,12 +78,7 @@ export function createQueryHelper(deps: QueryHelperDeps) {
     admin: createRequester({ baseUrl: deps.baseAddresses.admin, timeoutMs: deps.timeoutMs, fetch: deps.fetch }),
   }
 
-  async function send<T>(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    path: string,
-    body: unknown,
-    options: QueryOptions = {},
-  ) {
+  async function send<T>(method: HttpMethod, path: string, body: unknown, options: QueryOptions = {}) {
     const target = options.target ?? 'api'
     const call = `${method} ${target} ${path}`
     try {
@@ -137,6 +132,8 @@ export function createQueryHelper(deps: QueryHelperDeps) {
   return {
     get: <T>(path: string, options?: QueryOptions) => send<T>('GET', path, undefined, options),
     post: <T>(path: string, body?: unknown, options?: QueryOptions) => send<T>('POST', path, body, options),
+    /** Replaces a whole resource: the body is all of it. */
+    put: <T>(path: string, body?: unknown, options?: QueryOptions) => send<T>('PUT', path, body, options),
     patch: <T>(path: string, body?: unknown, options?: QueryOptions) => send<T>('PATCH', path, body, options),
     delete: <T>(path: string, options?: QueryOptions) => send<T>('DELETE', path, undefined, options),
   }

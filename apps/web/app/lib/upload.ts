@@ -12,6 +12,7 @@ export class UploadCanceledError extends Error {
  */
 export function sendFile<T>({
   url,
+  method = 'POST',
   token,
   file,
   field = 'file',
@@ -19,6 +20,8 @@ export function sendFile<T>({
   signal,
 }: {
   url: string
+  /** POST adds a file (to the library); PUT replaces the one a resource holds (the brand kit's font). */
+  method?: 'POST' | 'PUT'
   token: string | undefined
   file: Blob & { name?: string }
   field?: string
@@ -28,7 +31,7 @@ export function sendFile<T>({
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) return reject(new UploadCanceledError('The upload was canceled.'))
     const request = new XMLHttpRequest()
-    request.open('POST', url)
+    request.open(method, url)
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`)
     request.responseType = 'text'
     request.upload.addEventListener('progress', (event) => {
