@@ -8,8 +8,9 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
 }
 
 /** A labelled input whose error and hint are wired to it for screen readers. */
-export function FormField({ label, error, hint, className = '', ...input }: FieldProps) {
-  const id = useId()
+export function FormField({ label, error, hint, className = '', id: givenId, ...input }: FieldProps) {
+  const generatedId = useId()
+  const id = givenId ?? generatedId
   const describedBy = [error ? `${id}-error` : undefined, hint ? `${id}-hint` : undefined].filter(Boolean).join(' ')
   return (
     <div className={className}>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 
 import { languageOfTag, SCRIPT_LANGUAGE_NAMES, type ScriptLanguage } from '@storyreel/contracts/languages'
 
@@ -20,6 +20,8 @@ import {
 } from '@storyreel/contracts/studio'
 
 import { MicIcon, MusicNoteIcon } from '#app/components/ui/icons.tsx'
+import { RangeField } from '#app/components/ui/range-field.tsx'
+import { SwitchRow } from '#app/components/ui/switch-row.tsx'
 
 import { CaptionSample } from './caption-sample.tsx'
 import { CHOICE_CARD_CLASS, HIDDEN_INPUT_CLASS, ListState, OptionList, Section } from './choice-list.tsx'
@@ -144,67 +146,6 @@ export function TargetLengthField({ value, onChange }: { value: number; onChange
   )
 }
 
-export function RangeField({
-  label,
-  min,
-  max,
-  step,
-  value,
-  display,
-  onChange,
-  marks,
-  disabled = false,
-}: {
-  label: string
-  min: number
-  max: number
-  step: number
-  value: number
-  display: string
-  onChange: (value: number) => void
-  marks?: [string, string]
-  /** Nothing to set (a music volume with no track): shown, but out of reach. */
-  disabled?: boolean
-}) {
-  const percent = ((value - min) / (max - min)) * 100
-  const id = useId()
-  // The label names the slider itself: wrapped around both, it would name the <output>, the first
-  // labelable element inside it, and leave the slider nameless for a screen reader.
-  return (
-    <div>
-      <span className="flex items-baseline justify-between text-sm">
-        <label htmlFor={id} className="text-muted">
-          {label}
-        </label>
-        <output htmlFor={id} className="font-semibold tabular-nums text-ink">
-          {display}
-        </output>
-      </span>
-      <input
-        id={id}
-        type="range"
-        min={min}
-        max={max}
-        step={step}
-        value={value}
-        aria-valuetext={display}
-        disabled={disabled}
-        onChange={(event) => onChange(Number(event.target.value))}
-        className="mt-2 h-2 w-full cursor-pointer appearance-none rounded-full accent-[var(--accent)] disabled:cursor-not-allowed disabled:opacity-40"
-        style={{
-          background: `linear-gradient(90deg, var(--accent) ${percent}%, var(--line) ${percent}%)`,
-        }}
-      />
-      {marks ? (
-        <span className="mt-1 flex justify-between text-[11px] text-subtle">
-          <span>{marks[0]}</span>
-          <span>{marks[1]}</span>
-        </span>
-      ) : null}
-    </div>
-  )
-}
-
 /** Voices of the words' language first, each list in the library's own order. */
 function voicesFor(voices: Voice[], language: ScriptLanguage | undefined): Voice[] {
   if (!language) return voices
@@ -282,20 +223,11 @@ export function CaptionsPicker({
 }) {
   return (
     <Section title="Captions">
-      <label className="relative flex cursor-pointer items-center justify-between gap-3 rounded-2xl border border-line bg-surface/70 px-4 py-3">
-        <span className="text-sm text-ink">Burn captions into the video</span>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={value.enabled}
-          onChange={(event) => onChange({ ...value, enabled: event.target.checked })}
-          className={`peer ${HIDDEN_INPUT_CLASS}`}
-        />
-        <span
-          aria-hidden="true"
-          className="relative h-6 w-11 shrink-0 rounded-full bg-line transition-colors peer-checked:bg-accent peer-focus-visible:ring-2 peer-focus-visible:ring-accent peer-focus-visible:ring-offset-2 peer-focus-visible:ring-offset-canvas after:absolute after:top-0.5 after:left-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
-        />
-      </label>
+      <SwitchRow
+        label="Burn captions into the video"
+        checked={value.enabled}
+        onChange={(enabled) => onChange({ ...value, enabled })}
+      />
       <div className="mt-3 grid grid-cols-2 gap-2" role="radiogroup" aria-label="Caption style">
         {CAPTION_STYLES.map((style) => (
           <label key={style} className={`${CHOICE_CARD_CLASS} flex-col gap-1.5 p-1.5`}>
