@@ -63,6 +63,9 @@ import { createBrandKitRepository } from './modules/brand-kit/brand-kit.reposito
 import { registerBrandKitRoutes } from './modules/brand-kit/brand-kit.routes.ts'
 import { createBrandKitService } from './modules/brand-kit/brand-kit.service.ts'
 import { createStockProviders, getStockSources } from './modules/stock/stock-providers.ts'
+import { createTemplatesRepository } from './modules/templates/templates.repository.ts'
+import { registerTemplateRoutes } from './modules/templates/templates.routes.ts'
+import { createTemplatesService } from './modules/templates/templates.service.ts'
 import { registerStockRoutes } from './modules/stock/stock.routes.ts'
 import { createStockService } from './modules/stock/stock.service.ts'
 import { createRedeemCodesRepository } from './modules/referrals/redeem-codes.repository.ts'
@@ -369,6 +372,17 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     await brandKits.deleteAllForUser(userId)
   }
   registerBrandKitRoutes(app, { kits: brandKits, auth, perMinute: config.rateLimits.studioPerMinute })
+  registerTemplateRoutes(app, {
+    templates: createTemplatesService({
+      templates: createTemplatesRepository(db),
+      projects,
+      stills: stillRunner,
+      media,
+      voices: voiceEngine,
+    }),
+    auth,
+    perMinute: config.rateLimits.studioPerMinute,
+  })
   registerAssetRoutes(app, { assets, auth, perMinute: config.rateLimits.studioPerMinute })
   purgeDeletedAssets = () => {
     assets.purgeDeleted().catch((error: unknown) => app.log.warn({ err: error }, 'asset housekeeping failed'))

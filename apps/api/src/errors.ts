@@ -96,6 +96,9 @@ export type ErrorCode =
   | 'FONT_UNREADABLE'
   | 'FONT_COLLECTION'
   | 'BRAND_FONT_NOT_IN_PLAN'
+  | 'TEMPLATE_NOT_FOUND'
+  | 'TEMPLATE_BUILT_IN'
+  | 'TEMPLATE_LIMIT_REACHED'
 
 /** Services throw this; the error handler turns it into the one API error shape. */
 export class AppError extends Error {

@@ -513,6 +513,44 @@ export function createProjectsService(deps: Deps) {
       return toProject(row)
     },
 
+    /**
+     * A project laid out as a template is: its settings, and its scenes with their words (or placeholders for
+     * the owner's own) and lengths as they are; every scene drawn until it is given a photo or clip. The source
+     * text is the scenes' words, so a rewrite keeps the template's structure.
+     */
+    async createFromTemplate(
+      user: UserRow,
+      input: {
+        title: string
+        settings: ProjectSettings
+        scenes: { narration: string; visual: string; duration: number }[]
+      },
+    ): Promise<Project> {
+      const { settings } = input
+      assertEngines(settings)
+      await checkMedia(user.id, [], settings)
+      const scenes = input.scenes.map((scene) =>
+        SceneSchema.parse({ ...scene, id: randomUUID(), seed: createSeed(), media: null }),
+      )
+      const row = await db.transaction(async (tx) => {
+        const created = await projects.create(
+          {
+            userId: user.id,
+            title: input.title,
+            sourceKind: 'script',
+            sourceText: scenes.map((scene) => scene.narration).join('\n\n'),
+            settings,
+            scenes,
+            scriptEngine: deps.scriptEngine.name,
+          },
+          tx,
+        )
+        await linkAssets(created, scenes, settings, tx)
+        return created
+      })
+      return toProject(row)
+    },
+
     async get(user: UserRow, id: string): Promise<Project> {
       return toProject(await findProject(user.id, id))
     },
