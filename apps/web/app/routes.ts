@@ -30,6 +30,7 @@ export default [
     route('app/projects/:id', 'routes/app/project.tsx', { id: 'app-project' }),
     route('app/music', 'routes/app/music.tsx', { id: 'app-music' }),
     route('app/library', 'routes/app/library.tsx', { id: 'app-library' }),
+    route('app/brand', 'routes/app/brand.tsx', { id: 'app-brand' }),
     // Unknown app paths are 404s inside this layout.
     route('app/*', 'routes/not-found.tsx', { id: 'app-not-found' }),
     route('auth/*', 'routes/not-found.tsx', { id: 'auth-not-found' }),

@@ -26,6 +26,7 @@ function getDestinations(isAdmin: boolean) {
     { to: '/app/projects', label: 'Projects', end: false },
     { to: '/app/library', label: 'Library', end: false },
     { to: '/app/music', label: 'Music', end: false },
+    { to: '/app/brand', label: 'Brand', end: false },
     { to: '/app/profile', label: 'Profile', end: false },
     ...(isAdmin ? [{ to: '/app/admin', label: 'Admin', end: false }] : []),
   ]
