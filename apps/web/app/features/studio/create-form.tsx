@@ -9,6 +9,7 @@ import {
   type Project,
   type ProjectSettings,
 } from '@storyreel/contracts/studio'
+import type { Template } from '@storyreel/contracts/templates'
 
 import { Spinner } from '#app/components/ui/form-field.tsx'
 import { AlertIcon, SparkIcon } from '#app/components/ui/icons.tsx'
@@ -27,6 +28,7 @@ import {
   voicesQuery,
 } from './settings-controls.tsx'
 import { studioApi } from './studio-api.ts'
+import { ChosenTemplate, TemplatePicker, templatesQuery } from './template-picker.tsx'
 import { ScriptWriterInfo } from './writer-note.tsx'
 
 const SOURCE_KINDS = {
@@ -42,12 +44,18 @@ const SOURCE_KINDS = {
   },
 } as const
 
-/** Step 1 of the studio: the idea and the settings; submitting writes the storyboard (POST /projects). */
+/**
+ * Step 1 of the studio: the idea and the settings; submitting writes the storyboard (POST /projects). A
+ * template, chosen above the form, takes the idea's place: it fills the settings, and submitting lays the
+ * storyboard out as it is (POST /templates/:id/projects).
+ */
 export function CreateForm({
   initialMusicId,
+  initialTemplateId,
   onCreated,
 }: {
   initialMusicId?: string | undefined
+  initialTemplateId?: string | undefined
   onCreated: (project: Project) => void
 }) {
   const [kind, setKind] = useState<'prompt' | 'script'>('prompt')
@@ -71,24 +79,57 @@ export function CreateForm({
     queryFn: studioApi.getScriptWriter,
     staleTime: 5 * 60_000,
   })
-  const check = useSourceCheck(kind, text)
+  const [template, setTemplate] = useState<Template>()
+  const templates = useQuery(templatesQuery)
+  // A link to a template (?template=…) chooses it once the list is here.
+  const [linkedTemplate, setLinkedTemplate] = useState(initialTemplateId)
+  if (linkedTemplate && templates.data) {
+    const linked = templates.data.templates?.find((item) => item.id === linkedTemplate)
+    setLinkedTemplate(undefined)
+    if (linked) chooseTemplate(linked)
+  }
+  const check = useSourceCheck(kind, template ? '' : text)
   const chosenTrack = music.data?.tracks.find((track) => track.id === settings.music_id)
 
   const change = (changes: Partial<ProjectSettings>) => setSettings((current) => ({ ...current, ...changes }))
+
+  function chooseTemplate(next: Template | undefined) {
+    setTemplate(next)
+    setProblem(undefined)
+    if (!next) return
+    // The template's look and sound fill the form; the user may still change any of them.
+    setSettings(next.settings)
+    setChosenLanguage(next.settings.language)
+    setVoiceChosen(true)
+  }
   const trimmed = text.trim()
   const language = chosenLanguage ?? check?.language ?? 'en'
   const voiceId = voiceChosen ? settings.voice_id : getDefaultVoiceId(language, voices.data?.voices)
-  const fromPrompt = kind === 'prompt' && lengthMode === 'prompt'
-  const seconds =
-    kind === 'prompt' ? getPlannedSeconds(lengthMode, check, settings.target_seconds) : settings.target_seconds
+  const fromPrompt = !template && kind === 'prompt' && lengthMode === 'prompt'
+  const seconds = template
+    ? template.scenes.reduce((sum, scene) => sum + scene.duration, 0)
+    : kind === 'prompt'
+      ? getPlannedSeconds(lengthMode, check, settings.target_seconds)
+      : settings.target_seconds
   // The offline writer drafts in English only: say so before anything is sent.
   const languageProblem =
-    kind === 'prompt' && writer.data === 'offline' && trimmed.length >= 3
+    !template && kind === 'prompt' && writer.data === 'offline' && trimmed.length >= 3
       ? getPromptLanguageProblem(language)
       : undefined
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
+    if (template) {
+      setSubmitting(true)
+      try {
+        onCreated(
+          await studioApi.startFromTemplate(template.id, { settings: { ...settings, language, voice_id: voiceId } }),
+        )
+      } catch {
+        setSubmitting(false)
+      }
+      return
+    }
     const why = trimmed.length < 3 ? 'Write at least a few words.' : languageProblem
     if (why) {
       setProblem(why)
@@ -112,143 +153,158 @@ export function CreateForm({
   }
 
   return (
-    <form
-      onSubmit={(event) => void onSubmit(event)}
-      aria-busy={submitting}
-      className="grid gap-6 desktop:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]"
-    >
-      <div className="space-y-6">
-        <section aria-labelledby="source-title" className="glass rounded-3xl p-5 tablet:p-7">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="source-title" className="text-lg font-bold text-ink">
-              Your story
-            </h2>
-            <div
-              role="radiogroup"
-              aria-label="Start from"
-              className="inline-flex rounded-full border border-line bg-surface p-1"
-            >
-              {(['prompt', 'script'] as const).map((value) => (
-                <label
-                  key={value}
-                  className="relative cursor-pointer rounded-full px-3.5 py-1.5 text-sm font-medium text-muted transition-colors has-checked:bg-accent has-checked:text-accent-ink has-focus-visible:ring-2 has-focus-visible:ring-accent"
-                >
-                  <input
-                    type="radio"
-                    name="source_kind"
-                    value={value}
-                    checked={kind === value}
-                    onChange={() => setKind(value)}
-                    className={HIDDEN_INPUT_CLASS}
-                  />
-                  {SOURCE_KINDS[value].label}
+    <>
+      {/* Outside the form: its rename and delete dialogs are forms of their own. */}
+      <TemplatePicker chosenId={template?.id} onChoose={chooseTemplate} />
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        aria-busy={submitting}
+        className="grid gap-6 desktop:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]"
+      >
+        <div className="space-y-6">
+          <section aria-labelledby="source-title" className="glass rounded-3xl p-5 tablet:p-7">
+            {template ? (
+              <>
+                <h2 id="source-title" className="text-lg font-bold text-ink">
+                  From the template “{template.name}”
+                </h2>
+                <ChosenTemplate template={template} onClear={() => chooseTemplate(undefined)} />
+              </>
+            ) : (
+              <>
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <h2 id="source-title" className="text-lg font-bold text-ink">
+                    Your story
+                  </h2>
+                  <div
+                    role="radiogroup"
+                    aria-label="Start from"
+                    className="inline-flex rounded-full border border-line bg-surface p-1"
+                  >
+                    {(['prompt', 'script'] as const).map((value) => (
+                      <label
+                        key={value}
+                        className="relative cursor-pointer rounded-full px-3.5 py-1.5 text-sm font-medium text-muted transition-colors has-checked:bg-accent has-checked:text-accent-ink has-focus-visible:ring-2 has-focus-visible:ring-accent"
+                      >
+                        <input
+                          type="radio"
+                          name="source_kind"
+                          value={value}
+                          checked={kind === value}
+                          onChange={() => setKind(value)}
+                          className={HIDDEN_INPUT_CLASS}
+                        />
+                        {SOURCE_KINDS[value].label}
+                      </label>
+                    ))}
+                  </div>
+                </div>
+                <label htmlFor={textId} className="mt-4 block text-sm text-muted">
+                  {SOURCE_KINDS[kind].help}
                 </label>
-              ))}
-            </div>
-          </div>
-          <label htmlFor={textId} className="mt-4 block text-sm text-muted">
-            {SOURCE_KINDS[kind].help}
-          </label>
-          <textarea
-            id={textId}
-            ref={textRef}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value)
-              if (problem) setProblem(undefined)
-            }}
-            maxLength={SOURCE_TEXT_MAX_CHARS}
-            rows={kind === 'script' ? 10 : 5}
-            placeholder={SOURCE_KINDS[kind].placeholder}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={`${textId}-count${problem ? ` ${textId}-problem` : ''}`}
-            className="mt-2 block w-full resize-y rounded-2xl border border-line bg-surface px-4 py-3 text-[15px] leading-relaxed text-ink placeholder:text-subtle focus:border-accent focus:outline-none"
-          />
-          <div className="mt-2 flex items-center justify-between gap-3 text-xs">
-            <p
-              id={`${textId}-problem`}
-              className="text-rose-700 dark:text-rose-400"
-              role={problem ? 'alert' : undefined}
-            >
-              {problem}
-            </p>
-            <p
-              id={`${textId}-count`}
-              className={`tabular-nums ${text.length > SOURCE_TEXT_MAX_CHARS * 0.9 ? 'text-amber-600 dark:text-amber-300' : 'text-subtle'}`}
-            >
-              {text.length.toLocaleString('en')} / {SOURCE_TEXT_MAX_CHARS.toLocaleString('en')} characters
-            </p>
-          </div>
-          <LanguageField
-            language={language}
-            check={check}
-            chosen={chosenLanguage !== undefined}
-            onChange={setChosenLanguage}
-          />
-          {languageProblem && problem !== languageProblem ? (
-            <p
-              className="mt-3 flex gap-2.5 rounded-2xl border border-amber-400/50 bg-amber-50 p-3 text-sm text-ink dark:border-amber-300/30 dark:bg-amber-300/10"
-              data-testid="prompt-language-note"
-            >
-              <AlertIcon className="mt-0.5 h-4 w-4 shrink-0 text-amber-700 dark:text-amber-300" />
-              {languageProblem}
-            </p>
-          ) : null}
-          <ScriptWriterInfo writer={writer.data} kind={kind} />
-        </section>
-        <section aria-label="Look" className="glass space-y-7 rounded-3xl p-5 tablet:p-7">
-          <StylePicker value={settings.style} onChange={(style) => change({ style })} />
-          <FormatPicker
-            aspectRatio={settings.aspect_ratio}
-            targetSeconds={settings.target_seconds}
-            onChange={change}
-            length={
-              kind === 'prompt' ? (
-                <PromptLengthPicker
-                  mode={lengthMode}
-                  onModeChange={setLengthMode}
-                  check={check}
-                  targetSeconds={settings.target_seconds}
-                  onTargetChange={(target_seconds) => change({ target_seconds })}
+                <textarea
+                  id={textId}
+                  ref={textRef}
+                  value={text}
+                  onChange={(event) => {
+                    setText(event.target.value)
+                    if (problem) setProblem(undefined)
+                  }}
+                  maxLength={SOURCE_TEXT_MAX_CHARS}
+                  rows={kind === 'script' ? 10 : 5}
+                  placeholder={SOURCE_KINDS[kind].placeholder}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={`${textId}-count${problem ? ` ${textId}-problem` : ''}`}
+                  className="mt-2 block w-full resize-y rounded-2xl border border-line bg-surface px-4 py-3 text-[15px] leading-relaxed text-ink placeholder:text-subtle focus:border-accent focus:outline-none"
                 />
-              ) : undefined
-            }
-          />
-        </section>
-      </div>
-      <div className="space-y-6">
-        <section aria-label="Sound" className="glass space-y-7 rounded-3xl p-5 tablet:p-7">
-          <VoicePicker
-            value={voiceId}
-            language={language}
-            onChange={(voice_id) => {
-              setVoiceChosen(true)
-              change({ voice_id })
-            }}
-          />
-          <MusicPicker value={getMusicChoice(settings)} onChange={change} />
-          <AudioMixControls settings={settings} onChange={change} />
-        </section>
-        <section aria-label="Captions" className="glass rounded-3xl p-5 tablet:p-7">
-          <CaptionsPicker value={settings.captions} onChange={(captions) => change({ captions })} />
-        </section>
-      </div>
-      {/* Opaque, across the whole form, and last in it: at the end of the page it rests below every input, and
+                <div className="mt-2 flex items-center justify-between gap-3 text-xs">
+                  <p
+                    id={`${textId}-problem`}
+                    className="text-rose-700 dark:text-rose-400"
+                    role={problem ? 'alert' : undefined}
+                  >
+                    {problem}
+                  </p>
+                  <p
+                    id={`${textId}-count`}
+                    className={`tabular-nums ${text.length > SOURCE_TEXT_MAX_CHARS * 0.9 ? 'text-amber-600 dark:text-amber-300' : 'text-subtle'}`}
+                  >
+                    {text.length.toLocaleString('en')} / {SOURCE_TEXT_MAX_CHARS.toLocaleString('en')} characters
+                  </p>
+                </div>
+                <LanguageField
+                  language={language}
+                  check={check}
+                  chosen={chosenLanguage !== undefined}
+                  onChange={setChosenLanguage}
+                />
+                {languageProblem && problem !== languageProblem ? (
+                  <p
+                    className="mt-3 flex gap-2.5 rounded-2xl border border-amber-400/50 bg-amber-50 p-3 text-sm text-ink dark:border-amber-300/30 dark:bg-amber-300/10"
+                    data-testid="prompt-language-note"
+                  >
+                    <AlertIcon className="mt-0.5 h-4 w-4 shrink-0 text-amber-700 dark:text-amber-300" />
+                    {languageProblem}
+                  </p>
+                ) : null}
+                <ScriptWriterInfo writer={writer.data} kind={kind} />
+              </>
+            )}
+          </section>
+          <section aria-label="Look" className="glass space-y-7 rounded-3xl p-5 tablet:p-7">
+            <StylePicker value={settings.style} onChange={(style) => change({ style })} />
+            <FormatPicker
+              aspectRatio={settings.aspect_ratio}
+              targetSeconds={settings.target_seconds}
+              onChange={change}
+              length={
+                kind === 'prompt' ? (
+                  <PromptLengthPicker
+                    mode={lengthMode}
+                    onModeChange={setLengthMode}
+                    check={check}
+                    targetSeconds={settings.target_seconds}
+                    onTargetChange={(target_seconds) => change({ target_seconds })}
+                  />
+                ) : undefined
+              }
+            />
+          </section>
+        </div>
+        <div className="space-y-6">
+          <section aria-label="Sound" className="glass space-y-7 rounded-3xl p-5 tablet:p-7">
+            <VoicePicker
+              value={voiceId}
+              language={language}
+              onChange={(voice_id) => {
+                setVoiceChosen(true)
+                change({ voice_id })
+              }}
+            />
+            <MusicPicker value={getMusicChoice(settings)} onChange={change} />
+            <AudioMixControls settings={settings} onChange={change} />
+          </section>
+          <section aria-label="Captions" className="glass rounded-3xl p-5 tablet:p-7">
+            <CaptionsPicker value={settings.captions} onChange={(captions) => change({ captions })} />
+          </section>
+        </div>
+        {/* Opaque, across the whole form, and last in it: at the end of the page it rests below every input, and
           the page keeps focused fields clear of it while scrolling (scroll-padding in app.css). It rides above
           the consent bar while that shows. */}
-      <div className="sticky-submit-bar sticky bottom-[calc(0.75rem+var(--consent-bar-height,0px))] z-10 flex items-center justify-between gap-3 rounded-3xl border border-line bg-surface p-3 pl-5 shadow-xl shadow-black/25 desktop:col-span-2">
-        <p className="min-w-0 text-xs text-muted">
-          <span className="font-semibold text-ink">
-            {seconds} s · {settings.aspect_ratio}
-            {chosenTrack ? ` · ${chosenTrack.title}` : settings.music_id === null ? ' · no music' : ''}
-          </span>
-          <span className="hidden tablet:block">You will review every scene before anything renders.</span>
-        </p>
-        <button type="submit" className="btn-primary shrink-0" disabled={submitting}>
-          {submitting ? <Spinner /> : <SparkIcon className="h-4 w-4" />}
-          {submitting ? 'Writing your storyboard…' : 'Create storyboard'}
-        </button>
-      </div>
-    </form>
+        <div className="sticky-submit-bar sticky bottom-[calc(0.75rem+var(--consent-bar-height,0px))] z-10 flex items-center justify-between gap-3 rounded-3xl border border-line bg-surface p-3 pl-5 shadow-xl shadow-black/25 desktop:col-span-2">
+          <p className="min-w-0 text-xs text-muted">
+            <span className="font-semibold text-ink">
+              {seconds} s · {settings.aspect_ratio}
+              {chosenTrack ? ` · ${chosenTrack.title}` : settings.music_id === null ? ' · no music' : ''}
+            </span>
+            <span className="hidden tablet:block">You will review every scene before anything renders.</span>
+          </p>
+          <button type="submit" className="btn-primary shrink-0" disabled={submitting}>
+            {submitting ? <Spinner /> : <SparkIcon className="h-4 w-4" />}
+            {submitting ? 'Writing your storyboard…' : 'Create storyboard'}
+          </button>
+        </div>
+      </form>
+    </>
   )
 }

@@ -25,6 +25,7 @@ import { MediaPicker, type PickerKind } from './media-picker.tsx'
 import { StockPicker } from './stock-picker.tsx'
 import { listNumbers, WriterNote } from './writer-note.tsx'
 import { RenderPanel } from './render-panel.tsx'
+import { SaveTemplateButton } from './save-template.tsx'
 import { SceneCard, type ScenePreviewState } from './scene-card.tsx'
 import {
   assignMediaToScenes,
@@ -612,6 +613,7 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
                   {filling ? 'Finding stock…' : 'Stock for every scene'}
                 </button>
               ) : null}
+              <SaveTemplateButton projectId={project.id} title={project.title} beforeSave={autosave.flush} />
             </div>
           </div>
 

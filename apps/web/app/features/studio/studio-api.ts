@@ -4,6 +4,7 @@ import {
   type LicenceReceipt,
   type MusicQuery,
   type MusicTrack,
+  type NewProjectSettings,
   type Project,
   type ProjectList,
   type RenderJob,
@@ -20,6 +21,7 @@ import {
 import type { Asset, AssetKind, AssetList } from '@storyreel/contracts/assets'
 import type { PublicConfig } from '@storyreel/contracts/public-config'
 import type { StockFillOutcome, StockSceneQuery, StockSearchResult } from '@storyreel/contracts/stock'
+import type { CreateTemplateBody, Template, TemplateList } from '@storyreel/contracts/templates'
 
 import { getApi } from '#app/lib/api.ts'
 import { getBaseAddresses } from '#app/lib/query.ts'
@@ -94,6 +96,15 @@ export const studioApi = {
     const search = params.toString()
     return getApi().get<{ tracks: MusicTrack[] }>(search ? `music?${search}` : 'music', auth)
   },
+  /** The built-in templates, then the account's own, with how many it may keep. */
+  listTemplates: () => getApi().get<TemplateList>('templates', auth),
+  saveAsTemplate: (body: CreateTemplateBody) => getApi().post<Template>('templates', body, write),
+  renameTemplate: (id: string, name: string) =>
+    getApi().patch<Template>(`templates/${encodeURIComponent(id)}`, { name }, write),
+  deleteTemplate: (id: string) => getApi().delete<undefined>(`templates/${encodeURIComponent(id)}`, write),
+  /** A project laid out as the template, with the create form's settings. */
+  startFromTemplate: (id: string, body: { settings: NewProjectSettings }) =>
+    getApi().post<Project>(`templates/${encodeURIComponent(id)}/projects`, body, write),
   /** A page of the owner's media library, newest first, for the studio's pickers. */
   listAssets: ({ kind, q }: { kind: AssetKind; q?: string | undefined }, page: number) => {
     const params = new URLSearchParams({ kind, page: String(page), page_size: String(ASSET_PAGE_SIZE) })

@@ -262,4 +262,63 @@ describe('/app/create', () => {
     expect(shown()).toHaveLength(9)
     expect(within(music).getByRole('button', { name: 'Show fewer tracks' }).getAttribute('aria-expanded')).toBe('true')
   }, 15_000)
+
+  it('starts from a template: its settings fill the form, its scenes show, and the storyboard is laid out from it', async () => {
+    const user = userEvent.setup()
+    const template = {
+      id: 'builtin-real-estate-listing',
+      kind: 'builtin',
+      name: 'Real-estate listing',
+      description: 'A home room by room.',
+      settings: {
+        ...DEFAULT_PROJECT_SETTINGS,
+        style: 'realistic',
+        aspect_ratio: '16:9',
+        target_seconds: 15,
+        voice_id: 'en-gb-oliver',
+        music_id: 'dawn-run',
+        captions: { enabled: true, style: 'boxed' },
+        language: 'en',
+      },
+      scenes: [
+        { narration: '[In your own words, about 12 words: the address and the price]', visual: 'A house', duration: 6 },
+        { narration: '[In your own words, about 14 words: the living room]', visual: 'A living room', duration: 9 },
+      ],
+      with_words: false,
+      still_url: '/api/v1/templates/builtin-real-estate-listing/still',
+      created_at: null,
+      updated_at: null,
+    }
+    const calls = mockApi(({ method, url }) => {
+      if (url.pathname.endsWith('/voices')) return { body: { voices: VOICES } }
+      if (url.pathname.endsWith('/music')) return { body: { tracks: TRACKS } }
+      if (url.pathname.endsWith('/templates')) return { body: { templates: [template], own: { count: 0, limit: 3 } } }
+      if (method === 'POST' && url.pathname.endsWith('/projects')) return { status: 201, body: { id: PROJECT_ID } }
+      return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'x' } }
+    })
+    renderCreate()
+
+    const card = await screen.findByRole('button', { name: /Real-estate listing/ })
+    expect(within(card).getByText('0:15 · 16:9 · 2 scenes')).toBeTruthy()
+    await user.click(card)
+    expect(card.getAttribute('aria-pressed')).toBe('true')
+    expect(screen.getByRole('heading', { name: 'From the template “Real-estate listing”' })).toBeTruthy()
+    const scenes = screen.getByRole('list', { name: 'The scenes of Real-estate listing' })
+    expect(
+      within(scenes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1 · 0:06Your words: the address and the price', '2 · 0:09Your words: the living room'])
+    // Its look and sound are the form's now, and stay the user's to change.
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /16:9/ }).checked).toBe(true)
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Boxed' }).checked).toBe(true)
+    await user.click(screen.getByRole('radio', { name: /Anime/ }))
+    expect(screen.queryByRole('textbox', { name: /describe the video/i })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Create storyboard' }))
+
+    expect(await screen.findByText(`Studio for ${PROJECT_ID}`)).toBeTruthy()
+    const post = calls.find((call) => call.method === 'POST')
+    expect(post?.url.pathname).toBe('/api/v1/templates/builtin-real-estate-listing/projects')
+    expect(post?.body).toEqual({ settings: { ...template.settings, style: 'anime' } })
+  }, 15_000)
 })
