@@ -11,6 +11,7 @@ import { concatSegments } from './concat.ts'
 import { runFfprobe } from './ffmpeg-binary.ts'
 import { createFrameEncoder } from './frame-encoder.ts'
 import { muxVideoAudio } from './mux.ts'
+import { overlayImage } from './overlay.ts'
 import { probeMedia } from './probe.ts'
 
 const WIDTH = 720
@@ -151,40 +152,37 @@ describe('concatSegments and muxVideoAudio', { timeout: 60_000 }, () => {
     expect(probe.bitRate).toBeGreaterThan(0)
     expect(probe.sizeBytes).toBeGreaterThan(0)
   })
+})
 
-  it('with an overlay, encodes the video again as the segments are: High, yuv420p, BT.709, a keyframe every 2 s', async () => {
-    const video = await encodeClip('plain.mp4', 2.5, 200, [360, 640])
-    const audio = path.join(dir, 'quiet.m4a')
-    await mixSoundtrack({
-      voice: { samples: new Float32Array(24_000 * 3), sampleRate: 24_000 },
-      durationSeconds: 2.5,
-      voiceVolume: 1,
-      outPath: audio,
-    })
+describe('overlayImage', { timeout: 60_000 }, () => {
+  it('lays a picture over a segment, encoded as segments are: High, yuv420p, BT.709, keyframes every 2 s', async () => {
+    const [first, second] = await Promise.all([
+      encodeClip('plain-1.mp4', 2.5, 200, [360, 640]),
+      encodeClip('plain-2.mp4', 1, 260, [360, 640]),
+    ])
     const logo = path.join(dir, 'logo.png')
     const square = createCanvas(40, 40)
     square.getContext('2d').fillStyle = '#ff0000'
     square.getContext('2d').fillRect(0, 0, 40, 40)
     await writeFile(logo, await square.encode('png'))
-    const final = path.join(dir, 'overlaid.mp4')
-    await muxVideoAudio({
-      videoPath: video,
-      audioPath: audio,
-      outPath: final,
-      durationSeconds: 2.5,
-      overlay: { imagePath: logo, left: 300, top: 20, frame: { width: 360, height: 640, fps: FPS } },
-    })
-    const probe = await probeMedia(final)
-    expect(probe.streams.map((stream) => `${stream.type}:${stream.codec}`)).toEqual(['video:h264', 'audio:aac'])
+    const overlaid = await Promise.all(
+      [first, second].map(async (videoPath, index) => {
+        const outPath = path.join(dir, `overlaid-${index}.mp4`)
+        const frame = { width: 360, height: 640, fps: FPS }
+        await overlayImage({ videoPath, imagePath: logo, left: 300, top: 20, frame, outPath })
+        return outPath
+      }),
+    )
+    const probe = await probeMedia(overlaid[0] ?? '')
+    expect(probe.streams).toHaveLength(1)
     expect(probe.streams[0]).toMatchObject({ width: 360, height: 640, pixelFormat: 'yuv420p', profile: 'High' })
-    expect(await readPacketTimes(final)).toHaveLength(2.5 * FPS)
     const { stdout } = await runFfprobe(
       [
         '-select_streams',
         'v:0',
         '-show_entries',
         'stream=color_space,color_primaries,color_transfer,color_range',
-      ].concat(['-show_entries', 'packet=pts_time,flags', '-of', 'json', final]),
+      ].concat(['-show_entries', 'packet=pts_time,flags', '-of', 'json', overlaid[0] ?? '']),
     )
     const info = JSON.parse(stdout.toString()) as {
       streams: Record<string, string>[]
@@ -200,5 +198,11 @@ describe('concatSegments and muxVideoAudio', { timeout: 60_000 }, () => {
       .filter((packet) => packet.flags.startsWith('K'))
       .map((packet) => Number(packet.pts_time))
     expect(keyframes).toEqual([0, 2])
+    // Overlaid segments join as drawn ones do: without re-encoding, every frame in its place.
+    const joined = path.join(dir, 'overlaid-joined.mp4')
+    await concatSegments(overlaid, joined)
+    const times = await readPacketTimes(joined)
+    expect(times).toHaveLength(3.5 * FPS)
+    times.slice(1).forEach((time, index) => expect(time - (times[index] ?? 0)).toBeCloseTo(1 / FPS, 3))
   })
 })

@@ -10,15 +10,13 @@ import { getFfmpegPath } from './ffmpeg-binary.ts'
  * reference frames). Encoding is about half the CPU of a render, so this is a fifth of a render's time.
  */
 export const DEFAULT_X264_PRESET = 'veryfast'
-/** The quickest motion search, diamond with one subpixel pass (see DEFAULT_X264_PRESET). */
-const X264_PARAMS = 'me=dia:subme=1'
 /**
- * One thread per segment encoder: a render runs two scene threads, each with its encoder (and perhaps a clip
- * decoder), so both cores are busy anyway, and x264's own frame threads (three on two cores) only add the cost of
- * sharing work: 720p frames took about a fifth less CPU with threads=1 (1.9 s against 2.5 s for 150 frames), for
- * 0.2 % more bytes. All segments use the same, so they still join with `-c copy`.
+ * One thread per encoder: a render runs two scene threads, each with its encoder (and perhaps a clip decoder), so
+ * both cores are busy anyway, and x264's own frame threads (three on two cores) only add the cost of sharing
+ * work: 720p frames took about a fifth less CPU with threads=1 (1.9 s against 2.5 s for 150 frames), for 0.2 %
+ * more bytes. All segments use the same, so they still join with `-c copy`.
  */
-const SEGMENT_X264_THREADS = 1
+const X264_PARAMS = 'me=dia:subme=1:threads=1'
 export const DEFAULT_X264_CRF = 23
 /**
  * A bitrate ceiling per pixel (about 4 Mbit/s at 720x1280, 9 at 1080x1920): film grain and particles would
@@ -53,9 +51,8 @@ export type FrameEncoderOptions = {
 export const BT709_TAGS = ['-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709']
 
 /**
- * The H.264 settings of every video stream a render writes: the scene segments, and the whole video once more
- * when a logo is laid over it, so both look and stream alike. `threads`: x264's own; unset lets it use every core
- * (one encoder alone), 1 where two scene threads each run their own (SEGMENT_X264_THREADS).
+ * The H.264 settings of every segment a render writes, drawn or with a logo laid over it: segments encoded alike
+ * join with `-c copy`.
  */
 export function getX264Args({
   width,
@@ -63,14 +60,12 @@ export function getX264Args({
   fps,
   preset = DEFAULT_X264_PRESET,
   crf = DEFAULT_X264_CRF,
-  threads,
 }: {
   width: number
   height: number
   fps: number
   preset?: string
   crf?: number
-  threads?: number
 }): string[] {
   const gop = Math.max(1, Math.round(fps * KEYFRAME_SECONDS))
   const maxKbits = Math.round(((width * height) / 1e6) * MAX_KBITS_PER_MEGAPIXEL)
@@ -80,7 +75,7 @@ export function getX264Args({
     '-preset',
     preset,
     '-x264-params',
-    threads === undefined ? X264_PARAMS : `${X264_PARAMS}:threads=${threads}`,
+    X264_PARAMS,
     '-crf',
     String(crf),
     '-maxrate',
@@ -148,7 +143,7 @@ export function createFrameEncoder({
     '-i',
     'pipe:0',
     '-an',
-    ...getX264Args({ width, height, fps, preset, crf, threads: SEGMENT_X264_THREADS }),
+    ...getX264Args({ width, height, fps, preset, crf }),
     // BT.709 tagged, as the canvas draws sRGB; players otherwise guess BT.601 for SD and shift colours.
     ...(inputFormat === 'rgba' ? ['-vf', 'scale=out_color_matrix=bt709:out_range=tv'] : ['-color_range', 'tv']),
     ...BT709_TAGS,

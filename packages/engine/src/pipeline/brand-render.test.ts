@@ -154,7 +154,7 @@ function expectLogoAt(frame: Frame, box: LogoBox, label: string) {
 describe('a render with the owner’s logo', () => {
   const plain: Partial<Record<AspectRatio, string>> = {}
 
-  it('shows a red-square logo top-right inside the safe area of every ratio’s frames and poster, reusing every scene', async () => {
+  it('shows a red-square logo top-right inside the safe area of every ratio’s frames and poster, drawing no scene again', async () => {
     for (const ratio of ['9:16', '16:9', '1:1'] as const) {
       const without = await runRenderTask(
         { kind: 'render', storyboard: storyboard(ratio), resolution: '720p', outDir: file(`plain-${ratio}`) },
@@ -183,7 +183,25 @@ describe('a render with the owner’s logo', () => {
       }
       expectLogoAt(await decodeJpeg(branded.files.poster), box, `${ratio} poster`)
       expect(branded.durationSeconds).toBeCloseTo(without.durationSeconds, 1)
+      expect(branded.stageSeconds.logo, ratio).toBeGreaterThan(0)
     }
+    // The segments with the logo laid over them are kept too: the same render again lays it over none.
+    const again = await runRenderTask(
+      {
+        kind: 'render',
+        storyboard: storyboard('1:1'),
+        resolution: '720p',
+        outDir: file('again'),
+        brand: logo('red.png'),
+      },
+      context,
+    )
+    expect(again.stageSeconds.logo).toBe(0)
+    expectLogoAt(
+      await frameAt(again.files.video, 1, getFrameSize('1:1', '720p')),
+      placeLogo(LOGO_SIZE, { position: 'top-right', size: 0.16 }, getFrameSize('1:1', '720p'), { captions: true }),
+      'again',
+    )
   }, 180_000)
 
   it('blends a logo at half opacity, and shows what is under a WebP’s transparent half', async () => {

@@ -13,7 +13,7 @@ import { drawLogoOnJpeg, prepareLogo, type PreparedLogo } from '#src/brand/logo-
 import { concatSegments } from '#src/encoder/concat.ts'
 import { mixSoundtrack, placeClips } from '#src/encoder/audio-mix.ts'
 import { placeClipSounds, type ClipSound } from '#src/encoder/clip-sound.ts'
-import { muxVideoAudio, type VideoOverlay } from '#src/encoder/mux.ts'
+import { muxVideoAudio } from '#src/encoder/mux.ts'
 import { probeMedia } from '#src/encoder/probe.ts'
 import { EngineError, type SerializedEngineError } from '#src/errors.ts'
 import { castOf, type CastMember } from '#src/visuals/art/scene-planner.ts'
@@ -29,6 +29,7 @@ import type {
 } from '#src/visuals/visual-engine.ts'
 import type { SpeechClip, VoiceEngine } from '#src/voice/voice-engine.ts'
 
+import { createSegmentBranding, type SegmentBranding } from './branded-segments.ts'
 import { buildCaptionCues, offsetCues, toSrt, toWebVtt } from './captions.ts'
 import { STILL_ART_VERSION } from './scene-still.ts'
 import { addTimings, noTimings, type FrameTimings, type SceneDrawing } from './scene-segments.ts'
@@ -55,7 +56,7 @@ export type PipelineTask =
       storyboard: Storyboard
       resolution: Resolution
       outDir: string
-      /** The owner's logo over every frame and the poster: laid over the joined video, never drawn into a scene. */
+      /** The owner's logo over every frame and the poster: laid over the drawn segments, never drawn into them. */
       brand?: BrandOverlay | undefined
     }
   | {
@@ -288,7 +289,13 @@ async function renderScene(
   context: PipelineContext,
   workDir: string,
   { stillAt, onFrames }: { stillAt?: number; onFrames: (done: number) => void },
-): Promise<{ files: string[]; reused: boolean; still: Buffer | undefined; timings: FrameTimings; drawn: number }> {
+): Promise<{
+  segments: { key: string; file: string }[]
+  reused: boolean
+  still: Buffer | undefined
+  timings: FrameTimings
+  drawn: number
+}> {
   const { scene, settings, width, height } = input
   const request = toArtRequest(scene, input)
   const captions = settings.captions.enabled ? { style: settings.captions.style, cues: input.cues } : null
@@ -345,7 +352,7 @@ async function renderScene(
   }
   onFrames(total)
   return {
-    files: parts.map((part, index) => cached[index] ?? part.outPath),
+    segments: parts.map((part, index) => ({ key: part.key, file: cached[index] ?? part.outPath })),
     reused: cached[1] !== undefined,
     still,
     timings,
@@ -378,15 +385,13 @@ async function getBrandLogo(
   return prepareLogo(brand.logo, frame, { captions: settings.captions.enabled })
 }
 
-/** The logo as an overlay of the joined video, its PNG written into the work folder. */
-async function writeLogoOverlay(
-  logo: PreparedLogo,
-  workDir: string,
-  frame: { width: number; height: number },
-): Promise<VideoOverlay> {
-  const imagePath = path.join(workDir, 'logo.png')
-  await writeFile(imagePath, logo.png)
-  return { imagePath, left: logo.box.left, top: logo.box.top, frame: { ...frame, fps: VIDEO_FPS } }
+/** A scene's segment files, with the logo laid over them when there is one (decision 056). */
+function brandSegments(
+  segments: { key: string; file: string }[],
+  branding: SegmentBranding | undefined,
+  signal: AbortSignal | undefined,
+): Promise<string[]> | string[] {
+  return branding ? branding.brand(segments, signal) : segments.map((segment) => segment.file)
 }
 
 /** Progress shares of a render: speech is quick, the pictures are nearly all of the work. */
@@ -525,6 +530,14 @@ export async function runRenderTask(
   /** Segments whose ffmpeg is still writing: the work folder is removed only once they are done. */
   const encoding: Promise<void>[] = []
   try {
+    const branding = logo
+      ? await createSegmentBranding({
+          logo,
+          cache: context.cache,
+          frame: { width, height, fps: VIDEO_FPS },
+          workDir: work,
+        })
+      : undefined
     // Speech (0-5 %), then pictures (5-95 %): a scene's speech sets its captions and, when longer, its length,
     // and only the measured speech of every scene says whether the video stays within its limit, so nothing is
     // drawn before all of it is made. Voicing stops at the first scene that makes the video too long.
@@ -568,7 +581,7 @@ export async function runRenderTask(
     const drawing = storyboard.scenes.map(async (_, index) => {
       const [voice, previous] = await Promise.all([voicing[index], voicing[index - 1]])
       if (!voice) throw new EngineError('failed', 'renderer', 'A scene had no speech.')
-      return renderScene(
+      const scene = await renderScene(
         {
           scene: voice.scene,
           index,
@@ -591,6 +604,8 @@ export async function runRenderTask(
           },
         },
       )
+      // The logo over each segment as soon as the scene is drawn, while the next scenes are.
+      return { ...scene, files: await brandSegments(scene.segments, branding, drawingAbort.signal) }
     })
     // The first failure stops the other scenes; the rest are waited for before the work folder goes.
     for (const promise of [...voicing, ...drawing]) void promise.catch(() => drawingAbort.abort())
@@ -640,7 +655,7 @@ export async function runRenderTask(
     // Awaited below; a failure while the pictures are still drawing must not go unhandled meanwhile.
     audioDone.catch(() => undefined)
 
-    let drawn: Awaited<ReturnType<typeof renderScene>>[]
+    let drawn: Awaited<(typeof drawing)[number]>[]
     try {
       drawn = await Promise.all(drawing)
     } catch (error) {
@@ -661,10 +676,10 @@ export async function runRenderTask(
       frameSeconds[key] = Math.round(frameSeconds[key] * 100) / 100
     }
     endStage('visuals')
+    if (branding) stageSeconds.logo = branding.seconds()
     await audioDone
 
-    // 4. One MP4: the segments joined without re-encoding, the soundtrack muxed in (95-98 %). A logo is laid over
-    // the joined video here, not drawn into the scenes, so changing it re-renders no scene (decision 056).
+    // 4. One MP4: the segments joined without re-encoding, the soundtrack muxed in (95-98 %).
     progress('encoding', VOICE_SHARE + VISUALS_SHARE)
     const silentVideo = path.join(work, 'video-only.mp4')
     await concatSegments(segments, silentVideo, context.signal)
@@ -675,7 +690,6 @@ export async function runRenderTask(
       audioPath: audioFile,
       outPath: videoFile,
       durationSeconds: duration,
-      overlay: logo ? await writeLogoOverlay(logo, work, { width, height }) : undefined,
       signal: context.signal,
     })
     endStage('encoding')
@@ -773,8 +787,16 @@ export async function runPreviewTask(
       media: task.media,
     }
     const segment = await renderScene(input, context, work, { stillAt: posterTime(scene), onFrames: () => undefined })
+    const branding = logo
+      ? await createSegmentBranding({
+          logo,
+          cache: context.cache,
+          frame: { width, height, fps: VIDEO_FPS },
+          workDir: work,
+        })
+      : undefined
     const silentVideo = path.join(work, 'preview-video.mp4')
-    await concatSegments(segment.files, silentVideo, context.signal)
+    await concatSegments(await brandSegments(segment.segments, branding, context.signal), silentVideo, context.signal)
     const duration = Math.max(1, Math.round(scene.duration * VIDEO_FPS)) / VIDEO_FPS
     const sampleRate = voice.clip?.sampleRate ?? 24_000
     const track = placeClips(
@@ -800,7 +822,6 @@ export async function runPreviewTask(
       audioPath: audioFile,
       outPath: result.video,
       durationSeconds: duration,
-      overlay: logo ? await writeLogoOverlay(logo, work, { width, height }) : undefined,
       signal: context.signal,
     })
     if (!segment.still) throw new EngineError('failed', 'renderer', 'The preview still was not drawn.')
