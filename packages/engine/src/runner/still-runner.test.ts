@@ -1,6 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
 import { afterAll, describe, expect, it } from 'vitest'
 
 import { drawSceneStill, getStillSize, type SceneStillRequest } from '#src/pipeline/scene-still.ts'
+import { makeLogo } from '#src/testing/media-fixtures.ts'
 import { createLocalVisualEngine } from '#src/visuals/local-visual-engine.ts'
 
 import { createStillRunner } from './still-runner.ts'
@@ -28,6 +33,23 @@ describe('the still runner', () => {
     expect(threaded.equals(direct)).toBe(true)
     expect(runner.visualsName).toBe('local-illustrator')
     expect(runner.keyOf(SCENE, size)).toMatch(/^[0-9a-f]{32}$/)
+  })
+
+  it('draws a still with the owner’s logo in a thread as drawSceneStill does, under a key of its own', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'still-runner-logo-'))
+    try {
+      await makeLogo(path.join(dir, 'logo.webp'), { format: 'webp', clearRight: true })
+      const logo = { file: path.join(dir, 'logo.webp'), position: 'bottom-left', size: 0.2, opacity: 0.8 } as const
+      const options = { ...getStillSize('9:16'), brand: { logo }, captions: true }
+      const [threaded, direct] = await Promise.all([
+        runner.draw(SCENE, options),
+        drawSceneStill(createLocalVisualEngine(), SCENE, options),
+      ])
+      expect(threaded.equals(direct)).toBe(true)
+      expect(runner.keyOf(SCENE, options)).not.toBe(runner.keyOf(SCENE, getStillSize('9:16')))
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 
   it('queues tasks beyond its threads and answers each one', async () => {
