@@ -149,7 +149,7 @@ function BrandKitEditor({ kit, plan }: { kit: BrandKit; plan: Plan | undefined }
     : errors.general
       ? { tone: 'error', text: `Not saved. ${errors.general}` }
       : fieldErrors
-        ? { tone: 'error', text: 'Not saved: see the marked fields above.' }
+        ? { tone: 'error', text: 'Not saved', detail: ': see the marked fields above.' }
         : dirty
           ? { tone: 'unsaved', text: 'Unsaved changes' }
           : savedNow || kit.updated_at
@@ -236,7 +236,11 @@ function BrandKitEditor({ kit, plan }: { kit: BrandKit; plan: Plan | undefined }
               className={`h-2 w-2 shrink-0 rounded-full bg-accent ${status.tone === 'busy' ? 'animate-pulse' : ''}`}
             />
           )}
-          <span className="min-w-0">{status.text}</span>
+          <span className="min-w-0">
+            {status.text}
+            {/* The field in error has focus and says why; a phone's narrow bar keeps to the short words. */}
+            {'detail' in status ? <span className="hidden tablet:inline">{status.detail}</span> : null}
+          </span>
         </p>
         <div className="flex shrink-0 items-center gap-2">
           {dirty && !saving ? (
