@@ -23,7 +23,15 @@ async function openProjectPage(page: Page, request: APIRequestContext, firstName
 
 const ANONYMOUS_PAGES = ['/auth/login', '/auth/register']
 const MODES = ['dark', 'light'] as const
-const SIGNED_IN_PAGES = ['/app', '/app/profile', '/app/create', '/app/projects', '/app/library', '/app/music']
+const SIGNED_IN_PAGES = [
+  '/app',
+  '/app/profile',
+  '/app/create',
+  '/app/projects',
+  '/app/library',
+  '/app/music',
+  '/app/brand',
+]
 
 for (const mode of MODES) {
   test.describe(`app area accessibility in ${mode} mode`, () => {
@@ -109,7 +117,7 @@ test.describe('app navigation on a phone', () => {
       const menu = page.getByRole('dialog', { name: 'Menu' })
 
       await menuButton.click()
-      for (const name of ['Home', 'Create', 'Projects', 'Library', 'Music', 'Profile', 'Help'])
+      for (const name of ['Home', 'Create', 'Projects', 'Library', 'Music', 'Brand', 'Profile', 'Help'])
         await expect(menu.getByRole('link', { name, exact: true })).toBeInViewport()
       await expect(menu.getByRole('button', { name: 'Sign out' })).toBeInViewport()
       await expectNoAxeViolations(page)
