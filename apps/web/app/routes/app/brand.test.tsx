@@ -277,6 +277,18 @@ describe('/app/brand', () => {
     expect(screen.queryByRole('button', { name: 'Upload a font' })).toBeNull()
   })
 
+  it('asks before leaving with unsaved changes, and stays when asked to', async () => {
+    const user = userEvent.setup()
+    brandApi({ plan: 'free' })
+    renderBrand()
+    await user.click(await screen.findByRole('switch', { name: /Start each video with it/ }))
+    await user.click(screen.getByRole('link', { name: 'See plans' }))
+    const dialog = screen.getByRole('dialog', { name: 'Leave without saving?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.getByRole('heading', { level: 1, name: 'Brand kit' })).toBeTruthy()
+    expect(screen.getByTestId('save-status').textContent).toBe('Unsaved changes')
+  })
+
   it('offers to try again when the kit cannot be loaded', async () => {
     const user = userEvent.setup()
     vi.mocked(console.error).mockImplementation(() => undefined)
