@@ -91,7 +91,7 @@ export function SaveTemplateButton({
           {CHOICES.map((choice) => (
             <label
               key={String(choice.value)}
-              className="grid cursor-pointer grid-cols-[auto_1fr] gap-x-3 rounded-xl border border-line bg-surface p-3 has-checked:border-accent has-focus-visible:ring-2 has-focus-visible:ring-accent"
+              className="relative grid cursor-pointer grid-cols-[auto_1fr] gap-x-3 rounded-xl border border-line bg-surface p-3 has-checked:border-accent has-focus-visible:ring-2 has-focus-visible:ring-accent"
             >
               <input
                 type="radio"

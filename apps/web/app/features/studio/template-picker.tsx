@@ -92,7 +92,7 @@ export function TemplatePicker({
         </div>
       ) : (
         <ul
-          className="-mx-5 mt-3 flex snap-x gap-3 overflow-x-auto px-5 pb-2 tablet:-mx-8 tablet:px-8"
+          className="-mx-5 mt-3 flex snap-x scroll-px-5 gap-3 overflow-x-auto px-5 pb-2 tablet:-mx-8 tablet:scroll-px-8 tablet:px-8"
           aria-label="Templates"
         >
           {list.map((template) => {
@@ -116,7 +116,7 @@ export function TemplatePicker({
                         className="h-full w-full object-cover transition-transform group-hover:scale-[1.03]"
                       />
                     ) : (
-                      <span className="grid h-full w-full place-items-center text-subtle">
+                      <span className="grid h-full w-full place-items-center text-subtle" aria-hidden="true">
                         <span className="flex flex-col items-center gap-1 text-xs">
                           <FilmIcon className="h-7 w-7" />
                           Your template
