@@ -341,6 +341,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     previewer: createScenePreviewer(previewRunner, media, app.log, assetFiles),
     thumbnails,
     onRenderQueued: () => workers.forEach((worker) => worker.wake()),
+    brandKits: createBrandKitRepository(db),
     now: deps.now,
   })
   const assets = createAssetsService({

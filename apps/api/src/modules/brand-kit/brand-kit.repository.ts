@@ -5,10 +5,12 @@ import { brandKits, type BrandKitFont, type BrandKitSettings } from '@storyreel/
 export type BrandKitRow = typeof brandKits.$inferSelect
 
 /** The brand_kits table: one row per account that has saved a kit. */
-export function createBrandKitRepository(db: Database) {
+export function createBrandKitRepository(defaultDb: Database) {
+  const db = defaultDb
   return {
-    async find(userId: string): Promise<BrandKitRow | undefined> {
-      const [row] = await db.select().from(brandKits).where(eq(brandKits.userId, userId))
+    /** `tx`: the transaction to read in (a render's queueing reads the kit inside its own). */
+    async find(userId: string, tx: Database = defaultDb): Promise<BrandKitRow | undefined> {
+      const [row] = await tx.select().from(brandKits).where(eq(brandKits.userId, userId))
       return row
     },
 

@@ -50,6 +50,7 @@ import type { MediaStore } from '#src/adapters/media/media-store.ts'
 import { renderCachePrefix } from '#src/adapters/media/store-render-cache.ts'
 import { AppError } from '#src/errors.ts'
 import type { AssetRow, AssetsRepository } from '#src/modules/assets/assets.repository.ts'
+import type { BrandKitRepository } from '#src/modules/brand-kit/brand-kit.repository.ts'
 import type { UserRow } from '#src/modules/users/users.repository.ts'
 
 import { assertWriterSpeaks, checkSource, getProjectLanguage, resolveNewSettings } from './project-language.ts'
@@ -65,7 +66,13 @@ import {
 } from './project-media.ts'
 import type { ProjectRow, ProjectsRepository } from './projects.repository.ts'
 import type { RenderJobRow, RenderJobsRepository } from './render-jobs.repository.ts'
-import { RenderOutputKeysSchema, RenderSpecSchema, type RenderOutputKeys, type RenderSpec } from './render-spec.ts'
+import {
+  RenderOutputKeysSchema,
+  RenderSpecSchema,
+  type RenderBrand,
+  type RenderOutputKeys,
+  type RenderSpec,
+} from './render-spec.ts'
 import type { SceneThumbnails, ThumbnailInput, ThumbnailProject } from './scene-thumbnails.ts'
 
 /** How long a cancel waits for a running render's worker to stop it, and how often it looks. */
@@ -114,6 +121,8 @@ type Deps = {
   thumbnails: SceneThumbnails
   /** Wakes an in-process worker at once instead of at its next poll. */
   onRenderQueued?: () => void
+  /** The owners' brand kits, whose parts a project's video shows as its settings choose. */
+  brandKits?: Pick<BrandKitRepository, 'find'>
   now?: () => Date
 }
 
@@ -395,6 +404,48 @@ export function createProjectsService(deps: Deps) {
     return row
   }
 
+  /**
+   * The parts of the owner's brand kit a render of these settings shows: those the project has switched on and
+   * the kit has. The logo only when it is still a PNG or WebP of the library (a render leaves out what is gone).
+   */
+  async function getRenderBrand(
+    userId: string,
+    settings: ProjectSettings,
+    tx: Database,
+  ): Promise<RenderBrand | undefined> {
+    const choices = settings.brand
+    if (!choices || !deps.brandKits) return undefined
+    const kit = await deps.brandKits.find(userId, tx)
+    if (!kit) return undefined
+    const logo = choices.logo && kit.settings.logo ? kit.settings.logo : null
+    const logoRow = logo ? (await loadAssets(userId, [logo.asset_id], tx)).get(logo.asset_id) : undefined
+    const usable =
+      logoRow?.deletedAt === null &&
+      logoRow.kind === 'image' &&
+      logoRow.status === 'ready' &&
+      (logoRow.format === 'png' || logoRow.format === 'webp')
+    const brand: RenderBrand = {
+      ...(logo && usable
+        ? {
+            logo: {
+              assetId: logo.asset_id,
+              position: logo.position as NonNullable<RenderBrand['logo']>['position'],
+              size: logo.size,
+              opacity: logo.opacity,
+            },
+          }
+        : {}),
+    }
+    return Object.keys(brand).length > 0 ? brand : undefined
+  }
+
+  /** The brand with its logo only while the spec still holds the logo's file. */
+  function withLiveLogo(brand: RenderBrand, media: RenderSpec['media']): RenderBrand {
+    if (!brand.logo || media[brand.logo.assetId]?.fileKey) return brand
+    const { logo: _logo, ...rest } = brand
+    return rest
+  }
+
   async function queueRender(user: UserRow, projectId: string, resolution: Resolution, spec?: RenderSpec) {
     const limits = getPlanLimits(user.plan)
     if (RESOLUTIONS.indexOf(resolution) > RESOLUTIONS.indexOf(limits.maxResolution)) {
@@ -422,7 +473,9 @@ export function createProjectsService(deps: Deps) {
       } else {
         const settings = parseSettings(project.settings)
         const scenes = parseScenes(project.scenes)
-        const ids = mediaAssetIdsOf(scenes, settings)
+        const brand = await getRenderBrand(user.id, settings, tx)
+        const ids = [...mediaAssetIdsOf(scenes, settings), ...(brand?.logo ? [brand.logo.assetId] : [])]
+        const media = toRenderMedia(ids, await loadAssets(user.id, ids, tx))
         renderSpec = {
           title: project.title,
           settings,
@@ -431,7 +484,8 @@ export function createProjectsService(deps: Deps) {
           issuedTo: user.email,
           // The copies the storyboard shows now; the worker reads these even if the asset is deleted meanwhile
           // (its files are kept until no queued or running render's spec names it).
-          media: toRenderMedia(ids, await loadAssets(user.id, ids, tx)),
+          media,
+          ...(brand ? { brand: withLiveLogo(brand, media) } : {}),
         }
       }
       const problems = getStoryboardProblems(renderSpec.scenes)
@@ -444,8 +498,8 @@ export function createProjectsService(deps: Deps) {
       const unchanged =
         last?.resolution === resolution &&
         lastSpec !== undefined &&
-        JSON.stringify([lastSpec.settings, lastSpec.scenes, lastSpec.media]) ===
-          JSON.stringify([renderSpec.settings, renderSpec.scenes, renderSpec.media])
+        JSON.stringify([lastSpec.settings, lastSpec.scenes, lastSpec.media, lastSpec.brand ?? null]) ===
+          JSON.stringify([renderSpec.settings, renderSpec.scenes, renderSpec.media, renderSpec.brand ?? null])
       const used = unchanged ? 0 : await renderJobs.countSince(user.id, startOfUtcDay(now()), tx)
       if (used >= limits.rendersPerDay) {
         throw new AppError(

@@ -26,6 +26,19 @@ export const RenderMediaSchema = z.object({
 })
 export type RenderMedia = z.infer<typeof RenderMediaSchema>
 
+/** The brand kit's parts a render shows. */
+export const RenderBrandSchema = z.object({
+  logo: z
+    .object({
+      assetId: z.string(),
+      position: z.enum(['top-left', 'top-right', 'bottom-left', 'bottom-right']),
+      size: z.number(),
+      opacity: z.number(),
+    })
+    .optional(),
+})
+export type RenderBrand = z.infer<typeof RenderBrandSchema>
+
 /** What a render works from: the project as it was when the render was asked for. */
 export const RenderSpecSchema = z.object({
   title: z.string(),
@@ -37,6 +50,11 @@ export const RenderSpecSchema = z.object({
   issuedTo: z.string(),
   /** The owner's photos, clips and track the scenes and music name, by asset id (none before issue 27). */
   media: z.record(z.string(), RenderMediaSchema).default({}),
+  /**
+   * The parts of the owner's brand kit the video shows, as they were when the render was asked for; absent when
+   * it shows none (and in specs written before brand kits). The logo's file is in `media`, under its asset id.
+   */
+  brand: RenderBrandSchema.optional(),
 })
 export type RenderSpec = z.infer<typeof RenderSpecSchema>
 

@@ -4,8 +4,9 @@ import os, { hostname } from 'node:os'
 import path from 'node:path'
 
 import type { FastifyBaseLogger } from 'fastify'
+import sharp from 'sharp'
 
-import { EngineError, type RenderRunner } from '@storyreel/engine/engine'
+import { EngineError, type BrandOverlay, type RenderRunner } from '@storyreel/engine/engine'
 
 import type { MediaStore } from '#src/adapters/media/media-store.ts'
 import { createStoreRenderCache } from '#src/adapters/media/store-render-cache.ts'
@@ -49,6 +50,43 @@ export type RenderWorkerOptions = {
  * Takes render jobs from the queue and runs them. Runs inside the server process by default and
  * in `npm run worker` processes when scaling out; any number of workers share the queue.
  */
+/**
+ * The engine's brand option from a spec and its fetched files: the logo's file taken out of the storyboard's
+ * media (no scene shows it) and laid over the video; left out when its file could not be fetched. The library
+ * keeps an opaque PNG as a JPEG copy; a logo is handed over as PNG, as the engine takes logos.
+ */
+export async function toBrandOverlay(
+  spec: RenderSpec,
+  fetched: MediaFiles,
+): Promise<{ files: MediaFiles; brand?: BrandOverlay }> {
+  const logo = spec.brand?.logo
+  if (!logo) return { files: fetched }
+  const { [logo.assetId]: file, ...files } = fetched
+  if (!file) return { files }
+  const png = await asPng(file.path)
+  return {
+    files,
+    brand: {
+      logo: {
+        file: png,
+        version: png === file.path ? file.version : `${file.version}.png`,
+        position: logo.position,
+        size: logo.size,
+        opacity: logo.opacity,
+      },
+    },
+  }
+}
+
+/** A photo's copy as PNG: the file itself when it is one (or a WebP), else a PNG made beside it. */
+export async function asPng(file: string): Promise<string> {
+  const { format } = await sharp(file).metadata()
+  if (format === 'png' || format === 'webp') return file
+  const png = `${file}.png`
+  await sharp(file).png().toFile(png)
+  return png
+}
+
 export function createRenderWorker(options: RenderWorkerOptions) {
   const { renderJobs, projects, runner, log, media, assets } = options
   const leaseMs = options.leaseMs ?? 30_000
@@ -149,13 +187,15 @@ export function createRenderWorker(options: RenderWorkerOptions) {
       const spec = RenderSpecSchema.parse(job.spec)
       await projects.setRenderState(job.projectId, { status: 'rendering' })
       report('voice', 0, true)
-      const files = await fetchMedia(job, spec, mediaDir)
+      const fetched = await fetchMedia(job, spec, mediaDir)
+      const { files, brand } = await toBrandOverlay(spec, fetched)
       const result = await runner.runRender(
         {
           kind: 'render',
           storyboard: { settings: spec.settings, scenes: spec.scenes, media: files },
           resolution: job.resolution,
           outDir,
+          ...(brand ? { brand } : {}),
         },
         {
           signal: abort.signal,
