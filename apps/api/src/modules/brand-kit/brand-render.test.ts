@@ -10,6 +10,7 @@ import {
   DEFAULT_PROJECT_SETTINGS,
   ProjectSchema,
   RenderJobSchema,
+  ScenePreviewSchema,
   type Project,
   type RenderJob,
 } from '@storyreel/contracts/studio'
@@ -151,6 +152,26 @@ describe('a render with the owner’s brand kit', () => {
       expect(redShare(await frameAt(branded, seconds), box), `the logo at ${seconds} s`).toBeGreaterThan(0.95)
     }
 
+    // The storyboard's stills and a scene's preview show it too, where the video does.
+    const read = ProjectSchema.parse((await t.app.inject({ url: `/api/v1/projects/${project.id}`, headers })).json())
+    const stillUrl = read.scene_thumbnails[read.scenes[1]?.id ?? ''] ?? ''
+    const still = await t.app.inject({ url: stillUrl })
+    expect(still.statusCode, still.body).toBe(200)
+    const rgb = await sharp(still.rawPayload).resize(WIDTH, HEIGHT).removeAlpha().raw().toBuffer()
+    expect(redShare(rgb, box), 'the logo on the still').toBeGreaterThan(0.9)
+    const previewed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${project.id}/scenes/${read.scenes[0]?.id ?? ''}/preview`,
+      headers,
+    })
+    expect(previewed.statusCode, previewed.body).toBe(200)
+    const preview = path.join(t.dataDir, 'preview.mp4')
+    await writeFile(
+      preview,
+      (await t.app.inject({ url: ScenePreviewSchema.parse(previewed.json()).video_url })).rawPayload,
+    )
+    expect(redShare(await frameAt(preview, 2), box), 'the logo on the preview').toBeGreaterThan(0.9)
+
     const switched = await t.app.inject({
       method: 'PATCH',
       url: `/api/v1/projects/${project.id}`,
@@ -160,5 +181,9 @@ describe('a render with the owner’s brand kit', () => {
     expect(switched.statusCode, switched.body).toBe(200)
     const plain = await download(await renderAndWait(project.id), 'plain.mp4')
     expect(redShare(await frameAt(plain, 7), box)).toBeLessThan(0.5)
+    const after = ProjectSchema.parse((await t.app.inject({ url: `/api/v1/projects/${project.id}`, headers })).json())
+    const plainStill = await t.app.inject({ url: after.scene_thumbnails[after.scenes[1]?.id ?? ''] ?? '' })
+    const plainRgb = await sharp(plainStill.rawPayload).resize(WIDTH, HEIGHT).removeAlpha().raw().toBuffer()
+    expect(redShare(plainRgb, box)).toBeLessThan(0.5)
   }, 300_000)
 })

@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+
+import sharp from 'sharp'
 
 import {
   CLIP_TRIM_MIN_SECONDS,
@@ -452,3 +454,43 @@ export const mediaIdentity = (ref: SceneMediaRef | undefined) =>
 
 /** The engine's SceneMediaArt for `ref` with its local file. */
 export const toSceneMediaArt = (ref: SceneMediaRef, file: MediaFile): SceneMediaArt => ({ ...ref.choice, file })
+
+/** The brand kit's logo as stills and previews lay it: its ready copy, and its place, size and opacity. */
+export type BrandLogoRef = {
+  assetId: string
+  asset: RenderMedia & { fileKey: string }
+  position: 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right'
+  size: number
+  opacity: number
+}
+
+/** Made PNG copies of JPEG logo copies, by the copy's key: the library keeps an opaque PNG as a JPEG. */
+const logoPngs = new Map<string, Promise<string>>()
+let logoPngDir: Promise<string> | undefined
+
+/**
+ * The logo's file as the engine takes logos, PNG or WebP: the local copy itself, or a PNG made from it once per
+ * copy (a copy never changes under its key).
+ */
+export function getLogoPng(file: string, fileKey: string): Promise<string> {
+  let made = logoPngs.get(fileKey)
+  if (!made) {
+    made = (async () => {
+      const { format } = await sharp(file).metadata()
+      if (format === 'png' || format === 'webp') return file
+      logoPngDir ??= mkdtemp(path.join(os.tmpdir(), 'storyreel-logos-'))
+      const target = path.join(await logoPngDir, `${createHash('sha256').update(fileKey).digest('hex').slice(0, 32)}.png`)
+      await sharp(file).png().toFile(target)
+      return target
+    })()
+    // A copy read from the file cache may be evicted later: only a made PNG is remembered.
+    made.then(
+      (result) => {
+        if (result === file) logoPngs.delete(fileKey)
+      },
+      () => logoPngs.delete(fileKey),
+    )
+    logoPngs.set(fileKey, made)
+  }
+  return made
+}

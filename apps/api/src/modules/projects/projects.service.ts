@@ -61,7 +61,9 @@ import {
   mediaAssetIdsOf,
   sceneMediaRef,
   toProjectMediaAssets,
+  toReadyMedia,
   toRenderMedia,
+  type BrandLogoRef,
   type SceneMediaRef,
 } from './project-media.ts'
 import type { ProjectRow, ProjectsRepository } from './projects.repository.ts'
@@ -100,6 +102,8 @@ export type ScenePreviewer = {
     cast: CastMember[]
     /** The scene's photo or clip, when it is ready to be shown. */
     media?: SceneMediaRef
+    /** The brand kit's logo, where the project shows it. */
+    logo?: BrandLogoRef
   }): Promise<{ videoKey: string; posterKey: string; durationSeconds: number }>
 }
 
@@ -248,6 +252,7 @@ export function createProjectsService(deps: Deps) {
     scenes: Scene[],
     settings: ProjectSettings,
     rows: Map<string, AssetRow>,
+    logo: BrandLogoRef | undefined,
   ): ThumbnailInput[] => {
     // The story's people, read over all its scenes, so each still draws them as the video will.
     const cast = castOf(
@@ -256,7 +261,15 @@ export function createProjectsService(deps: Deps) {
     )
     return scenes.map((scene, index) => {
       const ref = sceneMediaRef(scene, rows)
-      return { scene, index, count: scenes.length, settings, cast, ...(ref ? { media: { userId, ref } } : {}) }
+      return {
+        scene,
+        index,
+        count: scenes.length,
+        settings,
+        cast,
+        ...(ref ? { media: { userId, ref } } : {}),
+        ...(logo ? { logo: { userId, ref: logo } } : {}),
+      }
     })
   }
 
@@ -287,8 +300,9 @@ export function createProjectsService(deps: Deps) {
     scenes: Scene[],
     settings: ProjectSettings,
     rows: Map<string, AssetRow>,
+    logo: BrandLogoRef | undefined,
   ): Record<string, string> {
-    const stills = toThumbnailInputs(row.userId, scenes, settings, rows).map((input) => ({
+    const stills = toThumbnailInputs(row.userId, scenes, settings, rows, logo).map((input) => ({
       key: thumbnails.keyOf(input),
       input,
     }))
@@ -313,7 +327,7 @@ export function createProjectsService(deps: Deps) {
       script_writer: isHostedScriptEngine(row.scriptEngine) ? 'hosted' : 'offline',
       latest_render: latest ? toRenderJob(latest) : null,
       media_assets: toProjectMediaAssets(ids, rows, scenes, links),
-      scene_thumbnails: toSceneThumbnails(row, scenes, settings, rows),
+      scene_thumbnails: toSceneThumbnails(row, scenes, settings, rows, await loadBrandLogo(row.userId, settings, db_)),
     }
   }
 
@@ -408,32 +422,39 @@ export function createProjectsService(deps: Deps) {
    * The parts of the owner's brand kit a render of these settings shows: those the project has switched on and
    * the kit has. The logo only when it is still a PNG or WebP of the library (a render leaves out what is gone).
    */
+  /**
+   * The kit's logo as the project shows it (its switch on, the kit's logo a ready PNG or WebP of the library),
+   * or undefined.
+   */
+  async function loadBrandLogo(
+    userId: string,
+    settings: ProjectSettings,
+    tx: Database = db,
+  ): Promise<BrandLogoRef | undefined> {
+    if (!settings.brand?.logo || !deps.brandKits) return undefined
+    const logo = (await deps.brandKits.find(userId, tx))?.settings.logo
+    if (!logo) return undefined
+    const row = (await loadAssets(userId, [logo.asset_id], tx)).get(logo.asset_id)
+    const asset = toReadyMedia(row)
+    if (!asset || row?.kind !== 'image' || (row.format !== 'png' && row.format !== 'webp')) return undefined
+    return {
+      assetId: logo.asset_id,
+      asset,
+      position: logo.position as BrandLogoRef['position'],
+      size: logo.size,
+      opacity: logo.opacity,
+    }
+  }
+
   async function getRenderBrand(
     userId: string,
     settings: ProjectSettings,
     tx: Database,
   ): Promise<RenderBrand | undefined> {
-    const choices = settings.brand
-    if (!choices || !deps.brandKits) return undefined
-    const kit = await deps.brandKits.find(userId, tx)
-    if (!kit) return undefined
-    const logo = choices.logo && kit.settings.logo ? kit.settings.logo : null
-    const logoRow = logo ? (await loadAssets(userId, [logo.asset_id], tx)).get(logo.asset_id) : undefined
-    const usable =
-      logoRow?.deletedAt === null &&
-      logoRow.kind === 'image' &&
-      logoRow.status === 'ready' &&
-      (logoRow.format === 'png' || logoRow.format === 'webp')
+    const logo = await loadBrandLogo(userId, settings, tx)
     const brand: RenderBrand = {
-      ...(logo && usable
-        ? {
-            logo: {
-              assetId: logo.asset_id,
-              position: logo.position as NonNullable<RenderBrand['logo']>['position'],
-              size: logo.size,
-              opacity: logo.opacity,
-            },
-          }
+      ...(logo
+        ? { logo: { assetId: logo.assetId, position: logo.position, size: logo.size, opacity: logo.opacity } }
         : {}),
     }
     return Object.keys(brand).length > 0 ? brand : undefined
@@ -691,6 +712,7 @@ export function createProjectsService(deps: Deps) {
       const ref = isLibraryMedia(scene.media)
         ? sceneMediaRef(scene, await loadAssets(user.id, [scene.media.asset_id]))
         : undefined
+      const logo = await loadBrandLogo(user.id, settings)
       const preview = await deps.previewer.preview({
         userId: user.id,
         projectId: current.id,
@@ -703,6 +725,7 @@ export function createProjectsService(deps: Deps) {
           settings.language,
         ),
         ...(ref ? { media: ref } : {}),
+        ...(logo ? { logo } : {}),
       })
       // Deleted while the preview was made: its files go with the project's others.
       if (!(await projects.exists(current.id, user.id))) {
@@ -740,7 +763,8 @@ export function createProjectsService(deps: Deps) {
       const rows = isLibraryMedia(scene?.media)
         ? await loadAssets(userId, [scene.media.asset_id])
         : new Map<string, AssetRow>()
-      const input = toThumbnailInputs(userId, scenes, settings, rows).find((item) => item.scene.id === sceneId)
+      const logo = await loadBrandLogo(userId, settings)
+      const input = toThumbnailInputs(userId, scenes, settings, rows, logo).find((item) => item.scene.id === sceneId)
       if (input) {
         const currentKey = thumbnails.keyOf(input)
         if (key === undefined || key === currentKey) {

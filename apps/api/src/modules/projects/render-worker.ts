@@ -4,7 +4,6 @@ import os, { hostname } from 'node:os'
 import path from 'node:path'
 
 import type { FastifyBaseLogger } from 'fastify'
-import sharp from 'sharp'
 
 import { EngineError, type BrandOverlay, type RenderRunner } from '@storyreel/engine/engine'
 
@@ -13,7 +12,7 @@ import { createStoreRenderCache } from '#src/adapters/media/store-render-cache.t
 
 import type { AssetsRepository } from '#src/modules/assets/assets.repository.ts'
 
-import { downloadMediaFiles, type MediaFiles } from './project-media.ts'
+import { downloadMediaFiles, getLogoPng, type MediaFiles } from './project-media.ts'
 import type { ProjectsRepository } from './projects.repository.ts'
 import type { RenderJobRow, RenderJobsRepository } from './render-jobs.repository.ts'
 import { renderPrefix, storeRenderOutputs } from './render-outputs.ts'
@@ -63,7 +62,7 @@ export async function toBrandOverlay(
   if (!logo) return { files: fetched }
   const { [logo.assetId]: file, ...files } = fetched
   if (!file) return { files }
-  const png = await asPng(file.path)
+  const png = await getLogoPng(file.path, file.version)
   return {
     files,
     brand: {
@@ -76,15 +75,6 @@ export async function toBrandOverlay(
       },
     },
   }
-}
-
-/** A photo's copy as PNG: the file itself when it is one (or a WebP), else a PNG made beside it. */
-export async function asPng(file: string): Promise<string> {
-  const { format } = await sharp(file).metadata()
-  if (format === 'png' || format === 'webp') return file
-  const png = `${file}.png`
-  await sharp(file).png().toFile(png)
-  return png
 }
 
 export function createRenderWorker(options: RenderWorkerOptions) {

@@ -10,7 +10,7 @@ import type { MediaStore } from '#src/adapters/media/media-store.ts'
 import { createStoreRenderCache } from '#src/adapters/media/store-render-cache.ts'
 import { AppError } from '#src/errors.ts'
 
-import { mediaIdentity, type AssetFileCache, type SceneMediaRef } from './project-media.ts'
+import { getLogoPng, mediaIdentity, type AssetFileCache, type SceneMediaRef } from './project-media.ts'
 import type { ScenePreviewer } from './projects.service.ts'
 
 /** More scene previews than this waiting at once get a 503 instead of a long wait. */
@@ -31,9 +31,9 @@ export function createScenePreviewer(
 ): ScenePreviewer {
   let waiting = 0
   return {
-    async preview({ userId, projectId, scene, index, count, settings, cast, media: ref }) {
+    async preview({ userId, projectId, scene, index, count, settings, cast, media: ref, logo }) {
       /** Where the preview of the scene is kept: named by everything it shows, the media's copy included. */
-      const keysOf = (shown: SceneMediaRef | undefined) => {
+      const keysOf = (shown: SceneMediaRef | undefined, shownLogo = logo) => {
         // The music is left out of a preview, so its track is not part of what it shows.
         const id = hashOf({
           scene: { ...scene, id: undefined },
@@ -42,6 +42,7 @@ export function createScenePreviewer(
           count,
           cast,
           ...(shown ? { media: mediaIdentity(shown) } : {}),
+          ...(shownLogo ? { logo: { ...shownLogo, asset: shownLogo.asset.fileKey } } : {}),
           v: 3,
         })
         return {
@@ -61,6 +62,7 @@ export function createScenePreviewer(
       }
       waiting += 1
       let held: Awaited<ReturnType<AssetFileCache['acquire']>>
+      let heldLogo: Awaited<ReturnType<AssetFileCache['acquire']>>
       let outDir: string | undefined
       let cache: Awaited<ReturnType<typeof createStoreRenderCache>> | undefined
       try {
@@ -72,6 +74,14 @@ export function createScenePreviewer(
           const drawn = await stored(keys)
           if (drawn) return drawn
         }
+        heldLogo = logo && files ? await files.acquire(userId, logo.assetId, logo.asset) : undefined
+        if (logo && !heldLogo) {
+          // The logo's copy left the store meanwhile: the preview is made without it, and kept as such.
+          keys = keysOf(held ? ref : undefined, undefined)
+          const plain = await stored(keys)
+          if (plain) return plain
+        }
+        const logoFile = heldLogo ? await getLogoPng(heldLogo.file.path, heldLogo.file.version) : undefined
         outDir = await mkdtemp(path.join(os.tmpdir(), 'storyreel-preview-out-'))
         // The owner's scene parts: a preview reuses the render's voice clip and the render reuses the preview's.
         cache = await createStoreRenderCache({
@@ -89,6 +99,19 @@ export function createScenePreviewer(
             outDir,
             cast,
             ...(ref && held ? { media: { [ref.choice.asset_id]: held.file } } : {}),
+            ...(logo && logoFile
+              ? {
+                  brand: {
+                    logo: {
+                      file: logoFile,
+                      version: logo.asset.fileKey,
+                      position: logo.position,
+                      size: logo.size,
+                      opacity: logo.opacity,
+                    },
+                  },
+                }
+              : {}),
           },
           { cache },
         )
@@ -97,6 +120,7 @@ export function createScenePreviewer(
         return { ...keys, durationSeconds: result.durationSeconds }
       } finally {
         held?.release()
+        heldLogo?.release()
         waiting -= 1
         await Promise.all([outDir ? rm(outDir, { recursive: true, force: true }) : undefined, cache?.dispose()])
       }

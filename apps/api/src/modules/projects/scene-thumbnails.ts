@@ -17,8 +17,10 @@ import type { MediaStore } from '#src/adapters/media/media-store.ts'
 import { AppError } from '#src/errors.ts'
 
 import {
+  getLogoPng,
   mediaIdentity,
   toMediaFile,
+  type BrandLogoRef,
   toSceneMediaArt,
   type AssetFileCache,
   type MediaFile,
@@ -44,6 +46,8 @@ export type ThumbnailInput = {
   cast: CastMember[]
   /** The owner's photo or clip the scene shows, when it is ready (otherwise the still is drawn). */
   media?: { userId: string; ref: SceneMediaRef }
+  /** The brand kit's logo, where the project shows it. */
+  logo?: { userId: string; ref: BrandLogoRef }
 }
 
 /** A stored still: under its project, so deleting the project deletes it. */
@@ -64,10 +68,14 @@ function untilStopped<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 /** What a thumbnail link signs. It names no media file, so the signature opens nothing at the media route. */
 const linkKey = (projectId: string, sceneId: string, key: string) => `scene-thumbnails/${projectId}/${sceneId}/${key}`
 
-/** The engine's still request; `file` is the scene's media's local copy (none: the drawn picture). */
+/**
+ * The engine's still request; `file` is the scene's media's local copy (none: the drawn picture), `logoFile` the
+ * logo's (none: no logo; a key is made with the copy's identity alone).
+ */
 function toStill(
-  { scene, index, count, settings, cast, media }: ThumbnailInput,
+  { scene, index, count, settings, cast, media, logo }: ThumbnailInput,
   file?: MediaFile,
+  logoFile?: string,
 ): [SceneStillRequest, StillOptions] {
   const request: SceneStillRequest = {
     visual: scene.visual,
@@ -84,7 +92,21 @@ function toStill(
     // The scene's own choice of the illustrator or the hosted engine, when it made one.
     picture: pictureChoice(scene.media),
   }
-  return [request, { ...getStillSize(settings.aspect_ratio), format: 'webp' }]
+  const brand = logo
+    ? {
+        brand: {
+          logo: {
+            file: logoFile ?? '',
+            version: logo.ref.asset.fileKey,
+            position: logo.ref.position,
+            size: logo.ref.size,
+            opacity: logo.ref.opacity,
+          },
+        },
+        captions: settings.captions.enabled,
+      }
+    : {}
+  return [request, { ...getStillSize(settings.aspect_ratio), format: 'webp', ...brand }]
 }
 
 /**
@@ -158,11 +180,19 @@ export function createSceneThumbnails({
       const held = input.media
         ? await files?.acquire(input.media.userId, input.media.ref.choice.asset_id, input.media.ref.asset)
         : undefined
+      const logo = input.logo
+        ? await files?.acquire(input.logo.userId, input.logo.ref.assetId, input.logo.ref.asset)
+        : undefined
       let bytes: Buffer
       try {
-        bytes = await untilStopped(runner.draw(...toStill(input, held?.file), { signal }), signal)
+        const logoFile = logo ? await getLogoPng(logo.file.path, logo.file.version) : undefined
+        // A logo whose copy left the store is left out, and the still not kept under a key that names it.
+        const shown = input.logo && !logoFile ? { ...input, logo: undefined } : input
+        bytes = await untilStopped(runner.draw(...toStill(shown, held?.file, logoFile), { signal }), signal)
+        if (shown !== input) return bytes
       } finally {
         held?.release()
+        logo?.release()
       }
       if (signal.aborted) throw PROJECT_DELETED()
       // The photo or clip went from the store meanwhile: the drawn picture is shown, but not kept under a key
