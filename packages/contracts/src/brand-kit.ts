@@ -1,6 +1,8 @@
 import { clampChroma, formatHex, modeLrgb, modeOklch, modeRgb, useMode, wcagContrast } from 'culori/fn'
 import { z } from 'zod'
 
+import { SingleLineTextSchema } from './request-text.ts'
+
 /**
  * An account's brand kit: its logo on every video, its colours in the captions and the cards, its font, and an
  * opening and a closing card. (`brand.ts` is StoryReel's own identity; this is the user's.)
@@ -49,7 +51,8 @@ export const BrandFontSchema = z
   .meta({ id: 'BrandFont' })
 export type BrandFont = z.infer<typeof BrandFontSchema>
 
-const cardText = (max: number) => z.string().trim().max(max)
+/** Card text is typed by a person: one line, no control characters (PostgreSQL refuses a NUL byte). */
+const cardText = (max: number) => SingleLineTextSchema.trim().max(max)
 
 export const OpeningCardSchema = z
   .strictObject({

@@ -59,7 +59,11 @@ export function inspectFont(bytes: Buffer): { family: string; format: BrandKitFo
   let family: string
   let glyphs: number
   try {
-    family = (parsed.familyName || parsed.postscriptName || '').trim()
+    // The name is the file's own text: control characters (a NUL byte PostgreSQL refuses) and broken
+    // surrogates are dropped before it is stored or shown.
+    family = (parsed.familyName || parsed.postscriptName || '')
+      .replace(/[\p{Cc}\p{Cs}]/gu, '')
+      .trim()
     glyphs = parsed.numGlyphs
   } catch {
     throw NOT_A_FONT()
