@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -14,6 +14,7 @@ import { runFfmpeg } from './encoder/ffmpeg-binary.ts'
 import { probeMedia } from './encoder/probe.ts'
 import { placeLogo } from './brand/logo-placement.ts'
 import { getSafeArea } from './brand/safe-area.ts'
+import { FONT_FILES } from './testing/font-fixtures.ts'
 import { BLOCK_COLOURS, makeBlocksPhoto, makeFlatPhoto, makeLogo } from './testing/media-fixtures.ts'
 import { makeClip } from './testing/upload-fixtures.ts'
 
@@ -258,12 +259,13 @@ describe('npm run render (the command-line renderer)', () => {
     expect(existsSync(path.join(folder, 'out', 'video.mp4'))).toBe(false)
   })
 
-  it('puts the logo of a --brand-kit file on every frame and the poster, inside the safe area', async () => {
+  it('renders a --brand-kit file: its cards in its colours and font, its logo on the scenes in the safe area', async () => {
     const folder = path.join(work, 'brand')
     await mkdir(path.join(folder, 'kit'), { recursive: true })
     await Promise.all([
       makeFlatPhoto(path.join(folder, 'wall.jpg'), [70, 110, 150]),
       makeLogo(path.join(folder, 'kit', 'logo.png')),
+      copyFile(FONT_FILES.ttf, path.join(folder, 'kit', 'brand.ttf')),
     ])
     const file = path.join(folder, 'storyboard.json')
     await writeFile(
@@ -280,12 +282,38 @@ describe('npm run render (the command-line renderer)', () => {
         ],
       }),
     )
-    // The logo's path is relative to the kit file, wherever the kit is.
+    // The logo's and the font's paths are relative to the kit file, wherever the kit is.
     const kit = path.join(folder, 'kit', 'kit.json')
-    await writeFile(kit, JSON.stringify({ logo: { file: 'logo.png', position: 'top-right', size: 0.16, opacity: 1 } }))
+    const [primary, accent] = [
+      [0x1e, 0x3a, 0x8a],
+      [0x04, 0x78, 0x57],
+    ]
+    await writeFile(
+      kit,
+      JSON.stringify({
+        logo: { file: 'logo.png', position: 'top-right', size: 0.16, opacity: 1 },
+        colours: { primary: '#1E3A8A', accent: '#047857' },
+        font: 'brand.ttf',
+        opening_card: { headline: 'Fresh bread every morning', seconds: 1.5 },
+        closing_card: { call_to_action: 'Come and taste it', contact: 'bakery.example.com', seconds: 2, voiced: true },
+      }),
+    )
     const out = path.join(folder, 'out')
     const run = await runCli([file, out, '--ratio', '9:16', '--brand-kit', kit], env)
     expect(run.code, run.stderr).toBe(0)
+    const report = JSON.parse(await readFile(path.join(out, 'render.json'), 'utf8')) as {
+      durationSeconds: number
+      cardSeconds: { opening: number; closing: number }
+    }
+    // The closing card lasts as long as its speech needs, at least the kit's 2 s.
+    expect(report.cardSeconds.opening).toBe(1.5)
+    expect(report.cardSeconds.closing).toBeGreaterThanOrEqual(2)
+    const { opening, closing } = report.cardSeconds
+    const probe = await probeMedia(path.join(out, 'video.mp4'))
+    expect(probe.durationSeconds).toBeGreaterThan(opening + 15 + closing - 0.2)
+    expect(probe.durationSeconds).toBeLessThan(opening + 15 + closing + 0.2)
+    expect(report.durationSeconds).toBeCloseTo(probe.durationSeconds, 0)
+
     const [width, height] = [720, 1280]
     const box = placeLogo(
       { width: 200, height: 200 },
@@ -296,11 +324,13 @@ describe('npm run render (the command-line renderer)', () => {
       },
     )
     const safe = getSafeArea(width, height)
+    const isRed = (rgb: Buffer, at: number) =>
+      (rgb[at] ?? 0) > 180 && (rgb[at + 1] ?? 0) < 80 && (rgb[at + 2] ?? 0) < 80
     /** The rectangle around the red pixels of a frame. */
     const redBounds = (rgb: Buffer) => {
       const found = { count: 0, left: width, top: height, right: 0, bottom: 0 }
       for (let at = 0; at < rgb.length; at += 3) {
-        if (!((rgb[at] ?? 0) > 180 && (rgb[at + 1] ?? 0) < 80 && (rgb[at + 2] ?? 0) < 80)) continue
+        if (!isRed(rgb, at)) continue
         const [x, y] = [(at / 3) % width, Math.floor(at / 3 / width)]
         found.count += 1
         found.left = Math.min(found.left, x)
@@ -310,23 +340,43 @@ describe('npm run render (the command-line renderer)', () => {
       }
       return found
     }
-    const frames = await Promise.all(
-      [0.5, 14.5].map((time) =>
-        runFfmpeg(
-          ['-ss', String(time), '-i', path.join(out, 'video.mp4'), '-frames:v', '1'].concat([
-            '-vf',
-            'scale=in_color_matrix=bt709:in_range=tv,format=rgb24',
-            '-f',
-            'rawvideo',
-            'pipe:1',
-          ]),
-        ).then(({ stdout }) => stdout),
-      ),
-    )
+    const frameAt = (time: number) =>
+      runFfmpeg(
+        ['-ss', time.toFixed(3), '-i', path.join(out, 'video.mp4'), '-frames:v', '1'].concat([
+          '-vf',
+          'scale=in_color_matrix=bt709:in_range=tv,format=rgb24',
+          '-f',
+          'rawvideo',
+          'pipe:1',
+        ]),
+      ).then(({ stdout }) => stdout)
+    const rgbAt = (rgb: Buffer, x: number, y: number) => [...rgb.subarray((y * width + x) * 3, (y * width + x) * 3 + 3)]
+    const near = (rgb: number[], expected: number[]) =>
+      rgb.every((value, channel) => Math.abs(value - (expected[channel] ?? 0)) <= 10)
+    const countNear = (rgb: Buffer, expected: number[]) => {
+      let count = 0
+      for (let at = 0; at < rgb.length; at += 3) if (near([...rgb.subarray(at, at + 3)], expected)) count += 1
+      return count
+    }
+
+    // The cards: the primary colour halfway down the edge, the logo large in the middle, no corner logo; the
+    // closing card's contact on an accent chip.
+    const [openingCard, closingCard] = await Promise.all([frameAt(0.5), frameAt(probe.durationSeconds - 0.2)])
+    for (const [name, rgb] of Object.entries({ openingCard, closingCard })) {
+      const edge = rgbAt(rgb, 2, height / 2)
+      expect(near(edge, primary), `${name}: ${edge.join(',')}`).toBe(true)
+      const red = redBounds(rgb)
+      expect(red.count, name).toBeGreaterThan(box.width * box.height * 2)
+      expect((red.left + red.right) / 2, name).toBeCloseTo(width / 2, -1)
+    }
+    expect(countNear(closingCard, accent)).toBeGreaterThan(width * 20)
+
+    // The scenes (the first blends in from the opening card) and the poster: the logo alone, in its corner.
+    const scenes = await Promise.all([opening + 1, opening + 14.5].map(frameAt))
     const { data: poster } = await sharp(path.join(out, 'poster.jpg')).removeAlpha().raw().toBuffer({
       resolveWithObject: true,
     })
-    for (const [index, rgb] of [...frames, poster].entries()) {
+    for (const [index, rgb] of [...scenes, poster].entries()) {
       const red = redBounds(rgb)
       expect(red.count, `picture ${index}`).toBeGreaterThan(box.width * box.height * 0.95)
       expect(red.left, `picture ${index}`).toBeGreaterThanOrEqual(Math.max(safe.left, box.left - 1))
@@ -336,23 +386,42 @@ describe('npm run render (the command-line renderer)', () => {
     }
   }, 120_000)
 
-  it('refuses a brand kit with wrong fields, or whose logo is missing or not a PNG or WebP, with exit code 2', async () => {
+  it('refuses a brand kit with wrong fields, or whose logo or font is missing or not one, with exit code 2', async () => {
     const folder = path.join(work, 'bad-brand')
     await mkdir(folder, { recursive: true })
-    await makeLogo(path.join(folder, 'logo.jpg'), { format: 'jpeg' })
+    await Promise.all([
+      makeLogo(path.join(folder, 'logo.jpg'), { format: 'jpeg' }),
+      writeFile(path.join(folder, 'notes.ttf'), 'not a font at all, only words'),
+    ])
     const attempt = async (kit: unknown) => {
       const file = path.join(folder, 'kit.json')
       await writeFile(file, JSON.stringify(kit))
       return runCli(['story.json', path.join(folder, 'out'), '--brand-kit', file], env)
     }
-    const fields = await attempt({ logo: { file: '', position: 'middle', size: 0.5, opacity: 'half' }, font: 'x' })
+    const fields = await attempt({
+      logo: { file: '', position: 'middle', size: 0.5, opacity: 'half' },
+      colours: { primary: 'red', accent: 42 },
+      font: '',
+      opening_card: { headline: 'x'.repeat(61), seconds: 5 },
+      closing_card: { call_to_action: ' ', contact: 'y'.repeat(81), seconds: 1, voiced: 'yes' },
+      fonts: 'brand.ttf',
+    })
     expect(fields.code).toBe(2)
     for (const problem of [
       'logo.file: give the path of a PNG or WebP image, relative to the kit file',
       'logo.position: the position is one of top-left, top-right, bottom-left, bottom-right',
       "logo.size: the size is 0.08-0.3 of the frame's shorter side",
       'logo.opacity: the opacity is a number',
-      '(the file): Unrecognized key: "font"',
+      'colours.primary: a colour is written as #rrggbb',
+      'colours.accent: the accent colour is written as #rrggbb',
+      'font: give the path of a TTF, OTF, WOFF or WOFF2 font, relative to the kit file',
+      'opening_card.headline: the headline may be at most 60 characters',
+      'opening_card.seconds: the card lasts 1.5-3 s',
+      'closing_card.call_to_action: give the call to action',
+      'closing_card.contact: the contact may be at most 80 characters',
+      'closing_card.seconds: the card lasts 2-4 s',
+      'closing_card.voiced: voiced is true or false',
+      '(the file): Unrecognized key: "fonts"',
     ]) {
       expect(fields.stderr).toContain(problem)
     }
@@ -362,6 +431,34 @@ describe('npm run render (the command-line renderer)', () => {
     const missing = await attempt({ logo: { file: 'gone.png' } })
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain(`logo.file "${path.join(folder, 'gone.png')}": there is no such file.`)
+    const notFont = await attempt({ font: 'notes.ttf' })
+    expect(notFont.code).toBe(2)
+    expect(notFont.stderr).toContain(`font "${path.join(folder, 'notes.ttf')}": The file is not a font`)
+    const noFont = await attempt({ font: 'gone.otf' })
+    expect(noFont.code).toBe(2)
+    expect(noFont.stderr).toContain(`font "${path.join(folder, 'gone.otf')}": there is no such file.`)
+    expect(existsSync(path.join(folder, 'out', 'video.mp4'))).toBe(false)
+  })
+
+  it("refuses a storyboard that the brand kit's cards make longer than 90 s with exit code 2", async () => {
+    const folder = path.join(work, 'long-brand')
+    await mkdir(folder, { recursive: true })
+    const file = path.join(folder, 'storyboard.json')
+    const scene = { narration: '', visual: 'The sea', duration: 44 }
+    await writeFile(file, JSON.stringify({ settings: DEFAULT_PROJECT_SETTINGS, scenes: [scene, scene] }))
+    const kit = path.join(folder, 'kit.json')
+    await writeFile(
+      kit,
+      JSON.stringify({
+        opening_card: { headline: 'By the sea', seconds: 2 },
+        closing_card: { call_to_action: 'Come and see', seconds: 3 },
+      }),
+    )
+    const run = await runCli([file, path.join(folder, 'out'), '--brand-kit', kit], env)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(
+      "The scenes add up to 88.0 s and the brand's cards 5.0 s, 93.0 s in all; a video can last at most 90 s.",
+    )
     expect(existsSync(path.join(folder, 'out', 'video.mp4'))).toBe(false)
   })
 

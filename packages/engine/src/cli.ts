@@ -4,18 +4,20 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 
+import { CLOSING_CARD_SECONDS, OPENING_CARD_SECONDS } from '@storyreel/contracts/brand-kit'
 import { getPromptLanguageProblem } from '@storyreel/contracts/languages'
 import {
   ASPECT_RATIOS,
   DEFAULT_PROJECT_SETTINGS,
   DEFAULT_VOICE_IDS,
   RESOLUTIONS,
+  VIDEO_MAX_SECONDS,
   VIDEO_STYLES,
   type ProjectSettings,
   type Resolution,
 } from '@storyreel/contracts/studio'
 
-import { BrandKitError, readBrandKit } from './cli-brand-kit.ts'
+import { BrandKitError, getBrandColourWarnings, readBrandKit } from './cli-brand-kit.ts'
 import { CliConfigError, loadCliConfig } from './cli-config.ts'
 import { MediaFileError, readLocalMedia } from './cli-media.ts'
 import { configureBinaries, getBinaryVersions } from './encoder/ffmpeg-binary.ts'
@@ -60,12 +62,16 @@ Options:
   --ratio ${ASPECT_RATIOS.join('|')}
   --from-text TEXT          draft the storyboard from a prompt or a script
   --kind prompt|script      what --from-text is (default prompt)
-  --brand-kit FILE          your logo on every frame and on the poster, from a kit file:
-                            { "logo": { "file": "logo.png", "position": "top-right", "size": 0.16, "opacity": 0.9 } }
-                            file: a PNG or WebP (transparency kept), relative to the kit file; position:
-                            ${LOGO_POSITIONS.join('|')} (default top-right), inside the
-                            platforms' safe area and above the captions; size: ${LOGO_SIZE.min}-${LOGO_SIZE.max} of the frame's
-                            shorter side (default ${LOGO_SIZE.default}); opacity: ${LOGO_OPACITY.min}-${LOGO_OPACITY.max} (default ${LOGO_OPACITY.default})
+  --brand-kit FILE          your brand on the video, from a kit file; every part is optional:
+                            { "logo": { "file": "logo.png", "position": "top-right", "size": ${LOGO_SIZE.default}, "opacity": ${LOGO_OPACITY.default} },
+                              "colours": { "primary": "#9f1239", "accent": "#166534" }, "font": "brand.ttf",
+                              "opening_card": { "headline": "Fresh flowers daily", "seconds": ${OPENING_CARD_SECONDS.default} },
+                              "closing_card": { "call_to_action": "Order today", "contact": "example.com",
+                                                "seconds": ${CLOSING_CARD_SECONDS.default}, "voiced": true } }
+                            logo: a PNG or WebP in a corner of the safe area (${LOGO_POSITIONS.join('|')}),
+                            size ${LOGO_SIZE.min}-${LOGO_SIZE.max} of the shorter side, opacity ${LOGO_OPACITY.min}-${LOGO_OPACITY.max}; colours: #rrggbb, for the cards and the
+                            captions; font: TTF, OTF, WOFF or WOFF2; cards: ${OPENING_CARD_SECONDS.min}-${OPENING_CARD_SECONDS.max} s and ${CLOSING_CARD_SECONDS.min}-${CLOSING_CARD_SECONDS.max} s, counted toward
+                            the ${VIDEO_MAX_SECONDS} s limit (voiced: the voice reads the closing card). Paths are relative to the kit.
   --version                 the versions of the engine's ffmpeg and ffprobe
   --help
 
@@ -121,7 +127,8 @@ function createProgressReporter(stream: NodeJS.WriteStream) {
   }
 }
 
-async function readStoryboard(file: string, workDir: string): Promise<Storyboard> {
+/** `brand`: its cards count toward the video's length, so a storyboard too long with them is refused here. */
+async function readStoryboard(file: string, workDir: string, brand: BrandOverlay | undefined): Promise<Storyboard> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
@@ -136,7 +143,7 @@ async function readStoryboard(file: string, workDir: string): Promise<Storyboard
   }
   // Photos, clips and music named by path become asset ids and checked, readied files.
   const local = await readLocalMedia(json, path.dirname(file), workDir)
-  const parsed = parseStoryboardFile(local.json)
+  const parsed = parseStoryboardFile(local.json, brand)
   if (!parsed.ok)
     throw new UsageError(`${file} is not a storyboard that can be rendered:\n  ${parsed.problems.join('\n  ')}`)
   return { ...parsed.storyboard, media: local.media }
@@ -224,7 +231,7 @@ async function main(argv: string[]): Promise<number> {
   // Also when the storyboard turns out wrong before the render starts.
   process.once('exit', () => rmSync(mediaDir, { recursive: true, force: true }))
   if (fromText === undefined) {
-    const read = await readStoryboard(path.resolve(positionals[0] ?? ''), mediaDir)
+    const read = await readStoryboard(path.resolve(positionals[0] ?? ''), mediaDir, brand)
     storyboard = { ...read, settings: withOverrides(read.settings) }
   } else {
     const drafted = await draftFromText(options, fromText, kind, withOverrides(DEFAULT_PROJECT_SETTINGS))
@@ -235,7 +242,7 @@ async function main(argv: string[]): Promise<number> {
     )
     process.stderr.write(`Drafted "${drafted.title}": ${drafted.scenes.length} scenes.\n`)
     // The offline writer leaves prompts for facts it cannot know; the voice would read them aloud.
-    const problems = getStoryboardProblems(drafted.scenes)
+    const problems = getStoryboardProblems(drafted.scenes, brand)
     if (problems.length > 0) {
       const file = path.join(outDir, 'storyboard.json')
       throw new UsageError(
@@ -243,6 +250,10 @@ async function main(argv: string[]): Promise<number> {
           `Write your words into ${file}, then render it with: npm run render -- ${file} ${outDir}`,
       )
     }
+  }
+
+  for (const warning of brand ? getBrandColourWarnings(brand, storyboard.settings) : []) {
+    process.stderr.write(`Brand kit: ${warning}\n`)
   }
 
   const runner = createRenderRunner(options)

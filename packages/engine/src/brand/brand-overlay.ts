@@ -21,11 +21,55 @@ export type LogoOverlay = {
   opacity: number
 }
 
+/** A brand's two colours, `#rrggbb`: where each goes is COLOUR_USES in the contracts' brand kit. */
+export type BrandColours = {
+  /** The boxed captions' plate and the cards' background. */
+  primary: string
+  /** The karaoke captions' spoken-word highlight and the closing card's contact chip (the opening card's bar). */
+  accent: string
+}
+
 /**
- * What an owner's brand puts on every video, still and preview, over the drawn frames: composited after the
- * scenes are drawn, so it is never part of a scene's cache key (decision 056).
+ * A font of the owner's: a local TTF, OTF, WOFF or WOFF2 file, readable for the whole task. It is read and its
+ * bytes hashed (brand-font.ts), so nothing about it is keyed by its path.
  */
-export type BrandOverlay = { logo?: LogoOverlay | undefined }
+export type BrandFontFile = { file: string }
+
+/** A card before the first scene: the logo and a headline (CARD_TEXT_MAX.headline). */
+export type BrandOpeningCard = { headline: string; seconds: number }
+
+/** A card after the last scene: the logo, a call to action and a web address or phone number, perhaps read aloud. */
+export type BrandClosingCard = {
+  callToAction: string
+  /** A web address or a phone number; empty for none. */
+  contact: string
+  seconds: number
+  /** The voice reads the call to action and the contact; the card lasts at least as long as that takes. */
+  voiced: boolean
+}
+
+/**
+ * What an owner's brand puts on every video, still and preview. The logo is laid over the drawn frames, so it is
+ * never part of a scene's cache key (decision 056); colours and the font change the drawn captions, so they are
+ * part of the keys of the segments they change; the cards are segments of their own (decision 057).
+ */
+export type BrandOverlay = {
+  logo?: LogoOverlay | undefined
+  /** Captions and cards in these colours; without them captions keep ours, and cards take DEFAULT_BRAND_COLOURS. */
+  colours?: BrandColours | undefined
+  /** Captions and cards set in this font, ours after it for the characters it lacks. */
+  font?: BrandFontFile | undefined
+  openingCard?: BrandOpeningCard | undefined
+  closingCard?: BrandClosingCard | undefined
+}
+
+/**
+ * How long a brand's cards make a video, as planned: a voiced closing card may grow to its speech, which only the
+ * render measures. A video's scenes and cards together must keep to VIDEO_MAX_SECONDS.
+ */
+export function getBrandCardSeconds(brand: Pick<BrandOverlay, 'openingCard' | 'closingCard'> | undefined): number {
+  return (brand?.openingCard?.seconds ?? 0) + (brand?.closingCard?.seconds ?? 0)
+}
 
 /**
  * Part of every branded still's key: raise it whenever the same logo would be placed or blended differently

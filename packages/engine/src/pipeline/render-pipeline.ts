@@ -8,8 +8,10 @@ import { createCanvas, loadImage } from '@napi-rs/canvas'
 import { NARRATION_LEAD_SECONDS, NARRATION_TAIL_SECONDS } from '@storyreel/contracts/narration'
 import { getFrameSize, VIDEO_FPS, type ProjectSettings, type Resolution, type Scene } from '@storyreel/contracts/studio'
 
-import type { BrandOverlay } from '#src/brand/brand-overlay.ts'
-import { drawLogoOnJpeg, prepareLogo, type PreparedLogo } from '#src/brand/logo-image.ts'
+import { getBrandCardSeconds, type BrandOverlay } from '#src/brand/brand-overlay.ts'
+import type { CardDrawing } from '#src/brand/brand-card.ts'
+import { drawLogoOnJpeg, type PreparedLogo } from '#src/brand/logo-image.ts'
+import { getCaptionBrand, getCardKey, prepareBrand } from '#src/brand/prepare-brand.ts'
 import { concatSegments } from '#src/encoder/concat.ts'
 import { mixSoundtrack, placeClips } from '#src/encoder/audio-mix.ts'
 import { placeClipSounds, type ClipSound } from '#src/encoder/clip-sound.ts'
@@ -21,6 +23,7 @@ import { getClipInfo } from '#src/visuals/media/clip-art.ts'
 import { getClipStretch } from '#src/visuals/media/clip-timing.ts'
 import type {
   ArtworkCredit,
+  CaptionBrand,
   CaptionCue,
   DrawCaptions,
   SceneArt,
@@ -31,10 +34,10 @@ import type { SpeechClip, VoiceEngine } from '#src/voice/voice-engine.ts'
 
 import { createSegmentBranding, type SegmentBranding } from './branded-segments.ts'
 import { buildCaptionCues, offsetCues, toSrt, toWebVtt } from './captions.ts'
-import { STILL_ART_VERSION } from './scene-still.ts'
-import { addTimings, noTimings, type FrameTimings, type SceneDrawing } from './scene-segments.ts'
-import { getSpokenLengthProblem } from './spoken-length.ts'
-import { TRANSITION_SECONDS, TRANSITIONS } from './transitions.ts'
+import { drawSegments, hashOf, type DrawnSegments, type SceneDrawer, type SegmentPlan } from './drawn-segments.ts'
+import { addTimings, noTimings, type FrameTimings } from './scene-segments.ts'
+import { getSpokenLengthProblem, getVideoLengthProblem } from './spoken-length.ts'
+import { TRANSITIONS } from './transitions.ts'
 import { getMediaKey, pictureChoice, resolveSceneMedia, type MediaFiles, type StockCredit } from './media-files.ts'
 import type { RenderCache } from './render-cache.ts'
 
@@ -56,7 +59,10 @@ export type PipelineTask =
       storyboard: Storyboard
       resolution: Resolution
       outDir: string
-      /** The owner's logo over every frame and the poster: laid over the drawn segments, never drawn into them. */
+      /**
+       * The owner's brand: the logo over every scene's frames and the poster (laid over the drawn segments, never
+       * drawn into them), the colours and font in the captions, and the opening and closing cards.
+       */
       brand?: BrandOverlay | undefined
     }
   | {
@@ -70,7 +76,7 @@ export type PipelineTask =
       cast?: CastMember[]
       /** The scene's photo or clip, when it has one (its music is left out of a preview). */
       media?: MediaFiles
-      /** The owner's logo, as the video will show it. */
+      /** The owner's logo, colours and font, as the video will show them; a preview has no cards. */
       brand?: BrandOverlay | undefined
     }
 
@@ -92,6 +98,11 @@ export type RenderResult = {
   reusedScenes: number
   /** Scenes made longer than the storyboard said, so that every word of their measured speech is heard. */
   lengthenedScenes: { sceneId: string; from: number; to: number }[]
+  /**
+   * How long the brand's cards last in the video, 0 for a card it does not have: a voiced closing card may last
+   * longer than the kit says, as long as its speech needs. The scenes take the rest of `durationSeconds`.
+   */
+  cardSeconds: { opening: number; closing: number }
   /** What made the video, for a licence receipt: the engines, the voice, the music and the owner's own media. */
   credits: {
     engines: { voice: string; visuals: string; encoder: string }
@@ -131,13 +142,7 @@ export type PipelineEngines = {
   encoderName: string
 }
 
-/** Draws scenes' frames into segment files, off the caller's thread (runner/scene-pool.ts). */
-export type SceneDrawer = {
-  draw(
-    drawing: SceneDrawing,
-    options: { signal?: AbortSignal; onFrames?: (done: number) => void },
-  ): Promise<{ still: Buffer | undefined; timings?: FrameTimings }>
-}
+export type { SceneDrawer }
 
 export type PipelineContext = {
   engines: PipelineEngines
@@ -147,8 +152,6 @@ export type PipelineContext = {
   onProgress?: (progress: { stage: string; progress: number }) => void
   signal?: AbortSignal
 }
-
-const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32)
 
 function throwIfAborted(signal: AbortSignal | undefined) {
   if (signal?.aborted) throw new EngineError('aborted', 'renderer', 'The render was stopped.')
@@ -183,6 +186,26 @@ async function writeCachedClip(cache: RenderCache, key: string, clip: SpeechClip
 
 const clipSeconds = (clip: SpeechClip) => clip.samples.length / clip.sampleRate
 
+/** Words spoken at the chosen speed, cached by the engine that speaks the voice, the voice, speed and words. */
+async function speak(
+  text: string,
+  settings: ProjectSettings,
+  context: PipelineContext,
+): Promise<{ clip: SpeechClip; reused: boolean }> {
+  const voice = context.engines.voice
+  // The engine that speaks this voice, not the whole library: adding a hosted engine keeps the clips.
+  const key = `voice/${hashOf({ engine: voice.engineFor(settings.voice_id) ?? voice.name, voice: settings.voice_id, speed: Math.round(settings.voice_speed * 1000), text })}`
+  const cached = await readCachedClip(context.cache, key)
+  if (cached) return { clip: cached, reused: true }
+  const clip = await voice.synthesize({ text, voiceId: settings.voice_id, speed: settings.voice_speed })
+  await writeCachedClip(context.cache, key, clip)
+  return { clip, reused: false }
+}
+
+/** How long a scene or card must last for a clip to be heard whole, with the quiet before and after it. */
+const secondsFor = (clip: SpeechClip) =>
+  Math.ceil((NARRATION_LEAD_SECONDS + clipSeconds(clip) + NARRATION_TAIL_SECONDS) * 10) / 10
+
 /**
  * The narration of one scene, spoken at the chosen speed (cached by voice, speed and words), and the scene as
  * long as it must be for all of it to be heard: a narration is never cut or hurried, its scene grows instead.
@@ -194,16 +217,8 @@ async function voiceScene(
 ): Promise<SceneVoice & { scene: Scene }> {
   const text = scene.narration.trim()
   if (!text) return { clip: undefined, cues: [], reused: true, scene }
-  const voice = context.engines.voice
-  // The engine that speaks this voice, not the whole library: adding a hosted engine keeps the clips.
-  const key = `voice/${hashOf({ engine: voice.engineFor(settings.voice_id) ?? voice.name, voice: settings.voice_id, speed: Math.round(settings.voice_speed * 1000), text })}`
-  let clip = await readCachedClip(context.cache, key)
-  const reused = clip !== undefined
-  if (!clip) {
-    clip = await voice.synthesize({ text, voiceId: settings.voice_id, speed: settings.voice_speed })
-    await writeCachedClip(context.cache, key, clip)
-  }
-  const needed = Math.ceil((NARRATION_LEAD_SECONDS + clipSeconds(clip) + NARRATION_TAIL_SECONDS) * 10) / 10
+  const { clip, reused } = await speak(text, settings, context)
+  const needed = secondsFor(clip)
   const fitted = needed > scene.duration ? { ...scene, duration: needed } : scene
   const words = clip.words.map((word) => ({
     text: word.text,
@@ -224,11 +239,18 @@ type SegmentInput = {
   cast?: CastMember[]
   /** The scene before, which the first frames blend in from (a render's scenes after the first). */
   previous?: Scene
+  /** The brand's opening card, which the first scene blends in from instead. */
+  openingCard?: { card: CardDrawing; seconds: number } | undefined
   /** The local files of the photos and clips the scenes name. */
   media?: MediaFiles
+  /** The brand's colours and font, as the captions' style uses them. */
+  captionBrand?: CaptionBrand | undefined
 }
 
-function toArtRequest(scene: Scene, input: Omit<SegmentInput, 'cues' | 'scene'>): SceneArtRequest {
+function toArtRequest(
+  scene: Scene,
+  input: Omit<SegmentInput, 'cues' | 'scene' | 'openingCard' | 'captionBrand'>,
+): SceneArtRequest {
   return {
     visual: scene.visual,
     narration: scene.narration,
@@ -273,91 +295,59 @@ async function getClipSound(scene: Scene, media: MediaFiles | undefined, at: num
   }
 }
 
-/** Frames at the start of each scene that blend in from the scene before: a separate, small segment. */
-const LEAD_IN_FRAMES = Math.round(TRANSITION_SECONDS * VIDEO_FPS)
+const framesOf = (seconds: number) => Math.max(1, Math.round(seconds * VIDEO_FPS))
+const frameCount = (scene: Scene) => framesOf(scene.duration)
 
-const frameCount = (scene: Scene) => Math.max(1, Math.round(scene.duration * VIDEO_FPS))
+/** A brand card as the scene before a segment: what the segment's lead-in blends in from. */
+function cardBefore(card: CardDrawing, seconds: number, width: number, height: number) {
+  return { art: { card }, key: { card: getCardKey(card, width, height) }, duration: seconds }
+}
 
 /**
- * The frames of one scene (with burned-in captions) as two cached segments: its lead-in (the first frames,
- * blended from the scene before by the style's transition) and its body. Only the lead-in depends on the
- * neighbour, so editing or moving a scene re-renders a few frames of the next one, never its body. Segments
- * not in the cache are drawn by `context.scenes` (threads), and the scene's still when `stillAt` is given.
+ * The frames of one scene (with burned-in captions) as two cached segments (drawSegments): its lead-in, blended
+ * from the scene before (or the opening card), and its body.
  */
-async function renderScene(
+function renderScene(
   input: SegmentInput,
   context: PipelineContext,
   workDir: string,
-  { stillAt, onFrames }: { stillAt?: number; onFrames: (done: number) => void },
-): Promise<{
-  segments: { key: string; file: string }[]
-  reused: boolean
-  still: Buffer | undefined
-  timings: FrameTimings
-  drawn: number
-}> {
+  options: { stillAt?: number; onFrames: (done: number) => void },
+): Promise<DrawnSegments> {
   const { scene, settings, width, height } = input
   const request = toArtRequest(scene, input)
-  const captions = settings.captions.enabled ? { style: settings.captions.style, cues: input.cues } : null
-  const total = frameCount(scene)
-  const split = Math.min(LEAD_IN_FRAMES, total - 1)
-  const transition = TRANSITIONS[settings.style]
   const previousRequest = input.previous
     ? toArtRequest(input.previous, { ...input, index: input.index - 1 })
     : undefined
-  const parts = (['lead-in', 'body'] as const).map((part) => {
-    const [first, end] = part === 'lead-in' ? [0, split] : [split, total]
-    const blendsIn = part === 'lead-in' && previousRequest !== undefined
-    // Position is left out: a scene that only moved keeps its drawing, so reordering re-renders no body.
-    const key = `segments/${hashOf({
-      engine: context.engines.visuals.name,
-      request: pictureKey(request),
-      previous: blendsIn && previousRequest ? pictureKey(previousRequest) : undefined,
-      transition: blendsIn ? transition : undefined,
-      frames: [first, end],
+  const previous =
+    previousRequest && input.previous
+      ? { art: { request: previousRequest }, key: pictureKey(previousRequest), duration: input.previous.duration }
+      : input.openingCard
+        ? cardBefore(input.openingCard.card, input.openingCard.seconds, width, height)
+        : undefined
+  // A scene with nothing said draws no caption, so the brand is no part of its drawing or its keys.
+  const captions = settings.captions.enabled
+    ? {
+        style: settings.captions.style,
+        cues: input.cues,
+        brand: input.cues.length > 0 ? input.captionBrand : undefined,
+      }
+    : null
+  return drawSegments(
+    {
+      name: `segment-${input.index}`,
+      art: { request },
+      key: pictureKey(request),
+      frames: frameCount(scene),
+      previous,
+      transition: TRANSITIONS[settings.style],
       captions,
-      fps: VIDEO_FPS,
-      // Scene videos are drawn again whenever the stills would be: the same art, planner and composition.
-      v: STILL_ART_VERSION,
-    })}.mp4`
-    return { first, end, blendsIn, key, outPath: path.join(workDir, `segment-${input.index}-${part}.mp4`) }
-  })
-  const cached = await Promise.all(parts.map((part) => context.cache.get(part.key)))
-  const toDraw = parts.filter((_, index) => !cached[index])
-  let still: Buffer | undefined
-  const timings = noTimings()
-  if (toDraw.length > 0 || stillAt !== undefined) {
-    const skipped = parts.reduce((sum, part, index) => sum + (cached[index] ? part.end - part.first : 0), 0)
-    onFrames(skipped)
-    const result = await context.scenes.draw(
-      {
-        request,
-        previous:
-          previousRequest && input.previous
-            ? { request: previousRequest, duration: input.previous.duration }
-            : undefined,
-        transition,
-        parts: toDraw.map(({ first, end, outPath, blendsIn }) => ({ first, end, outPath, blendsIn })),
-        captions,
-        width,
-        height,
-        fps: VIDEO_FPS,
-        stillAt,
-      },
-      { signal: context.signal, onFrames: (done) => onFrames(skipped + done) },
-    )
-    still = result.still
-    addTimings(timings, result.timings)
-    await Promise.all(toDraw.map((part) => context.cache.put(part.key, part.outPath)))
-  }
-  onFrames(total)
-  return {
-    segments: parts.map((part, index) => ({ key: part.key, file: cached[index] ?? part.outPath })),
-    reused: cached[1] !== undefined,
-    still,
-    timings,
-    drawn: toDraw.reduce((sum, part) => sum + part.end - part.first, 0),
-  }
+      width,
+      height,
+    },
+    { scenes: context.scenes, cache: context.cache, visualsName: context.engines.visuals.name, signal: context.signal },
+    workDir,
+    options,
+  )
 }
 
 /** The moment of the first scene the poster shows. */
@@ -372,18 +362,9 @@ async function makeThumbnail(poster: Buffer) {
   return canvas.encode('jpeg', 82)
 }
 
-/**
- * The brand's logo for this frame size, checked and scaled before any work starts (a bad file fails the task at
- * once); undefined without one. Bottom-corner logos keep above the captions where the video has them.
- */
-async function getBrandLogo(
-  brand: BrandOverlay | undefined,
-  frame: { width: number; height: number },
-  settings: ProjectSettings,
-): Promise<PreparedLogo | undefined> {
-  if (!brand?.logo) return undefined
-  return prepareLogo(brand.logo, frame, { captions: settings.captions.enabled })
-}
+/** What a logo contributes to the key of a segment that draws it in (a card's lead-in): its pixels and box. */
+const getLogoDrawnKey = (logo: PreparedLogo) =>
+  createHash('sha256').update(logo.png).update(JSON.stringify(logo.box)).digest('hex').slice(0, 32)
 
 /** A scene's segment files, with the logo laid over them when there is one (decision 056). */
 function brandSegments(
@@ -448,13 +429,15 @@ function getShownMedia(
 }
 
 /**
- * Every scene's speech placed at its scene's start on one track, mixed with the music and the clips' own sound
- * (those set to play it) into `outPath`.
+ * Every scene's speech placed at its scene's start on one track (and a voiced closing card's at its start), mixed
+ * with the music and the clips' own sound (those set to play it) into `outPath`.
  */
 async function mixSceneVoices(options: {
   voices: SceneVoice[]
   scenes: Scene[]
   sceneStarts: number[]
+  /** A voiced closing card's speech and where the card starts. */
+  card: { clip: SpeechClip; start: number } | undefined
   duration: number
   settings: ProjectSettings
   music: MusicSource
@@ -462,23 +445,15 @@ async function mixSceneVoices(options: {
   outPath: string
   signal: AbortSignal
 }): Promise<void> {
-  const { voices, sceneStarts, duration, settings } = options
-  const sampleRate = voices.find((voice) => voice.clip)?.clip?.sampleRate ?? 24_000
-  const voiceTrack = placeClips(
-    voices.flatMap((voice, index) =>
-      voice.clip
-        ? [
-            {
-              samples: voice.clip.samples,
-              sampleRate: voice.clip.sampleRate,
-              at: (sceneStarts[index] ?? 0) + NARRATION_LEAD_SECONDS,
-            },
-          ]
-        : [],
-    ),
-    duration,
-    sampleRate,
+  const { voices, sceneStarts, card, duration, settings } = options
+  const spoken = [
+    ...voices.map((voice, index) => ({ clip: voice.clip, start: sceneStarts[index] ?? 0 })),
+    ...(card ? [card] : []),
+  ].flatMap(({ clip, start }) =>
+    clip ? [{ samples: clip.samples, sampleRate: clip.sampleRate, at: start + NARRATION_LEAD_SECONDS }] : [],
   )
+  const sampleRate = spoken[0]?.sampleRate ?? 24_000
+  const voiceTrack = placeClips(spoken, duration, sampleRate)
   const music = getMusic(settings, options.music, options.media)
   const clips = await Promise.all(
     options.scenes.map((scene, index) => getClipSound(scene, options.media, sceneStarts[index] ?? 0)),
@@ -522,8 +497,14 @@ export async function runRenderTask(
     settings.language,
   )
   if (storyboard.scenes.length === 0) throw new EngineError('invalid', 'renderer', 'The storyboard has no scenes.')
+  // The cards count toward the video's length, so a storyboard the API would refuse with them is refused here too.
+  const plannedCards = getBrandCardSeconds(task.brand)
+  const tooLongPlanned = getVideoLengthProblem(storyboard.scenes, plannedCards)
+  if (tooLongPlanned) throw new EngineError('invalid', 'renderer', tooLongPlanned, 'too-long')
   const { width, height } = getFrameSize(settings.aspect_ratio, resolution)
-  const logo = await getBrandLogo(task.brand, { width, height }, settings)
+  const brand = await prepareBrand(task.brand, { width, height }, { captions: settings.captions.enabled, cards: true })
+  const { logo } = brand
+  const captionBrand = getCaptionBrand(settings.captions.style, brand.colours, brand.font)
   const progress = (stage: string, value: number) =>
     context.onProgress?.({ stage, progress: Math.round(value * 10) / 10 })
   const work = await mkdtemp(path.join(os.tmpdir(), 'storyreel-render-'))
@@ -566,7 +547,7 @@ export async function runRenderTask(
           throwIfAborted(drawingAbort.signal)
           const voice = await voiceScene(scene, settings, context)
           spoken.push(voice.scene)
-          const tooLong = getSpokenLengthProblem(storyboard.scenes, spoken)
+          const tooLong = getSpokenLengthProblem(storyboard.scenes, spoken, plannedCards)
           if (tooLong) throw new EngineError('invalid', 'renderer', tooLong, 'too-long')
           frameTotals[index] = frameCount(voice.scene)
           voicesDone += 1
@@ -576,6 +557,64 @@ export async function runRenderTask(
       )
     }
     const allSpoken = Promise.all(voicing)
+    // A voiced closing card is read after the scenes, and lasts as long as its speech needs: the video's length
+    // is checked again with it.
+    const closingSpoken = (voicing.at(-1) ?? Promise.resolve()).then(async () => {
+      if (!brand.closing) return undefined
+      const speech = brand.closing.speech ? (await speak(brand.closing.speech, settings, context)).clip : undefined
+      const seconds = Math.max(brand.closing.seconds, speech ? secondsFor(speech) : 0)
+      const cards = (brand.opening?.seconds ?? 0) + seconds
+      const tooLong = getSpokenLengthProblem(storyboard.scenes, spoken, cards)
+      if (tooLong) throw new EngineError('invalid', 'renderer', tooLong, 'too-long')
+      return { speech, seconds }
+    })
+    const cardContext = {
+      scenes: context.scenes,
+      cache: context.cache,
+      visualsName: context.engines.visuals.name,
+      signal: drawingAbort.signal,
+    }
+    // The cards are drawn like scenes, and cached by what they show; no captions, and no corner logo over them.
+    const drawCardSegments = (card: CardDrawing, seconds: number, previous?: SegmentPlan['previous']) =>
+      drawSegments(
+        {
+          name: `card-${card.kind}`,
+          art: { card },
+          key: { card: getCardKey(card, width, height) },
+          frames: framesOf(seconds),
+          previous,
+          transition: TRANSITIONS[settings.style],
+          captions: null,
+          width,
+          height,
+        },
+        cardContext,
+        work,
+        { onFrames: () => undefined },
+      )
+    const openingDrawing = brand.opening ? drawCardSegments(brand.opening.card, brand.opening.seconds) : undefined
+    // The closing card blends in from the last scene, with the logo the video shows over that scene.
+    const closingDrawing = brand.closing
+      ? Promise.all([closingSpoken, voicing.at(-1)]).then(([closing, last]) => {
+          if (!brand.closing || !closing || !last)
+            throw new EngineError('failed', 'renderer', 'The last scene had no speech.')
+          const lastRequest = toArtRequest(last.scene, {
+            index: count - 1,
+            count,
+            settings,
+            width,
+            height,
+            cast,
+            media: storyboard.media,
+          })
+          return drawCardSegments(brand.closing.card, closing.seconds, {
+            art: { request: lastRequest },
+            key: pictureKey(lastRequest),
+            duration: last.scene.duration,
+            logo: logo && { png: logo.png, box: logo.box, key: getLogoDrawnKey(logo) },
+          })
+        })
+      : undefined
     // A scene is drawn as soon as its speech and the scene before's are known (its length and the blend's), not
     // after all of them: the first scenes' frames overlap the voicing of the rest, which runs on one core.
     const drawing = storyboard.scenes.map(async (_, index) => {
@@ -592,7 +631,9 @@ export async function runRenderTask(
           cues: voice.cues,
           cast,
           previous: previous?.scene,
+          openingCard: brand.opening,
           media: storyboard.media,
+          captionBrand,
         },
         { ...context, signal: drawingAbort.signal },
         work,
@@ -608,11 +649,15 @@ export async function runRenderTask(
       return { ...scene, files: await brandSegments(scene.segments, branding, drawingAbort.signal) }
     })
     // The first failure stops the other scenes; the rest are waited for before the work folder goes.
-    for (const promise of [...voicing, ...drawing]) void promise.catch(() => drawingAbort.abort())
-    encoding.push(...drawing.map((scene) => scene.then(() => undefined)))
+    const cardDrawing = [openingDrawing, closingDrawing].filter((card) => card !== undefined)
+    for (const promise of [...voicing, closingSpoken, ...drawing, ...cardDrawing]) {
+      void promise.catch(() => drawingAbort.abort())
+    }
+    encoding.push(...[...drawing, ...cardDrawing].map((segments) => segments.then(() => undefined)))
     let voices: (SceneVoice & { scene: Scene })[]
+    let closing: Awaited<typeof closingSpoken>
     try {
-      voices = await allSpoken
+      ;[voices, closing] = await Promise.all([allSpoken, closingSpoken])
     } catch (error) {
       context.signal?.removeEventListener('abort', stopDrawing)
       throw error
@@ -627,13 +672,18 @@ export async function runRenderTask(
 
     // The soundtrack (voice on the timeline, music looped and ducked under it) is mixed by its own ffmpeg
     // process while the pictures are drawn, so it adds no time of its own.
+    const cardSeconds = {
+      opening: brand.opening ? framesOf(brand.opening.seconds) / VIDEO_FPS : 0,
+      closing: closing ? framesOf(closing.seconds) / VIDEO_FPS : 0,
+    }
     const sceneStarts: number[] = []
-    let cursor = 0
+    let cursor = cardSeconds.opening
     for (const scene of scenes) {
       sceneStarts.push(cursor)
-      cursor += Math.max(1, Math.round(scene.duration * VIDEO_FPS)) / VIDEO_FPS
+      cursor += frameCount(scene) / VIDEO_FPS
     }
-    const duration = cursor
+    const closingStart = cursor
+    const duration = cursor + cardSeconds.closing
     const audioFile = path.join(work, 'audio.m4a')
     const audioAbort = new AbortController()
     const stopAudio = () => audioAbort.abort(context.signal?.reason)
@@ -643,6 +693,7 @@ export async function runRenderTask(
       voices,
       scenes,
       sceneStarts,
+      card: closing?.speech ? { clip: closing.speech, start: closingStart } : undefined,
       duration,
       settings,
       music: context.engines.music,
@@ -656,8 +707,15 @@ export async function runRenderTask(
     audioDone.catch(() => undefined)
 
     let drawn: Awaited<(typeof drawing)[number]>[]
+    let cards: { opening: DrawnSegments | undefined; closing: DrawnSegments | undefined }
     try {
-      drawn = await Promise.all(drawing)
+      const [scenesDrawn, opening, closingDrawn] = await Promise.all([
+        Promise.all(drawing),
+        openingDrawing,
+        closingDrawing,
+      ])
+      drawn = scenesDrawn
+      cards = { opening, closing: closingDrawn }
     } catch (error) {
       audioAbort.abort(error)
       throw error
@@ -665,10 +723,14 @@ export async function runRenderTask(
       context.signal?.removeEventListener('abort', stopDrawing)
       context.signal?.removeEventListener('abort', stopAudio)
     }
-    const segments = drawn.flatMap((scene) => scene.files)
+    const segments = [
+      ...(cards.opening?.segments ?? []).map((segment) => segment.file),
+      ...drawn.flatMap((scene) => scene.files),
+      ...(cards.closing?.segments ?? []).map((segment) => segment.file),
+    ]
     const reusedScenes = drawn.filter((scene, index) => scene.reused && (voices[index] as SceneVoice).reused).length
     const frameSeconds = { ...noTimings(), frames: 0 }
-    for (const scene of drawn) {
+    for (const scene of [cards.opening, ...drawn, cards.closing].filter((part) => part !== undefined)) {
       addTimings(frameSeconds, scene.timings)
       frameSeconds.frames += scene.drawn
     }
@@ -729,6 +791,7 @@ export async function runRenderTask(
       frameSeconds,
       reusedScenes,
       lengthenedScenes,
+      cardSeconds,
       credits: {
         engines: {
           voice: context.engines.voice.engineFor(settings.voice_id) ?? context.engines.voice.name,
@@ -756,6 +819,7 @@ export async function runRenderTask(
   } finally {
     await Promise.allSettled(encoding)
     await rm(work, { recursive: true, force: true })
+    brand.release()
   }
 }
 
@@ -768,7 +832,8 @@ export async function runPreviewTask(
   const full = getFrameSize(settings.aspect_ratio, '720p')
   const width = Math.round((full.width * PREVIEW_SCALE) / 2) * 2
   const height = Math.round((full.height * PREVIEW_SCALE) / 2) * 2
-  const logo = await getBrandLogo(task.brand, { width, height }, settings)
+  const brand = await prepareBrand(task.brand, { width, height }, { captions: settings.captions.enabled, cards: false })
+  const { logo } = brand
   const work = await mkdtemp(path.join(os.tmpdir(), 'storyreel-preview-'))
   try {
     // A preview, like the render, lengthens a scene too short for its speech rather than cut it.
@@ -785,6 +850,7 @@ export async function runPreviewTask(
       cues: voice.cues,
       cast,
       media: task.media,
+      captionBrand: getCaptionBrand(settings.captions.style, brand.colours, brand.font),
     }
     const segment = await renderScene(input, context, work, { stillAt: posterTime(scene), onFrames: () => undefined })
     const branding = logo
@@ -829,5 +895,6 @@ export async function runPreviewTask(
     return { ...result, durationSeconds: duration }
   } finally {
     await rm(work, { recursive: true, force: true })
+    brand.release()
   }
 }

@@ -1,28 +1,43 @@
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 
-import { createCanvas } from '@napi-rs/canvas'
+import { createCanvas, loadImage } from '@napi-rs/canvas'
 
 import type { CaptionStyle } from '@storyreel/contracts/studio'
 
+import { createCardArt, type CardDrawing } from '#src/brand/brand-card.ts'
+import type { LogoBox } from '#src/brand/logo-placement.ts'
 import { createFrameEncoder } from '#src/encoder/frame-encoder.ts'
 import { EngineError } from '#src/errors.ts'
-import type { CaptionCue, DrawCaptions, SceneArt, SceneArtRequest, VisualEngine } from '#src/visuals/visual-engine.ts'
+import type {
+  CaptionBrand,
+  CaptionCue,
+  DrawCaptions,
+  SceneArt,
+  SceneArtRequest,
+  VisualEngine,
+} from '#src/visuals/visual-engine.ts'
 
 import { createTransition, type TransitionKind } from './transitions.ts'
 
+/** What a segment shows: a scene's art from the visual engine, or a brand's card. */
+export type SegmentArt = { request: SceneArtRequest; card?: undefined } | { card: CardDrawing; request?: undefined }
+
 /**
  * A scene's frames to draw and encode: some of its segments (the lead-in that blends in from the scene before,
- * the body), each into a file of its own, and perhaps a still of it. Plain data, so it can go to a thread.
+ * the body), each into a file of its own, and perhaps a still of it. A brand's card is drawn the same way. Plain
+ * data, so it can go to a thread.
  */
-export type SceneDrawing = {
-  request: SceneArtRequest
-  /** The scene before, which the lead-in blends in from; absent for the first scene. */
-  previous?: { request: SceneArtRequest; duration: number }
+export type SceneDrawing = SegmentArt & {
+  /**
+   * The scene (or card) before, which the lead-in blends in from; absent for the first. `logo`: the corner logo
+   * the video lays over that scene, drawn into its frames here, where the segment itself gets none (a card).
+   */
+  previous?: SegmentArt & { duration: number; logo?: { png: Uint8Array; box: LogoBox } | undefined }
   transition: TransitionKind
   /** Frame ranges [first, end) of the scene and where to write each; empty when only a still is wanted. */
   parts: { first: number; end: number; outPath: string; blendsIn: boolean }[]
-  captions: { style: CaptionStyle; cues: CaptionCue[] } | null
+  captions: { style: CaptionStyle; cues: CaptionCue[]; brand?: CaptionBrand | undefined } | null
   width: number
   height: number
   fps: number
@@ -52,6 +67,34 @@ export type DrawingEngines = {
   renderStill: (art: SceneArt, width: number, height: number, time: number) => Promise<Buffer>
 }
 
+/** A segment's art: the scene's from the visual engine, or the card's; with the corner logo drawn over it if given. */
+async function prepareArt(
+  source: SegmentArt & { logo?: { png: Uint8Array; box: LogoBox } | undefined },
+  engines: DrawingEngines,
+  width: number,
+  height: number,
+): Promise<SceneArt> {
+  const art = source.card
+    ? await createCardArt(source.card, width, height)
+    : await engines.visuals.prepareScene(source.request)
+  if (!source.logo) return art
+  const { box } = source.logo
+  const logo = await loadImage(Buffer.from(source.logo.png))
+  // Only drawn through a canvas (a finished frame or YUV would skip the logo); a clip's art keeps its own state.
+  return {
+    prepareFrame: art.prepareFrame?.bind(art),
+    close: art.close?.bind(art),
+    drawFrame(context, time) {
+      art.drawFrame(context, time)
+      context.save()
+      context.setTransform(1, 0, 0, 1, 0, 0)
+      context.globalAlpha = 1
+      context.drawImage(logo, box.left, box.top, box.width, box.height)
+      context.restore()
+    },
+  }
+}
+
 /**
  * Prepares a scene's art once and draws its parts, one ffmpeg per part. Resolves when every file is complete,
  * with the still if one was asked for. `onFrames` gets the number of frames drawn so far.
@@ -70,10 +113,10 @@ export async function drawScene(
     timings[stage] += (now - clock) / 1000
     clock = now
   }
-  const art = await engines.visuals.prepareScene(drawing.request)
+  const art = await prepareArt(drawing, engines, width, height)
   const blends = drawing.previous && drawing.parts.some((part) => part.blendsIn)
   const previousArt =
-    blends && drawing.previous ? await engines.visuals.prepareScene(drawing.previous.request) : undefined
+    blends && drawing.previous ? await prepareArt(drawing.previous, engines, width, height) : undefined
   const canvas = createCanvas(width, height)
   const context = canvas.getContext('2d')
   const finishing: Promise<void>[] = []

@@ -25,10 +25,12 @@ import type { DraftScene, ScriptEngine } from '#src/script/script-engine.ts'
 import { countSpokenWords, countTimedWords } from '#src/script/sentences.ts'
 import type { VoiceEngine } from '#src/voice/voice-engine.ts'
 
+import { getBrandCardSeconds, type BrandOverlay } from '#src/brand/brand-overlay.ts'
 import { EngineError } from '#src/errors.ts'
 import { detectLanguage } from '#src/language/detect-language.ts'
 
 import type { Storyboard } from './render-pipeline.ts'
+import { getVideoLengthProblem } from './spoken-length.ts'
 
 /** A scene's seed: what a re-roll changes, so the same words are drawn another way. */
 export const createSeed = () => randomInt(0, 2 ** 31 - 1)
@@ -171,15 +173,22 @@ export async function draftStoryboard(
   return { title: draft.title, scenes }
 }
 
-/** Why a storyboard cannot be rendered, one sentence per problem; empty when it can. */
-export function getStoryboardProblems(scenes: Scene[]): string[] {
+/**
+ * Why a storyboard cannot be rendered, one sentence per problem; empty when it can. `brand`: the cards its video
+ * opens and closes with, which count toward the video's limit (getBrandCardSeconds); the scenes alone must make
+ * the shortest video, so turning a card off never makes a storyboard too short.
+ */
+export function getStoryboardProblems(
+  scenes: Scene[],
+  brand?: Pick<BrandOverlay, 'openingCard' | 'closingCard'>,
+): string[] {
   const total = scenes.reduce((sum, scene) => sum + scene.duration, 0)
   const problems: string[] = []
   if (scenes.length === 0) problems.push('Add at least one scene.')
   if (total < VIDEO_MIN_SECONDS)
     problems.push(`The scenes add up to ${total.toFixed(1)} s; a video needs at least ${VIDEO_MIN_SECONDS} s.`)
-  if (total > VIDEO_MAX_SECONDS)
-    problems.push(`The scenes add up to ${total.toFixed(1)} s; a video can last at most ${VIDEO_MAX_SECONDS} s.`)
+  const tooLong = getVideoLengthProblem(scenes, getBrandCardSeconds(brand))
+  if (tooLong) problems.push(tooLong)
   problems.push(...getOwnWordsProblems(scenes))
   return problems
 }
@@ -212,6 +221,7 @@ export type StoryboardFile = z.input<typeof StoryboardFileSchema>
  */
 export function parseStoryboardFile(
   value: unknown,
+  brand?: Pick<BrandOverlay, 'openingCard' | 'closingCard'>,
 ): { ok: true; storyboard: Storyboard } | { ok: false; problems: string[] } {
   const parsed = StoryboardFileSchema.safeParse(value)
   if (!parsed.success) {
@@ -223,7 +233,7 @@ export function parseStoryboardFile(
   const scenes = parsed.data.scenes.map((scene) =>
     SceneSchema.parse({ ...scene, id: scene.id ?? randomUUID(), seed: scene.seed ?? createSeed() }),
   )
-  const problems = getStoryboardProblems(scenes)
+  const problems = getStoryboardProblems(scenes, brand)
   if (problems.length > 0) return { ok: false, problems: problems.map((problem) => `scenes: ${problem}`) }
   const { voice_id: voiceId, ...rest } = parsed.data.settings
   const language = rest.language ?? detectLanguage(scenes.map((scene) => scene.narration).join('\n')).language

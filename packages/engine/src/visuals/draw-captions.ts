@@ -1,40 +1,27 @@
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas'
+import { createCanvas, type Canvas } from '@napi-rs/canvas'
 
 import type { CaptionStyle } from '@storyreel/contracts/studio'
 
-import { getArtLibrary } from './art/art-library.ts'
+import { useBrandFont } from '#src/brand/brand-font.ts'
+
 import { FONT, getCanvasFont, registerFonts } from './fonts.ts'
-import type { CaptionCue, DrawCaptions } from './visual-engine.ts'
+import { drawWord, measureWord } from './text-pieces.ts'
+import type { CaptionBrand, CaptionCue, DrawCaptions } from './visual-engine.ts'
 
 const FADE_SECONDS = 0.15
 
+/**
+ * The boxed captions' plate in a brand's primary colour: a little more opaque than our dark plate, since a
+ * brand's colour is lighter, so white type on it stays legible over any picture.
+ */
+export const CAPTION_PLATE_OPACITY = 0.88
+
 type Look = { font: (typeof FONT)[keyof typeof FONT]; size: number; upper: boolean }
 
-/** A word's pieces: text, and emoji drawn in colour from the art library (the caption fonts have none). */
-type Piece = { text: string; emoji: string | undefined }
-
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' })
-const PICTOGRAPHIC = /\p{Extended_Pictographic}/u
-
-function piecesOf(word: string): Piece[] {
-  const pieces: Piece[] = []
-  for (const { segment } of graphemes.segment(word)) {
-    const emoji = PICTOGRAPHIC.test(segment) ? getArtLibrary().emojiId(segment) : undefined
-    const last = pieces.at(-1)
-    if (!emoji && last && !last.emoji) last.text += segment
-    else pieces.push({ text: segment, emoji })
-  }
-  return pieces
-}
-
-/** Emoji take a square a little wider than the type's height. */
-const EMOJI_EM = 1.15
-
-function measureWord(measure: SKRSContext2D, word: string, size: number): number {
-  return piecesOf(word).reduce(
-    (sum, piece) => sum + (piece.emoji ? size * EMOJI_EM : measure.measureText(piece.text).width),
-    0,
-  )
+/** `#rrggbb` at an opacity, as a CSS colour. */
+function withOpacity(hex: string, opacity: number): string {
+  const [red, green, blue] = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16))
+  return `rgba(${red},${green},${blue},${opacity})`
 }
 
 const LOOKS: Record<CaptionStyle, Look> = {
@@ -51,7 +38,7 @@ type Layout = {
 }
 
 /** Greedy wrap to at most two lines; the font shrinks until the cue fits in two. */
-function layoutCue(cue: CaptionCue, look: Look, width: number, unit: number): Layout {
+function layoutCue(cue: CaptionCue, look: Look, width: number, unit: number, brandFamily?: string): Layout {
   const measure = createCanvas(8, 8).getContext('2d')
   const words = (cue.words.length > 0 ? cue.words.map((word) => word.text) : cue.text.split(/\s+/u)).map((word) =>
     look.upper ? word.toUpperCase() : word,
@@ -59,7 +46,7 @@ function layoutCue(cue: CaptionCue, look: Look, width: number, unit: number): La
   const maxWidth = width * 0.84
   let size = look.size * unit
   for (;;) {
-    measure.font = getCanvasFont(look.font, size)
+    measure.font = getCanvasFont(look.font, size, brandFamily)
     const space = measure.measureText(' ').width
     const lines: Layout['lines'] = []
     let current: Layout['lines'][number] = { words: [], width: 0 }
@@ -82,11 +69,19 @@ function layoutCue(cue: CaptionCue, look: Look, width: number, unit: number): La
 }
 
 /** One cue drawn into its own canvas (per active word for karaoke), so a frame only places a bitmap. */
-function renderCue(cue: CaptionCue, style: CaptionStyle, width: number, height: number, active: number): Canvas {
+function renderCue(
+  cue: CaptionCue,
+  style: CaptionStyle,
+  width: number,
+  height: number,
+  active: number,
+  brand: CaptionBrand | undefined,
+): Canvas {
   registerFonts()
+  if (brand?.font) useBrandFont(brand.font)
   const unit = Math.min(width, height) / 100
   const look = LOOKS[style]
-  const layout = layoutCue(cue, look, width, unit)
+  const layout = layoutCue(cue, look, width, unit, brand?.font?.family)
   const pad = unit * 2.4
   const blockWidth = Math.max(...layout.lines.map((line) => line.width))
   const canvas = createCanvas(
@@ -94,11 +89,11 @@ function renderCue(cue: CaptionCue, style: CaptionStyle, width: number, height: 
     Math.ceil(layout.lineHeight * layout.lines.length + pad * 2),
   )
   const context = canvas.getContext('2d')
-  context.font = getCanvasFont(look.font, layout.size)
+  context.font = getCanvasFont(look.font, layout.size, brand?.font?.family)
   context.textBaseline = 'middle'
   context.lineJoin = 'round'
   if (style === 'boxed') {
-    context.fillStyle = 'rgba(12,12,20,0.78)'
+    context.fillStyle = brand?.plate ? withOpacity(brand.plate, CAPTION_PLATE_OPACITY) : 'rgba(12,12,20,0.78)'
     context.beginPath()
     context.roundRect(0, 0, canvas.width, canvas.height, unit * 2)
     context.fill()
@@ -109,7 +104,7 @@ function renderCue(cue: CaptionCue, style: CaptionStyle, width: number, height: 
     for (const word of line.words) {
       const x = left + word.x
       if (style === 'karaoke' && word.index === active) {
-        context.fillStyle = '#7c3aed'
+        context.fillStyle = brand?.highlight ?? '#7c3aed'
         context.beginPath()
         context.roundRect(
           x - unit * 0.9,
@@ -120,19 +115,12 @@ function renderCue(cue: CaptionCue, style: CaptionStyle, width: number, height: 
         )
         context.fill()
       }
-      let pieceX = x
-      for (const piece of piecesOf(word.text)) {
-        if (piece.emoji) {
-          const size = Math.round(layout.size * EMOJI_EM)
-          context.drawImage(getArtLibrary().drawNow(piece.emoji, size), pieceX, y - size / 2)
-          pieceX += size
-          continue
-        }
+      drawWord(context, word.text, x, y, layout.size, (text, pieceX, pieceY) => {
         // Every style keeps a dark edge on its letters, so a bright sky never swallows them.
         if (style !== 'boxed') {
           context.strokeStyle = 'rgba(0,0,0,0.9)'
           context.lineWidth = layout.size * (style === 'bold' ? 0.22 : style === 'karaoke' ? 0.14 : 0.13)
-          context.strokeText(piece.text, pieceX, y)
+          context.strokeText(text, pieceX, pieceY)
         }
         if (style === 'classic') {
           context.shadowColor = 'rgba(0,0,0,0.85)'
@@ -145,10 +133,9 @@ function renderCue(cue: CaptionCue, style: CaptionStyle, width: number, height: 
             : style === 'karaoke' && word.index > active
               ? 'rgba(255,255,255,0.72)'
               : '#ffffff'
-        context.fillText(piece.text, pieceX, y)
+        context.fillText(text, pieceX, pieceY)
         context.shadowColor = 'rgba(0,0,0,0)'
-        pieceX += context.measureText(piece.text).width
-      }
+      })
     }
   })
   return canvas
@@ -156,16 +143,24 @@ function renderCue(cue: CaptionCue, style: CaptionStyle, width: number, height: 
 
 const cache = new WeakMap<CaptionCue, Map<string, Canvas>>()
 
-function getCueImage(cue: CaptionCue, style: CaptionStyle, width: number, height: number, active: number): Canvas {
+function getCueImage(
+  cue: CaptionCue,
+  style: CaptionStyle,
+  width: number,
+  height: number,
+  active: number,
+  brand: CaptionBrand | undefined,
+): Canvas {
   let images = cache.get(cue)
   if (!images) {
     images = new Map()
     cache.set(cue, images)
   }
-  const key = `${style}:${width}x${height}:${active}`
+  const branded = brand ? `:${brand.highlight ?? ''}:${brand.plate ?? ''}:${brand.font?.family ?? ''}` : ''
+  const key = `${style}:${width}x${height}:${active}${branded}`
   let image = images.get(key)
   if (!image) {
-    image = renderCue(cue, style, width, height, active)
+    image = renderCue(cue, style, width, height, active, brand)
     images.set(key, image)
   }
   return image
@@ -185,11 +180,11 @@ function activeWord(cue: CaptionCue, time: number): number {
  * letterbox and the players' controls), fading in and out.
  */
 /** The cue shown at `time`, its image, where it goes and how opaque it is; undefined when none shows. */
-function placeCue({ cues, time, style, width, height }: Parameters<DrawCaptions>[1]) {
+function placeCue({ cues, time, style, width, height, brand }: Parameters<DrawCaptions>[1]) {
   const cue = cues.find((candidate) => time >= candidate.start && time < candidate.end)
   if (!cue) return undefined
   const alpha = Math.max(0, Math.min(1, (time - cue.start) / FADE_SECONDS, (cue.end - time) / FADE_SECONDS))
-  const image = getCueImage(cue, style, width, height, style === 'karaoke' ? activeWord(cue, time) : -1)
+  const image = getCueImage(cue, style, width, height, style === 'karaoke' ? activeWord(cue, time) : -1, brand)
   const bottom = height * 0.86
   return { image, alpha, x: Math.round((width - image.width) / 2), y: Math.round(bottom - image.height) }
 }

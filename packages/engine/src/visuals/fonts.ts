@@ -35,9 +35,13 @@ const DEVANAGARI_OF: Record<(typeof FONT)[keyof typeof FONT], string> = {
   [FONT.round]: DEVANAGARI.bold,
 }
 
-/** A canvas `font` for one of our families at a pixel size, with Devanagari to fall back on. */
-export function getCanvasFont(family: (typeof FONT)[keyof typeof FONT], px: number): string {
-  return `${px}px "${family}", "${DEVANAGARI_OF[family]}"`
+/**
+ * A canvas `font` for one of our families at a pixel size, with Devanagari to fall back on. With a brand font's
+ * alias (brand-font.ts), that comes first and ours after it, for the characters it lacks.
+ */
+export function getCanvasFont(family: (typeof FONT)[keyof typeof FONT], px: number, brandFamily?: string): string {
+  const ours = `"${family}", "${DEVANAGARI_OF[family]}"`
+  return brandFamily ? `${px}px "${brandFamily}", ${ours}` : `${px}px ${ours}`
 }
 
 const FILES: [family: string, pkg: string, file: string][] = [

@@ -88,8 +88,27 @@ export interface VisualEngine {
   warm?(): Promise<void>
 }
 
+/**
+ * An owner's brand in the captions, only what the style uses (prepare-brand.ts): without it, our colours and fonts.
+ */
+export type CaptionBrand = {
+  /** The karaoke style's spoken-word box. */
+  highlight?: string | undefined
+  /** The boxed style's plate, drawn at CAPTION_PLATE_OPACITY. */
+  plate?: string | undefined
+  /** The brand font's alias and file (so a thread can register it), set before our family. */
+  font?: { family: string; file: string } | undefined
+}
+
 /** Captions are drawn into the frames, above the scene art, in one of the caption styles. */
 export type DrawCaptions = (
   context: SKRSContext2D,
-  options: { cues: CaptionCue[]; time: number; style: CaptionStyle; width: number; height: number },
+  options: {
+    cues: CaptionCue[]
+    time: number
+    style: CaptionStyle
+    width: number
+    height: number
+    brand?: CaptionBrand | undefined
+  },
 ) => void
