@@ -444,8 +444,8 @@ describe('npm run render (the command-line renderer)', () => {
     const folder = path.join(work, 'long-brand')
     await mkdir(folder, { recursive: true })
     const file = path.join(folder, 'storyboard.json')
-    const scene = { narration: '', visual: 'The sea', duration: 44 }
-    await writeFile(file, JSON.stringify({ settings: DEFAULT_PROJECT_SETTINGS, scenes: [scene, scene] }))
+    const scenes = Array.from({ length: 6 }, () => ({ narration: '', visual: 'The sea', duration: 14.5 }))
+    await writeFile(file, JSON.stringify({ settings: DEFAULT_PROJECT_SETTINGS, scenes }))
     const kit = path.join(folder, 'kit.json')
     await writeFile(
       kit,
@@ -457,7 +457,7 @@ describe('npm run render (the command-line renderer)', () => {
     const run = await runCli([file, path.join(folder, 'out'), '--brand-kit', kit], env)
     expect(run.code).toBe(2)
     expect(run.stderr).toContain(
-      "The scenes add up to 88.0 s and the brand's cards 5.0 s, 93.0 s in all; a video can last at most 90 s.",
+      "scenes: The scenes add up to 87.0 s and the brand's cards 5.0 s, 92.0 s in all; a video can last at most 90 s.",
     )
     expect(existsSync(path.join(folder, 'out', 'video.mp4'))).toBe(false)
   })
