@@ -54,6 +54,7 @@ export {
   type LogoOverlay,
   type LogoPosition,
 } from './brand/brand-overlay.ts'
+export { inspectBrandFont } from './brand/brand-font.ts'
 export { inspectLogo, LOGO_MAX_SIDE } from './brand/logo-image.ts'
 export { placeLogo, type LogoBox } from './brand/logo-placement.ts'
 export { getSafeArea, type Area } from './brand/safe-area.ts'

@@ -14,6 +14,7 @@ import {
 } from '@storyreel/contracts/brand-kit'
 import { BRAND_FONT_MAX_BYTES, PLAN_LIMITS, type Plan } from '@storyreel/contracts/plans'
 import type { BrandKitFont, BrandKitSettings } from '@storyreel/db/schema'
+import { EngineError, inspectBrandFont } from '@storyreel/engine/engine'
 
 import type { MediaStore } from '#src/adapters/media/media-store.ts'
 import { AppError } from '#src/errors.ts'
@@ -61,9 +62,7 @@ export function inspectFont(bytes: Buffer): { family: string; format: BrandKitFo
   try {
     // The name is the file's own text: control characters (a NUL byte PostgreSQL refuses) and broken
     // surrogates are dropped before it is stored or shown.
-    family = (parsed.familyName || parsed.postscriptName || '')
-      .replace(/[\p{Cc}\p{Cs}]/gu, '')
-      .trim()
+    family = (parsed.familyName || parsed.postscriptName || '').replace(/[\p{Cc}\p{Cs}]/gu, '').trim()
     glyphs = parsed.numGlyphs
   } catch {
     throw NOT_A_FONT()
@@ -147,6 +146,12 @@ export function createBrandKitService(deps: {
           idleMs: deps.uploadIdleMs,
         })
         const { family, format } = inspectFont(await readFile(received.path))
+        // And as the renderer will read it, so a font it would refuse (one naming itself like ours) is refused now.
+        await inspectBrandFont(received.path).catch((error: unknown) => {
+          if (error instanceof EngineError && error.kind === 'invalid')
+            throw new AppError('FONT_UNREADABLE', 415, error.message)
+          throw error
+        })
         // A folder per file, so replacing it is a prefix delete like every other in the stores.
         const key = `${brandKitPrefix(user.id)}/font-${randomUUID()}/font.${format}`
         await media.putFile(key, received.path)

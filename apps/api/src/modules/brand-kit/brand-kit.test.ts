@@ -11,6 +11,8 @@ import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import { eq } from '@storyreel/db/operators'
 import { users } from '@storyreel/db/schema'
 
+import { FONT_FILES, makeRenamedFont } from '@storyreel/engine/testing/font-fixtures'
+
 import { createMultipartUpload } from '#src/testing/multipart.ts'
 import { createTestApp, GOOD_PASSWORD, type TestApp } from '#src/testing/test-app.ts'
 
@@ -181,6 +183,12 @@ describe('/api/v1/brand-kit', () => {
     expect(ApiErrorSchema.parse(refused.json())).toMatchObject({ code: 'FONT_UNREADABLE' })
     const text = await upload('/api/v1/brand-kit/font', Buffer.from('not a font at all'), 'Brand.otf', headers, 'PUT')
     expect(text.statusCode).toBe(415)
+    // A real font whose own names claim one of ours: the renderer would refuse it, so the upload does.
+    const renamed = path.join(t.dataDir, 'renamed.ttf')
+    await makeRenamedFont(FONT_FILES.ttf, 'StoryReel Inter', renamed)
+    const claimed = await upload('/api/v1/brand-kit/font', await readFile(renamed), 'Brand.ttf', headers, 'PUT')
+    expect(claimed.statusCode, claimed.body).toBe(415)
+    expect(ApiErrorSchema.parse(claimed.json()).message).toContain('a name kept for StoryReel')
     // The refused files changed nothing.
     const kit = BrandKitSchema.parse((await t.app.inject({ url: '/api/v1/brand-kit', headers })).json())
     expect(kit.font?.format).toBe('woff')

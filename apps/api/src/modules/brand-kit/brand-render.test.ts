@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 
 import sharp from 'sharp'
@@ -14,6 +16,8 @@ import {
   type Project,
   type RenderJob,
 } from '@storyreel/contracts/studio'
+import { eq } from '@storyreel/db/operators'
+import { brandKits, renderJobs, users } from '@storyreel/db/schema'
 import { getSafeArea, placeLogo, runFfmpeg, type LogoBox } from '@storyreel/engine/engine'
 
 import { createMultipartUpload } from '#src/testing/multipart.ts'
@@ -27,6 +31,12 @@ const SCENES = [
   { narration: 'Come and see us on Saturday.', visual: 'A shop front on a sunny street', duration: 5 },
 ]
 const [WIDTH, HEIGHT] = [360, 640]
+const PRIMARY = '#1e3a8a'
+const PRIMARY_RGB = [0x1e, 0x3a, 0x8a]
+/** A real TTF of a family we do not draw with (the engine's own tests use it too). */
+const FONT = createRequire(import.meta.url).resolve(
+  '@expo-google-fonts/patrick-hand/400Regular/PatrickHand_400Regular.ttf',
+)
 
 /** The frame at `seconds` as RGB at 360×640. */
 async function frameAt(file: string, seconds: number): Promise<Buffer> {
@@ -40,6 +50,18 @@ async function frameAt(file: string, seconds: number): Promise<Buffer> {
     ]),
   )
   return stdout
+}
+
+/** The loudness of the soundtrack between two times: its RMS level in dBFS, from the decoded samples. */
+async function levelBetween(video: string, from: number, to: number): Promise<number> {
+  const { stdout } = await runFfmpeg([
+    ...['-ss', from.toFixed(3), '-t', (to - from).toFixed(3), '-i', video, '-vn'],
+    ...['-ac', '1', '-ar', '16000', '-f', 's16le', 'pipe:1'],
+  ])
+  const samples = new Int16Array(stdout.buffer, stdout.byteOffset, Math.floor(stdout.length / 2))
+  let sum = 0
+  for (const sample of samples) sum += (sample / 32768) ** 2
+  return samples.length === 0 || sum === 0 ? -Infinity : 10 * Math.log10(sum / samples.length)
 }
 
 /** The share of a box's pixels (inset by 2 px, clear of its soft edge) that are the logo's red. */
@@ -59,6 +81,10 @@ describe('a render with the owner’s brand kit', () => {
   let t: TestApp
   let headers: { authorization: string }
   let project: Project
+  let userId = ''
+  let email = ''
+  let password = ''
+  let logoId = ''
 
   async function renderAndWait(id: string): Promise<RenderJob> {
     const started = await t.app.inject({ method: 'POST', url: `/api/v1/projects/${id}/renders`, headers, payload: {} })
@@ -86,7 +112,11 @@ describe('a render with the owner’s brand kit', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { RENDER_WORKERS: '1', STUDIO_RATE_LIMIT_PER_MINUTE: '100000' } })
-    headers = t.auth((await t.createUser()).access_token)
+    const user = await t.createUser()
+    headers = t.auth(user.access_token)
+    userId = user.id
+    email = user.email
+    password = user.password
     const logo = await sharp({
       create: { width: 80, height: 80, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 1 } },
     })
@@ -100,12 +130,13 @@ describe('a render with the owner’s brand kit', () => {
       headers: { ...multipart, ...headers },
     })
     expect(uploaded.statusCode, uploaded.body).toBe(201)
+    logoId = AssetSchema.parse(uploaded.json()).id
     const kit = await t.app.inject({
       method: 'PUT',
       url: '/api/v1/brand-kit',
       headers,
       payload: {
-        logo: { asset_id: AssetSchema.parse(uploaded.json()).id, position: 'top-right', size: 0.2, opacity: 1 },
+        logo: { asset_id: logoId, position: 'top-right', size: 0.2, opacity: 1 },
       },
     })
     expect(kit.statusCode, kit.body).toBe(200)
@@ -185,5 +216,104 @@ describe('a render with the owner’s brand kit', () => {
     const plainStill = await t.app.inject({ url: after.scene_thumbnails[after.scenes[1]?.id ?? ''] ?? '' })
     const plainRgb = await sharp(plainStill.rawPayload).resize(WIDTH, HEIGHT).removeAlpha().raw().toBuffer()
     expect(redShare(plainRgb, box)).toBeLessThan(0.5)
+  }, 300_000)
+
+  it('opens and closes the video with the kit’s cards in its colours, reads the closing card, and sets its font', async () => {
+    // A paid account: its plan includes a font of its own.
+    await t.db.db.update(users).set({ plan: 'paid' }).where(eq(users.id, userId))
+    const signedIn = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } })
+    expect(signedIn.statusCode, signedIn.body).toBe(200)
+    headers = t.auth(signedIn.json<{ access_token: string }>().access_token)
+    const font = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/brand-kit/font',
+      ...(() => {
+        const upload = createMultipartUpload(readFileSync(FONT), { filename: 'Brand.ttf' })
+        return { payload: upload.payload, headers: { ...upload.headers, ...headers } }
+      })(),
+    })
+    expect(font.statusCode, font.body).toBe(200)
+    const kit = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/brand-kit',
+      headers,
+      payload: {
+        logo: { asset_id: logoId, position: 'top-right', size: 0.2, opacity: 1 },
+        colours: { primary: PRIMARY, accent: '#047857' },
+        opening_card: { enabled: true, headline: 'Fresh flowers every day', seconds: 1.5 },
+        closing_card: {
+          enabled: true,
+          call_to_action: 'Visit us',
+          contact: 'rosas.example.com',
+          seconds: 2,
+          voiced: true,
+        },
+      },
+    })
+    expect(kit.statusCode, kit.body).toBe(200)
+    const fontKey = (await t.db.db.select().from(brandKits).where(eq(brandKits.userId, userId)))[0]?.font?.key
+    expect(fontKey).toBeTruthy()
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${project.id}`,
+      headers,
+      payload: { settings: { ...project.settings, brand: ALL_OF_THE_BRAND_KIT } },
+    })
+    const job = await renderAndWait(project.id)
+    const video = await download(job, 'cards.mp4')
+    const duration = job.outputs?.duration_seconds ?? 0
+    // The three scenes (5 s each, or longer where their speech needs) between the two cards.
+    expect(duration).toBeGreaterThanOrEqual(15 + 1.5 + 2)
+    // The spec the worker rendered from names the kit's font, colours and cards.
+    const [row] = await t.db.db.select().from(renderJobs).where(eq(renderJobs.id, job.id))
+    expect(row?.spec).toMatchObject({
+      brand: {
+        colours: { primary: PRIMARY, accent: '#047857' },
+        font: { key: fontKey },
+        openingCard: { headline: 'Fresh flowers every day', seconds: 1.5 },
+        closingCard: { callToAction: 'Visit us', contact: 'rosas.example.com', voiced: true },
+      },
+    })
+    const box = placeLogo(
+      { width: 80, height: 80 },
+      { position: 'top-right', size: 0.2 },
+      { width: WIDTH, height: HEIGHT },
+      { captions: false },
+    )
+    for (const seconds of [0.8, duration - 0.3]) {
+      const frame = await frameAt(video, seconds)
+      // The card's ground is the primary colour, and its logo is centred, not in the corner.
+      const at = (HEIGHT / 2) * WIDTH * 3 + 4 * 3
+      const edge = [frame[at] ?? 0, frame[at + 1] ?? 0, frame[at + 2] ?? 0]
+      expect(
+        edge.every((value, channel) => Math.abs(value - (PRIMARY_RGB[channel] ?? 0)) <= 14),
+        `${edge.join(',')} at ${seconds} s`,
+      ).toBe(true)
+      expect(redShare(frame, box), `no corner logo at ${seconds} s`).toBeLessThan(0.2)
+    }
+    // A scene between them has the logo in its corner.
+    expect(redShare(await frameAt(video, 1.5 + 2.5), box)).toBeGreaterThan(0.95)
+    // The closing card is read aloud.
+    expect(await levelBetween(video, duration - 1.8, duration - 0.2)).toBeGreaterThan(-35)
+
+    // With the cards, a storyboard of 88 s is too long: the render is refused before it is queued.
+    const long = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${project.id}`,
+      headers,
+      payload: { scenes: Array.from({ length: 8 }, () => ({ narration: '', visual: 'A flower shop', duration: 11 })) },
+    })
+    expect(long.statusCode, long.body).toBe(200)
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${project.id}/renders`,
+      headers,
+      payload: {},
+    })
+    expect(refused.statusCode, refused.body).toBe(422)
+    expect(refused.json<{ message: string[] }>().message).toEqual([
+      "The scenes add up to 88.0 s and the brand's cards 3.5 s, 91.5 s in all; a video can last at most 90 s. " +
+        'Shorten the storyboard or turn a card off.',
+    ])
   }, 300_000)
 })

@@ -21,6 +21,7 @@ import { isMediaKey, type MediaStore } from '#src/adapters/media/media-store.ts'
 import { AppError } from '#src/errors.ts'
 import { assetPrefix, toAssetLinks } from '#src/modules/assets/assets.service.ts'
 import type { AssetRow } from '#src/modules/assets/assets.repository.ts'
+import { brandKitPrefix } from '#src/modules/brand-kit/brand-kit.service.ts'
 
 import type { RenderMedia } from './render-spec.ts'
 
@@ -308,6 +309,23 @@ export async function downloadMediaFiles({
   return files
 }
 
+/**
+ * The brand font's file, downloaded into `dir` for one render or preview (the engine's drawing threads read it
+ * for the whole task). Only a key under the owner's own brand kit folder is read; undefined when it is gone from
+ * the store (the video is set in our fonts instead).
+ */
+export async function downloadBrandFont(
+  media: MediaStore,
+  userId: string,
+  font: { key: string },
+  dir: string,
+): Promise<string | undefined> {
+  if (!font.key.startsWith(`${brandKitPrefix(userId)}/`) || font.key.includes('..')) return undefined
+  const target = path.join(dir, `brand-font${path.extname(font.key)}`)
+  await mkdir(dir, { recursive: true })
+  return (await media.download(font.key, target)) ? target : undefined
+}
+
 type CacheEntry = { path: string; size: number; users: number; lastUsed: number; hasAudio: boolean | undefined }
 
 /**
@@ -464,6 +482,18 @@ export type BrandLogoRef = {
   opacity: number
 }
 
+/**
+ * The brand kit's parts a preview or render shows: the logo's ready copy with its place, the colours, the font's
+ * file in the media store, and the cards (a preview shows none).
+ */
+export type BrandRef = {
+  logo?: BrandLogoRef
+  colours?: { primary: string; accent: string }
+  font?: { key: string; family: string }
+  openingCard?: { headline: string; seconds: number }
+  closingCard?: { callToAction: string; contact: string; seconds: number; voiced: boolean }
+}
+
 /** Made PNG copies of JPEG logo copies, by the copy's key: the library keeps an opaque PNG as a JPEG. */
 const logoPngs = new Map<string, Promise<string>>()
 let logoPngDir: Promise<string> | undefined
@@ -479,7 +509,10 @@ export function getLogoPng(file: string, fileKey: string): Promise<string> {
       const { format } = await sharp(file).metadata()
       if (format === 'png' || format === 'webp') return file
       logoPngDir ??= mkdtemp(path.join(os.tmpdir(), 'storyreel-logos-'))
-      const target = path.join(await logoPngDir, `${createHash('sha256').update(fileKey).digest('hex').slice(0, 32)}.png`)
+      const target = path.join(
+        await logoPngDir,
+        `${createHash('sha256').update(fileKey).digest('hex').slice(0, 32)}.png`,
+      )
       await sharp(file).png().toFile(target)
       return target
     })()

@@ -50,7 +50,7 @@ import type { MediaStore } from '#src/adapters/media/media-store.ts'
 import { renderCachePrefix } from '#src/adapters/media/store-render-cache.ts'
 import { AppError } from '#src/errors.ts'
 import type { AssetRow, AssetsRepository } from '#src/modules/assets/assets.repository.ts'
-import type { BrandKitRepository } from '#src/modules/brand-kit/brand-kit.repository.ts'
+import type { BrandKitRepository, BrandKitRow } from '#src/modules/brand-kit/brand-kit.repository.ts'
 import type { UserRow } from '#src/modules/users/users.repository.ts'
 
 import { assertWriterSpeaks, checkSource, getProjectLanguage, resolveNewSettings } from './project-language.ts'
@@ -64,6 +64,7 @@ import {
   toReadyMedia,
   toRenderMedia,
   type BrandLogoRef,
+  type BrandRef,
   type SceneMediaRef,
 } from './project-media.ts'
 import type { ProjectRow, ProjectsRepository } from './projects.repository.ts'
@@ -102,8 +103,8 @@ export type ScenePreviewer = {
     cast: CastMember[]
     /** The scene's photo or clip, when it is ready to be shown. */
     media?: SceneMediaRef
-    /** The brand kit's logo, where the project shows it. */
-    logo?: BrandLogoRef
+    /** The brand kit's parts the project shows (a preview has no cards). */
+    brand?: BrandRef
   }): Promise<{ videoKey: string; posterKey: string; durationSeconds: number }>
 }
 
@@ -418,21 +419,15 @@ export function createProjectsService(deps: Deps) {
     return row
   }
 
-  /**
-   * The parts of the owner's brand kit a render of these settings shows: those the project has switched on and
-   * the kit has. The logo only when it is still a PNG or WebP of the library (a render leaves out what is gone).
-   */
-  /**
-   * The kit's logo as the project shows it (its switch on, the kit's logo a ready PNG or WebP of the library),
-   * or undefined.
-   */
+  /** The kit's logo as the project shows it (its switch on, the kit's logo a ready PNG or WebP of the library). */
   async function loadBrandLogo(
     userId: string,
     settings: ProjectSettings,
     tx: Database = db,
+    kit?: BrandKitRow,
   ): Promise<BrandLogoRef | undefined> {
     if (!settings.brand?.logo || !deps.brandKits) return undefined
-    const logo = (await deps.brandKits.find(userId, tx))?.settings.logo
+    const logo = (kit ?? (await deps.brandKits.find(userId, tx)))?.settings.logo
     if (!logo) return undefined
     const row = (await loadAssets(userId, [logo.asset_id], tx)).get(logo.asset_id)
     const asset = toReadyMedia(row)
@@ -446,16 +441,50 @@ export function createProjectsService(deps: Deps) {
     }
   }
 
+  /**
+   * The parts of the owner's brand kit a video of these settings shows: those the project has switched on and the
+   * kit has (the font only while the plan includes one). The logo only while it is a PNG or WebP of the library.
+   */
+  async function loadBrand(user: UserRow, settings: ProjectSettings, tx: Database = db): Promise<BrandRef> {
+    const use = settings.brand
+    if (!use || !deps.brandKits || !Object.values(use).some(Boolean)) return {}
+    const kit = await deps.brandKits.find(user.id, tx)
+    if (!kit) return {}
+    const logo = await loadBrandLogo(user.id, settings, tx, kit)
+    const { colours, opening_card: opening, closing_card: closing } = kit.settings
+    return {
+      ...(logo ? { logo } : {}),
+      ...(use.colours ? { colours: { primary: colours.primary, accent: colours.accent } } : {}),
+      ...(use.font && kit.font && getPlanLimits(user.plan).brandFont
+        ? { font: { key: kit.font.key, family: kit.font.family } }
+        : {}),
+      ...(use.opening_card && opening.enabled && opening.headline
+        ? { openingCard: { headline: opening.headline, seconds: opening.seconds } }
+        : {}),
+      ...(use.closing_card && closing.enabled && closing.call_to_action
+        ? {
+            closingCard: {
+              callToAction: closing.call_to_action,
+              contact: closing.contact,
+              seconds: closing.seconds,
+              voiced: closing.voiced,
+            },
+          }
+        : {}),
+    }
+  }
+
   async function getRenderBrand(
-    userId: string,
+    user: UserRow,
     settings: ProjectSettings,
     tx: Database,
   ): Promise<RenderBrand | undefined> {
-    const logo = await loadBrandLogo(userId, settings, tx)
+    const { logo, ...rest } = await loadBrand(user, settings, tx)
     const brand: RenderBrand = {
       ...(logo
         ? { logo: { assetId: logo.assetId, position: logo.position, size: logo.size, opacity: logo.opacity } }
         : {}),
+      ...rest,
     }
     return Object.keys(brand).length > 0 ? brand : undefined
   }
@@ -494,7 +523,7 @@ export function createProjectsService(deps: Deps) {
       } else {
         const settings = parseSettings(project.settings)
         const scenes = parseScenes(project.scenes)
-        const brand = await getRenderBrand(user.id, settings, tx)
+        const brand = await getRenderBrand(user, settings, tx)
         const ids = [...mediaAssetIdsOf(scenes, settings), ...(brand?.logo ? [brand.logo.assetId] : [])]
         const media = toRenderMedia(ids, await loadAssets(user.id, ids, tx))
         renderSpec = {
@@ -509,7 +538,7 @@ export function createProjectsService(deps: Deps) {
           ...(brand ? { brand: withLiveLogo(brand, media) } : {}),
         }
       }
-      const problems = getStoryboardProblems(renderSpec.scenes)
+      const problems = getStoryboardProblems(renderSpec.scenes, renderSpec.brand)
       if (problems.length > 0) throw new AppError('STORYBOARD_INVALID', 422, problems)
       assertEngines(renderSpec.settings)
       // Exactly the storyboard of the last finished render, at its resolution: every scene is reused, so it
@@ -712,7 +741,7 @@ export function createProjectsService(deps: Deps) {
       const ref = isLibraryMedia(scene.media)
         ? sceneMediaRef(scene, await loadAssets(user.id, [scene.media.asset_id]))
         : undefined
-      const logo = await loadBrandLogo(user.id, settings)
+      const brand = await loadBrand(user, settings)
       const preview = await deps.previewer.preview({
         userId: user.id,
         projectId: current.id,
@@ -725,7 +754,7 @@ export function createProjectsService(deps: Deps) {
           settings.language,
         ),
         ...(ref ? { media: ref } : {}),
-        ...(logo ? { logo } : {}),
+        brand,
       })
       // Deleted while the preview was made: its files go with the project's others.
       if (!(await projects.exists(current.id, user.id))) {

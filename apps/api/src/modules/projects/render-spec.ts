@@ -26,7 +26,7 @@ export const RenderMediaSchema = z.object({
 })
 export type RenderMedia = z.infer<typeof RenderMediaSchema>
 
-/** The brand kit's parts a render shows. */
+/** The brand kit's parts a render shows (those the project uses and the kit has), as the kit was then. */
 export const RenderBrandSchema = z.object({
   logo: z
     .object({
@@ -35,6 +35,13 @@ export const RenderBrandSchema = z.object({
       size: z.number(),
       opacity: z.number(),
     })
+    .optional(),
+  colours: z.object({ primary: z.string(), accent: z.string() }).optional(),
+  /** The brand font's file in the media store: each upload has a key of its own, so it never changes. */
+  font: z.object({ key: z.string(), family: z.string() }).optional(),
+  openingCard: z.object({ headline: z.string(), seconds: z.number() }).optional(),
+  closingCard: z
+    .object({ callToAction: z.string(), contact: z.string(), seconds: z.number(), voiced: z.boolean() })
     .optional(),
 })
 export type RenderBrand = z.infer<typeof RenderBrandSchema>

@@ -12,7 +12,7 @@ import { createStoreRenderCache } from '#src/adapters/media/store-render-cache.t
 
 import type { AssetsRepository } from '#src/modules/assets/assets.repository.ts'
 
-import { downloadMediaFiles, getLogoPng, type MediaFiles } from './project-media.ts'
+import { downloadBrandFont, downloadMediaFiles, getLogoPng, type MediaFiles } from './project-media.ts'
 import type { ProjectsRepository } from './projects.repository.ts'
 import type { RenderJobRow, RenderJobsRepository } from './render-jobs.repository.ts'
 import { renderPrefix, storeRenderOutputs } from './render-outputs.ts'
@@ -50,31 +50,42 @@ export type RenderWorkerOptions = {
  * in `npm run worker` processes when scaling out; any number of workers share the queue.
  */
 /**
- * The engine's brand option from a spec and its fetched files: the logo's file taken out of the storyboard's
- * media (no scene shows it) and laid over the video; left out when its file could not be fetched. The library
- * keeps an opaque PNG as a JPEG copy; a logo is handed over as PNG, as the engine takes logos.
+ * The engine's brand option from a spec, its fetched files and the brand font's local file: the logo's file taken
+ * out of the storyboard's media (no scene shows it) and laid over the video, left out when its file could not be
+ * fetched, as the font is. The library keeps an opaque PNG as a JPEG copy; a logo is handed over as PNG, as the
+ * engine takes logos.
  */
 export async function toBrandOverlay(
   spec: RenderSpec,
   fetched: MediaFiles,
+  fontFile?: string,
 ): Promise<{ files: MediaFiles; brand?: BrandOverlay }> {
-  const logo = spec.brand?.logo
-  if (!logo) return { files: fetched }
-  const { [logo.assetId]: file, ...files } = fetched
-  if (!file) return { files }
-  const png = await getLogoPng(file.path, file.version)
-  return {
-    files,
-    brand: {
-      logo: {
+  if (!spec.brand) return { files: fetched }
+  const { logo, colours, openingCard, closingCard } = spec.brand
+  let files = fetched
+  let logoOverlay: BrandOverlay['logo']
+  if (logo) {
+    const { [logo.assetId]: file, ...rest } = fetched
+    files = rest
+    if (file) {
+      const png = await getLogoPng(file.path, file.version)
+      logoOverlay = {
         file: png,
         version: png === file.path ? file.version : `${file.version}.png`,
         position: logo.position,
         size: logo.size,
         opacity: logo.opacity,
-      },
-    },
+      }
+    }
   }
+  const brand: BrandOverlay = {
+    ...(logoOverlay ? { logo: logoOverlay } : {}),
+    ...(colours ? { colours } : {}),
+    ...(fontFile ? { font: { file: fontFile } } : {}),
+    ...(openingCard ? { openingCard } : {}),
+    ...(closingCard ? { closingCard } : {}),
+  }
+  return Object.keys(brand).length > 0 ? { files, brand } : { files }
 }
 
 export function createRenderWorker(options: RenderWorkerOptions) {
@@ -178,7 +189,10 @@ export function createRenderWorker(options: RenderWorkerOptions) {
       await projects.setRenderState(job.projectId, { status: 'rendering' })
       report('voice', 0, true)
       const fetched = await fetchMedia(job, spec, mediaDir)
-      const { files, brand } = await toBrandOverlay(spec, fetched)
+      const font = spec.brand?.font
+      const fontFile = font ? await downloadBrandFont(media, job.userId, font, mediaDir) : undefined
+      if (font && !fontFile) log.warn({ jobId: job.id, key: font.key }, 'render sets our fonts: the brand font is gone')
+      const { files, brand } = await toBrandOverlay(spec, fetched, fontFile)
       const result = await runner.runRender(
         {
           kind: 'render',

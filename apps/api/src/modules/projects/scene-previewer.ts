@@ -10,7 +10,13 @@ import type { MediaStore } from '#src/adapters/media/media-store.ts'
 import { createStoreRenderCache } from '#src/adapters/media/store-render-cache.ts'
 import { AppError } from '#src/errors.ts'
 
-import { getLogoPng, mediaIdentity, type AssetFileCache, type SceneMediaRef } from './project-media.ts'
+import {
+  downloadBrandFont,
+  getLogoPng,
+  mediaIdentity,
+  type AssetFileCache,
+  type SceneMediaRef,
+} from './project-media.ts'
 import type { ScenePreviewer } from './projects.service.ts'
 
 /** More scene previews than this waiting at once get a 503 instead of a long wait. */
@@ -31,7 +37,10 @@ export function createScenePreviewer(
 ): ScenePreviewer {
   let waiting = 0
   return {
-    async preview({ userId, projectId, scene, index, count, settings, cast, media: ref, logo }) {
+    async preview({ userId, projectId, scene, index, count, settings, cast, media: ref, brand }) {
+      const logo = brand?.logo
+      // A preview shows the brand's logo, colours and font; it has no cards.
+      const shownBrand = { colours: brand?.colours, font: brand?.font?.key }
       /** Where the preview of the scene is kept: named by everything it shows, the media's copy included. */
       const keysOf = (shown: SceneMediaRef | undefined, shownLogo = logo) => {
         // The music is left out of a preview, so its track is not part of what it shows.
@@ -43,6 +52,7 @@ export function createScenePreviewer(
           cast,
           ...(shown ? { media: mediaIdentity(shown) } : {}),
           ...(shownLogo ? { logo: { ...shownLogo, asset: shownLogo.asset.fileKey } } : {}),
+          ...(shownBrand.colours || shownBrand.font ? { brand: shownBrand } : {}),
           v: 3,
         })
         return {
@@ -83,6 +93,15 @@ export function createScenePreviewer(
         }
         const logoFile = heldLogo ? await getLogoPng(heldLogo.file.path, heldLogo.file.version) : undefined
         outDir = await mkdtemp(path.join(os.tmpdir(), 'storyreel-preview-out-'))
+        const fontFile = brand?.font ? await downloadBrandFont(media, userId, brand.font, outDir) : undefined
+        if (brand?.font && !fontFile) {
+          // The font left the store meanwhile: the preview is set in our fonts, and kept as such.
+          log?.warn({ projectId, key: brand.font.key }, 'scene previewed in our fonts: the brand font is gone')
+          shownBrand.font = undefined
+          keys = keysOf(held ? ref : undefined, heldLogo ? logo : undefined)
+          const unset = await stored(keys)
+          if (unset) return unset
+        }
         // The owner's scene parts: a preview reuses the render's voice clip and the render reuses the preview's.
         cache = await createStoreRenderCache({
           media,
@@ -99,9 +118,9 @@ export function createScenePreviewer(
             outDir,
             cast,
             ...(ref && held ? { media: { [ref.choice.asset_id]: held.file } } : {}),
-            ...(logo && logoFile
-              ? {
-                  brand: {
+            brand: {
+              ...(logo && logoFile
+                ? {
                     logo: {
                       file: logoFile,
                       version: logo.asset.fileKey,
@@ -109,9 +128,11 @@ export function createScenePreviewer(
                       size: logo.size,
                       opacity: logo.opacity,
                     },
-                  },
-                }
-              : {}),
+                  }
+                : {}),
+              ...(brand?.colours ? { colours: brand.colours } : {}),
+              ...(fontFile ? { font: { file: fontFile } } : {}),
+            },
           },
           { cache },
         )
