@@ -5,10 +5,11 @@
  *   npm run samples:render -- --only lighthouse-cat,voices
  *
  * Each video is a storyboard file in content/samples, rendered by the engine's command line (`npm run render`)
- * exactly as a user's project would be, then re-encoded for the web: H.264 at 540 px on the short side with
- * the index at the front (faststart), a WebP poster and the WebVTT captions. Each voice line is spoken by the
- * voice engine and encoded as AAC. Everything lands in apps/web/app/features/samples/media with samples.json,
- * which the gallery reads. Run it again after the engine or the voices change, and commit the result.
+ * exactly as a user's project would be (with `--brand-kit` when its entry names a kit file there, `brand_kit`),
+ * then re-encoded for the web: H.264 at 540 px on the short side with the index at the front (faststart), a WebP
+ * poster and the WebVTT captions. Each voice line is spoken by the voice engine and encoded as AAC. Everything
+ * lands in apps/web/app/features/samples/media with samples.json, which the gallery reads. Run it again after the
+ * engine or the voices change, and commit the result.
  *
  * Hosted engines are switched off for the run (their variables are dropped), so the site shows what the
  * default engines make; the render cache is a fresh folder, so no clip from an older engine is reused.
@@ -37,13 +38,16 @@ const MAX_VIDEO_BYTES = 600 * 1024
 const VIDEO_BITRATE = '150k'
 const HOSTED_ENGINE_VARIABLES = /^(SCRIPT|TTS|IMAGE)_API_/
 
-/** `credits`: who made the photos or clips a sample shows, as their licences ask (shown beside the video). */
-type SampleVideoSource = { id: string; title: string; use: string; credits?: string }
+/**
+ * `credits`: who made the photos or clips a sample shows, as their licences ask (shown beside the video).
+ * `brand_kit`: a `--brand-kit` file in content/samples that the video is rendered with.
+ */
+type SampleVideoSource = { id: string; title: string; use: string; credits?: string; brand_kit?: string }
 type VoiceLineSource = { voice_id: string; text: string }
 type SamplesSource = { videos: SampleVideoSource[]; voices: VoiceLineSource[] }
 
 /** What the gallery reads: one entry per video and voice line, with the files beside it in MEDIA_DIR. */
-export type SampleVideo = Omit<SampleVideoSource, 'credits'> & {
+export type SampleVideo = Omit<SampleVideoSource, 'credits' | 'brand_kit'> & {
   credits: string | null
   /** Each scene's narration, in order: the words the video was made from. */
   script: string[]
@@ -88,6 +92,9 @@ function readSource(json: unknown): SamplesSource {
     if (!/^[a-z0-9-]+$/.test(video.id) || !video.title || !video.use) {
       fail(`samples.json: every video needs a lower-case id, a title and a use (${JSON.stringify(video)})`)
     }
+    if (video.brand_kit !== undefined && !/^[\w.-]+\.json$/.test(video.brand_kit)) {
+      fail(`samples.json: ${video.id}'s brand_kit names a .json file in content/samples`)
+    }
   }
   for (const line of source.voices) {
     if (!line.voice_id || !line.text) fail(`samples.json: every voice line needs voice_id and text`)
@@ -96,12 +103,13 @@ function readSource(json: unknown): SamplesSource {
 }
 
 /** The engine's command line, as `npm run render` runs it, with the offline engines and a fresh cache. */
-function renderStoryboard(file: string, outDir: string, cacheDir: string): Promise<void> {
+function renderStoryboard(file: string, outDir: string, cacheDir: string, brandKit?: string): Promise<void> {
   const env: NodeJS.ProcessEnv = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !HOSTED_ENGINE_VARIABLES.test(name)),
   )
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, file, outDir], {
+    const brandArgs = brandKit ? ['--brand-kit', brandKit] : []
+    const child = spawn(process.execPath, [CLI, file, outDir, ...brandArgs], {
       cwd: ROOT,
       env: { ...env, RENDER_CACHE_DIR: cacheDir },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -170,7 +178,8 @@ async function renderVideo(source: SampleVideoSource, workDir: string): Promise<
   const storyboardFile = path.join(SOURCE_DIR, `${source.id}.storyboard.json`)
   const renderDir = path.join(workDir, source.id)
   const startedAt = performance.now()
-  await renderStoryboard(storyboardFile, renderDir, path.join(workDir, 'cache'))
+  const brandKit = source.brand_kit && path.join(SOURCE_DIR, source.brand_kit)
+  await renderStoryboard(storyboardFile, renderDir, path.join(workDir, 'cache'), brandKit)
   const { width, height } = await encodeForWeb(renderDir, source.id)
   const file = path.join(MEDIA_DIR, `${source.id}.mp4`)
   const { size } = await stat(file)
@@ -196,8 +205,10 @@ async function describeVideo(
     settings: ProjectSettings
     scenes: Array<{ narration: string }>
   }
+  // The kit's path is the source's business; the video shows what it made.
+  const { brand_kit: _brandKit, ...shown } = source
   return {
-    ...source,
+    ...shown,
     credits: source.credits ?? null,
     script: scenes.map((scene) => scene.narration),
     style: VIDEO_STYLE_LABELS[settings.style],
