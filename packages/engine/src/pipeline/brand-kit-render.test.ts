@@ -26,6 +26,7 @@ import { runFfmpeg } from '#src/encoder/ffmpeg-binary.ts'
 import { createPipelineEngines } from '#src/pipeline/pipeline-engines.ts'
 import { FONT_FILES } from '#src/testing/font-fixtures.ts'
 import { makeFlatPhoto, makeLogo } from '#src/testing/media-fixtures.ts'
+import { levelBetween } from '#src/testing/sound-level.ts'
 
 import type { MediaFiles } from './media-files.ts'
 import { createLocalRenderCache } from './render-cache.ts'
@@ -154,18 +155,6 @@ function countIn(frame: Frame, colour: number[], top = 0, bottom = frame.height,
 }
 const RED = [255, 0, 0]
 const redIn = (frame: Frame, box: Box) => countIn(frame, RED, box.top, box.top + box.height, 60, box)
-
-/** The loudness of the soundtrack between two times: its RMS level in dBFS, from the decoded samples. */
-async function levelBetween(video: string, from: number, to: number): Promise<number> {
-  const { stdout } = await runFfmpeg([
-    ...['-ss', from.toFixed(3), '-t', (to - from).toFixed(3), '-i', video, '-vn'],
-    ...['-ac', '1', '-ar', '16000', '-f', 's16le', 'pipe:1'],
-  ])
-  const samples = new Int16Array(stdout.buffer, stdout.byteOffset, Math.floor(stdout.length / 2))
-  let sum = 0
-  for (const sample of samples) sum += (sample / 32768) ** 2
-  return samples.length === 0 || sum === 0 ? -Infinity : 10 * Math.log10(sum / samples.length)
-}
 
 describe('a render with the owner’s colours, font and cards', () => {
   it('keeps every segment of a video without a kit as it was, and its keys', async () => {

@@ -19,6 +19,7 @@ import {
 import { eq } from '@storyreel/db/operators'
 import { brandKits, renderJobs, users } from '@storyreel/db/schema'
 import { getSafeArea, placeLogo, runFfmpeg, type LogoBox } from '@storyreel/engine/engine'
+import { levelBetween } from '@storyreel/engine/testing/sound-level'
 
 import { createMultipartUpload } from '#src/testing/multipart.ts'
 import { createTestApp, type TestApp } from '#src/testing/test-app.ts'
@@ -50,18 +51,6 @@ async function frameAt(file: string, seconds: number): Promise<Buffer> {
     ]),
   )
   return stdout
-}
-
-/** The loudness of the soundtrack between two times: its RMS level in dBFS, from the decoded samples. */
-async function levelBetween(video: string, from: number, to: number): Promise<number> {
-  const { stdout } = await runFfmpeg([
-    ...['-ss', from.toFixed(3), '-t', (to - from).toFixed(3), '-i', video, '-vn'],
-    ...['-ac', '1', '-ar', '16000', '-f', 's16le', 'pipe:1'],
-  ])
-  const samples = new Int16Array(stdout.buffer, stdout.byteOffset, Math.floor(stdout.length / 2))
-  let sum = 0
-  for (const sample of samples) sum += (sample / 32768) ** 2
-  return samples.length === 0 || sum === 0 ? -Infinity : 10 * Math.log10(sum / samples.length)
 }
 
 /** The share of a box's pixels (inset by 2 px, clear of its soft edge) that are the logo's red. */
