@@ -72,7 +72,8 @@ export function getCaptionBrand(
   const brand: CaptionBrand = {
     ...(style === 'karaoke' && colours ? { highlight: colours.accent.toLowerCase() } : {}),
     ...(style === 'boxed' && colours ? { plate: colours.primary.toLowerCase() } : {}),
-    ...(font ? { font } : {}),
+    // Only the alias and the file: the drawing is posted to scene threads, which cannot take a held font's release.
+    ...(font ? { font: { family: font.family, file: font.file } } : {}),
   }
   return Object.keys(brand).length > 0 ? brand : undefined
 }

@@ -246,7 +246,10 @@ describe('a render with the owner’s brand kit', () => {
       method: 'PATCH',
       url: `/api/v1/projects/${project.id}`,
       headers,
-      payload: { settings: { ...project.settings, brand: ALL_OF_THE_BRAND_KIT } },
+      // Karaoke captions, lit in the accent and set in the font by the render's drawing threads.
+      payload: {
+        settings: { ...project.settings, captions: { enabled: true, style: 'karaoke' }, brand: ALL_OF_THE_BRAND_KIT },
+      },
     })
     const job = await renderAndWait(project.id)
     const video = await download(job, 'cards.mp4')
