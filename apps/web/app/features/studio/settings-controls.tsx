@@ -23,6 +23,7 @@ import { MicIcon, MusicNoteIcon } from '#app/components/ui/icons.tsx'
 import { RangeField } from '#app/components/ui/range-field.tsx'
 import { SwitchRow } from '#app/components/ui/switch-row.tsx'
 
+import { BrandChoices } from './brand-choices.tsx'
 import { CaptionSample } from './caption-sample.tsx'
 import { CHOICE_CARD_CLASS, HIDDEN_INPUT_CLASS, ListState, OptionList, Section } from './choice-list.tsx'
 import { LanguageSelect, VoiceLanguageWarning } from './language-field.tsx'
@@ -324,6 +325,7 @@ export function SettingsFields({
       <MusicPicker value={getMusicChoice(settings)} onChange={onChange} ownTrack={ownTrack} error={musicError} />
       <CaptionsPicker value={settings.captions} onChange={(captions) => onChange({ captions })} />
       <AudioMixControls settings={settings} onChange={onChange} />
+      <BrandChoices value={settings.brand} onChange={(brand) => onChange({ brand })} />
     </div>
   )
 }

@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+
+import { PLAN_LIMITS } from '@storyreel/contracts/plans'
+import type { ProjectBrand } from '@storyreel/contracts/studio'
+
+import { SwitchRow } from '#app/components/ui/switch-row.tsx'
+import { brandKitApi, brandKitQueryKey, planQueryKey } from '#app/features/brand-kit/brand-kit-api.ts'
+
+import { Section } from './choice-list.tsx'
+
+/** A project made before brand kits uses none of it until a part is switched on. */
+const NO_BRAND: ProjectBrand = { logo: false, colours: false, font: false, opening_card: false, closing_card: false }
+
+type Part = { key: keyof ProjectBrand; label: string; description: string; disabled?: boolean }
+
+const BrandKitLink = () => (
+  <Link to="/app/brand" className="font-semibold text-accent underline">
+    brand kit
+  </Link>
+)
+
+/**
+ * Which parts of the account's brand kit this video uses: a switch for each part the kit has (the same query as
+ * the brand page's, so a kit saved there shows here). The kit itself is edited on the brand page.
+ */
+export function BrandChoices({
+  value,
+  onChange,
+}: {
+  value: ProjectBrand | undefined
+  onChange: (brand: ProjectBrand) => void
+}) {
+  const kit = useQuery({ queryKey: brandKitQueryKey, queryFn: brandKitApi.get, staleTime: 60_000 })
+  const plan = useQuery({ queryKey: planQueryKey, queryFn: brandKitApi.getPlan, staleTime: 60_000 })
+  const chosen = value ?? NO_BRAND
+  const parts: Part[] = []
+  if (kit.data) {
+    const { logo, logo_url, font, opening_card, closing_card, updated_at } = kit.data
+    if (logo && logo_url)
+      parts.push({ key: 'logo', label: 'Logo', description: `In the ${logo.position.replace('-', ' ')} corner` })
+    if (updated_at)
+      parts.push({
+        key: 'colours',
+        label: 'Brand colours',
+        description: 'In the highlighted and boxed caption styles, and on the cards',
+      })
+    if (font) {
+      const included = plan.data === undefined || PLAN_LIMITS[plan.data].brandFont
+      parts.push({
+        key: 'font',
+        label: 'Brand font',
+        description: included
+          ? `${font.family}, in the captions and on the cards`
+          : `${font.family} comes with Premium; until then the video uses our fonts`,
+        disabled: !included,
+      })
+    }
+    if (opening_card.enabled)
+      parts.push({
+        key: 'opening_card',
+        label: 'Opening card',
+        description: `${opening_card.seconds} s before the first scene: “${opening_card.headline}”`,
+      })
+    if (closing_card.enabled)
+      parts.push({
+        key: 'closing_card',
+        label: 'Closing card',
+        description: `${closing_card.seconds} s after the last scene: “${closing_card.call_to_action}”`,
+      })
+  }
+  return (
+    <Section title="Brand kit">
+      {kit.isPending ? (
+        <div className="h-14 animate-pulse rounded-2xl bg-surface" aria-label="Loading your brand kit" />
+      ) : kit.isError ? (
+        <p className="text-sm text-muted" role="alert">
+          Your brand kit could not be loaded.{' '}
+          <button type="button" className="font-semibold text-accent underline" onClick={() => void kit.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : parts.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-line p-4 text-sm text-muted">
+          Your logo, colours and cards on every video: set them up once in your <BrandKitLink />.
+        </p>
+      ) : (
+        <div className="space-y-2">
+          {parts.map((part) => (
+            <SwitchRow
+              key={part.key}
+              label={part.label}
+              description={part.description}
+              checked={chosen[part.key] && !part.disabled}
+              disabled={part.disabled}
+              onChange={(on) => onChange({ ...chosen, [part.key]: on })}
+            />
+          ))}
+          <p className="pt-1 text-xs text-muted">
+            The cards count toward the video’s length. Change the kit itself in your <BrandKitLink />; every video that
+            uses it follows.
+          </p>
+        </div>
+      )}
+    </Section>
+  )
+}
