@@ -4,7 +4,7 @@ import { BRAND } from '@storyreel/contracts/brand'
 
 import { StoreBadges } from '#app/components/store-badges.tsx'
 
-import { PREMIUM_FEATURES } from './plans.ts'
+import { PREMIUM_FEATURES, PREMIUM_SUMMARY } from './plans.ts'
 
 const STEPS = [
   { title: 'Get the app', body: 'Install it free on iPhone, iPad or Android.' },
@@ -39,8 +39,8 @@ export function FreeWeekOffer({ action }: { action?: ReactNode }) {
             A full week of <span className="text-gradient">Premium, free</span>
           </h2>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-muted">
-            Unlock a full week of {BRAND.name} Premium access for free: {PREMIUM_FEATURES.join(' and ').toLowerCase()}.
-            Make the videos you have been putting off, then decide.
+            Unlock a full week of {BRAND.name} Premium access for free: {PREMIUM_SUMMARY}. Make the videos you have been
+            putting off, then decide.
           </p>
           <ol className="mt-8 grid gap-5 tablet:grid-cols-3">
             {STEPS.map((step, index) => (

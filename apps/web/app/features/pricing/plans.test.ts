@@ -4,13 +4,16 @@ import { PLAN_LIMITS } from '@storyreel/contracts/plans'
 
 import {
   FREE_PLAN,
+  formatBrandKit,
   formatRendersPerDay,
+  formatSavedTemplates,
   formatUsd,
   getSavingsPercent,
   getWeeklyEquivalent,
   PAID_PLANS,
   PLAN_LIMITS_SENTENCE,
   PREMIUM_FEATURES,
+  PREMIUM_SUMMARY,
 } from './plans.ts'
 
 function getPlan(id: string) {
@@ -70,10 +73,28 @@ describe('plans', () => {
       `Up to ${PLAN_LIMITS.paid.rendersPerDay} renders a day`,
       '50 GB for your own photos, clips and music, up to 2 GB a file',
       'Your clips up to 20 minutes',
+      'Your own font in captions and cards',
+      `${PLAN_LIMITS.paid.savedTemplates} templates of your own`,
     ])
     expect(free).toContain('1 GB for your own photos, clips and music, up to 200 MB a file')
     expect(free).toContain('Your clips up to 3 minutes')
     expect(PLAN_LIMITS_SENTENCE).toBe('Free: 3 renders a day at 720p. Premium: up to 50 a day at 1080p.')
     expect(formatRendersPerDay(1)).toBe('1 render a day')
+  })
+
+  it('gives Free the brand kit, its font only where the plan has one, and the templates of its own the API allows', () => {
+    const free = FREE_PLAN.features.map((feature) => feature.label)
+    expect(free).toContain(formatBrandKit(PLAN_LIMITS.free))
+    expect(free.some((label) => /font/i.test(label))).toBe(PLAN_LIMITS.free.brandFont)
+    expect(formatBrandKit({ brandFont: false })).toBe('Your brand kit: logo, colours, opening and closing cards')
+    expect(free).toContain(`${PLAN_LIMITS.free.savedTemplates} templates of your own`)
+    expect(formatBrandKit({ brandFont: true })).toBe('Your brand kit: logo, colours, font, opening and closing cards')
+    expect(formatSavedTemplates(1)).toBe('1 template of your own')
+  })
+
+  it('sums up Premium in one clause with the same figures', () => {
+    expect(PREMIUM_SUMMARY).toBe(
+      `videos at ${PLAN_LIMITS.paid.maxResolution}, up to ${PLAN_LIMITS.paid.rendersPerDay} renders a day, 50 GB for your own media, your own font and ${PLAN_LIMITS.paid.savedTemplates} templates of your own`,
+    )
   })
 })

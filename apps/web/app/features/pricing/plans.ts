@@ -48,6 +48,16 @@ export function formatLibraryLimits(limits: { storageBytes: number; uploadBytes:
 /** "Clips up to 3 minutes". */
 export const formatClipLimit = (seconds: number) => `Your clips up to ${Math.round(seconds / 60)} minutes`
 
+/** "3 templates of your own", "1 template of your own": the account's saved templates, beside the built-in ones. */
+export function formatSavedTemplates(count: number): string {
+  return `${count} ${count === 1 ? 'template' : 'templates'} of your own`
+}
+
+/** The brand kit as a plan has it: every plan's logo, colours and cards, and the font where the plan allows one. */
+export function formatBrandKit(limits: { brandFont: boolean }): string {
+  return `Your brand kit: logo, colours, ${limits.brandFont ? 'font, ' : ''}opening and closing cards`
+}
+
 /** "3 renders a day", "1 render a day". */
 export function formatRendersPerDay(count: number): string {
   return `${count} ${count === 1 ? 'render' : 'renders'} a day`
@@ -62,6 +72,8 @@ export const FREE_PLAN: FreePlan = {
     { label: 'Every style, voice and music track', kind: 'included' },
     { label: 'Storyboards and scene previews', kind: 'included' },
     { label: 'Your own photos, clips and music in any scene', kind: 'included' },
+    { label: formatBrandKit(FREE_LIMITS), kind: 'included' },
+    { label: 'Built-in templates for ads, promos, listings and more', kind: 'included' },
     { label: 'Free stock photos and clips, where the studio has them turned on', kind: 'included' },
     { label: 'Captions from your script', kind: 'included' },
     { label: 'All formats: 9:16, 1:1 and 16:9', kind: 'included' },
@@ -70,6 +82,7 @@ export const FREE_PLAN: FreePlan = {
     { label: `Videos at ${FREE_LIMITS.maxResolution}`, kind: 'limit' },
     { label: formatLibraryLimits(FREE_LIMITS), kind: 'limit' },
     { label: formatClipLimit(FREE_LIMITS.clipSeconds), kind: 'limit' },
+    { label: formatSavedTemplates(FREE_LIMITS.savedTemplates), kind: 'limit' },
   ],
 }
 
@@ -106,7 +119,23 @@ export const PREMIUM_FEATURES: readonly string[] = [
   `Up to ${formatRendersPerDay(PREMIUM_LIMITS.rendersPerDay)}`,
   formatLibraryLimits(PREMIUM_LIMITS),
   formatClipLimit(PREMIUM_LIMITS.clipSeconds),
+  ...(PREMIUM_LIMITS.brandFont && !FREE_LIMITS.brandFont ? ['Your own font in captions and cards'] : []),
+  formatSavedTemplates(PREMIUM_LIMITS.savedTemplates),
 ]
+
+/** "a, b and c", without Intl.ListFormat for the same reason as formatUsd. */
+function joinAnd(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`
+}
+
+/** What Premium adds, as a clause to end a sentence: the same figures as PREMIUM_FEATURES, shorter. */
+export const PREMIUM_SUMMARY = joinAnd([
+  `videos at ${PREMIUM_LIMITS.maxResolution}`,
+  `up to ${formatRendersPerDay(PREMIUM_LIMITS.rendersPerDay)}`,
+  `${formatSize(PREMIUM_LIMITS.storageBytes)} for your own media`,
+  ...(PREMIUM_LIMITS.brandFont && !FREE_LIMITS.brandFont ? ['your own font'] : []),
+  formatSavedTemplates(PREMIUM_LIMITS.savedTemplates),
+])
 
 /** One sentence on both plans' limits, for the page's description and copy. */
 export const PLAN_LIMITS_SENTENCE = `Free: ${formatRendersPerDay(FREE_LIMITS.rendersPerDay)} at ${FREE_LIMITS.maxResolution}. Premium: up to ${PREMIUM_LIMITS.rendersPerDay} a day at ${PREMIUM_LIMITS.maxResolution}.`

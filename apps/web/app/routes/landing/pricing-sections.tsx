@@ -18,8 +18,9 @@ export function PricingPlans() {
           Start free. Go <span className="text-gradient">Premium</span> when it’s ready to ship.
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-muted">
-          Both plans get the whole studio: every style, voice and music track, captions, every format and no watermark.
-          The difference is how much you render. {PLAN_LIMITS_SENTENCE}
+          Both plans get the whole studio: every style, voice and music track, captions, your brand kit and templates,
+          every format and no watermark. The difference is how much you render and keep, and Premium adds your own font.{' '}
+          {PLAN_LIMITS_SENTENCE}
         </p>
       </header>
 

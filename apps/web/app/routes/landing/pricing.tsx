@@ -43,7 +43,7 @@ export function meta() {
         '@type': 'Product',
         name: `${BRAND.name} Premium`,
         brand: { '@type': 'Brand', name: BRAND.name },
-        description: `${BRAND.name} Premium raises the Free plan’s render limits. ${PLAN_LIMITS_SENTENCE}`,
+        description: `${BRAND.name} Premium raises the Free plan’s limits and adds your own brand font. ${PLAN_LIMITS_SENTENCE}`,
         offers,
       },
     ],
