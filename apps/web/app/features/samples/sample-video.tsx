@@ -102,7 +102,8 @@ export function SampleVideoFacts({ video }: { video: SampleVideo }) {
   return (
     <>
       <p className="text-sm leading-relaxed text-muted">
-        {video.style} · {RATIO_LABELS[video.ratio]} · {Math.round(video.seconds)} s<br />
+        {video.style} · {RATIO_LABELS[video.ratio]} · {Math.round(video.seconds)}&nbsp;s
+        <br />
         Voice: {video.voice.name}, {video.voice.language}
         {video.music ? <> · Music: “{video.music}”</> : null}
       </p>

@@ -219,6 +219,45 @@ const YOUR_MEDIA: Feature = {
   glow: 'bg-flare-400/15 dark:bg-flare-500/20',
 }
 
+const BRAND_KIT: Feature = {
+  id: 'brand-kit',
+  label: 'Brand kit and templates',
+  title: 'Your logo, your colours, your cards, on every video.',
+  what: `Set up your brand once: your logo in a corner, your colours in the captions, a card with your logo and a headline at the start, and a card at the end that says what to do next and where to find you. Every new video uses it, and templates for what small businesses post most give each one a head start. The sample here is an ad for an imaginary flower shop, made with its kit: its logo, its colours on the caption plate and the cards, an opening card, and a closing card the narrator reads.`,
+  steps: [
+    'Open Brand in the app: add your logo, pick your colours and write your cards.',
+    'On the Create page, start from a template and fill in the scenes it marks for your own words.',
+    'Render: your kit is on the video, and any part of it can be switched off for one video.',
+  ],
+  specifics: [
+    {
+      title: 'Your logo, clear of the captions',
+      body: 'A PNG or WebP, its transparency kept, in the corner, size and opacity you choose; it stays inside each platform’s safe area and never sits under the captions.',
+    },
+    {
+      title: 'Colours that stay readable',
+      body: 'A primary and an accent colour for the caption highlight, the caption plate and the cards, each checked for contrast, with the nearest legible shade one click away.',
+    },
+    {
+      title: 'Opening and closing cards',
+      body: 'Your logo and a headline to open; a call to action with your web address or phone number to close, read aloud by the narrator if you like.',
+    },
+    {
+      title: 'Your own font, on Premium',
+      body: 'Upload a TTF, OTF, WOFF or WOFF2 file and captions and cards are set in it, with our fonts filling in any letter it lacks.',
+    },
+    {
+      title: 'Templates to start from',
+      body: `Built-in ones for a product ad, a shop promo, a real-estate listing, a recipe, an event, a story, an explainer and a customer quote. Save any video as your own, with or without its words: ${PLAN_LIMITS.free.savedTemplates} on the Free plan, ${PLAN_LIMITS.paid.savedTemplates} on Premium.`,
+    },
+    {
+      title: 'Nothing renders half-filled',
+      body: 'A scene still waiting for your words is marked in the storyboard, and the video waits until every one is written.',
+    },
+  ],
+  glow: 'bg-brand-400/15 dark:bg-brand-500/20',
+}
+
 const MUSIC_LIBRARY: Feature = {
   id: 'music-library',
   label: 'Music library',
@@ -255,6 +294,7 @@ const ON_THIS_PAGE = [
   { id: TEXT_TO_VIDEO.id, label: TEXT_TO_VIDEO.label },
   { id: ANIME_VIDEO.id, label: ANIME_VIDEO.label },
   { id: YOUR_MEDIA.id, label: YOUR_MEDIA.label },
+  { id: BRAND_KIT.id, label: BRAND_KIT.label },
   { id: 'ai-voiceovers', label: 'AI voiceovers' },
   { id: MUSIC_LIBRARY.id, label: MUSIC_LIBRARY.label },
   { id: 'formats', label: 'Formats & export' },
@@ -275,7 +315,10 @@ export function FeaturesSections() {
       <FeatureSection feature={YOUR_MEDIA} flipped={false}>
         <FeatureVisualPanel visual={{ kind: 'script', sample: 'launch-day' }} />
       </FeatureSection>
-      <FeatureSection feature={AI_VOICEOVERS} flipped>
+      <FeatureSection feature={BRAND_KIT} flipped>
+        <FeatureVisualPanel visual={{ kind: 'video', sample: 'rosas-flowers' }} />
+      </FeatureSection>
+      <FeatureSection feature={AI_VOICEOVERS} flipped={false}>
         <div className="glass rounded-[2rem] p-5 tablet:p-7">
           <p className="text-sm font-semibold text-ink">
             Press play: each line was spoken by the studio’s voice engine
@@ -285,7 +328,7 @@ export function FeaturesSections() {
           </div>
         </div>
       </FeatureSection>
-      <FeatureSection feature={MUSIC_LIBRARY} flipped={false}>
+      <FeatureSection feature={MUSIC_LIBRARY} flipped>
         <FeatureVisualPanel visual={{ kind: 'video', sample: 'amalfi-diary' }} />
       </FeatureSection>
       <FormatsAndExport />
@@ -312,10 +355,11 @@ function Intro() {
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-muted tablet:text-xl">
           {BRAND.name} handles the whole production: the storyboard, the visuals, the voice, the music and the captions,
-          with your own photos, clips and music wherever you want them. Here is what each part does and how you use it.
+          with your own photos, clips and music wherever you want them, and your brand on every video. Here is what each
+          part does and how you use it.
         </p>
         <nav aria-label="Features on this page" className="mt-10">
-          <ul className="flex flex-wrap justify-center gap-2.5">
+          <ul className="mx-auto flex max-w-3xl flex-wrap justify-center gap-2.5">
             {ON_THIS_PAGE.map((item) => (
               <li key={item.id}>
                 <a href={`#${item.id}`} className="btn-secondary px-4 py-2 text-sm">

@@ -16,7 +16,7 @@ const FeaturesSections =
   lazy(() => import('./features-sections.tsx').then((module) => ({ default: module.FeaturesSections })))
 
 const DESCRIPTION =
-  'Every feature with real samples: text-to-video storyboards, styles from anime to watercolor, AI voiceovers you can listen to, original music sorted by mood, captions and HD export.'
+  'Every feature with real samples: text-to-video storyboards, styles from anime to watercolor, AI voiceovers you can listen to, original music sorted by mood, your brand kit and templates, captions and HD export.'
 
 export function meta() {
   return buildMeta({
@@ -38,6 +38,8 @@ export function meta() {
           'AI voiceovers in several languages',
           'Original music library organized by mood and genre',
           'Captions generated from the script',
+          'Brand kit: your logo, colours, and opening and closing cards on your videos',
+          'Templates for product ads, shop promos, listings and more',
           '9:16, 1:1 and 16:9 formats',
           `${PLAN_LIMITS.free.maxResolution} export on the Free plan, ${PLAN_LIMITS.paid.maxResolution} on Premium`,
         ],
