@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 
+import { PLAN_LIMITS } from '@storyreel/contracts/plans'
+
 import { ANIME_MUSIC_SLUG, BLOG_SLUGS, LANDING_PAGES, STEP_BY_STEP_SLUG } from './site-data.ts'
 import { openPage } from './open-page.ts'
 
@@ -49,6 +51,36 @@ test.describe('landing pages', () => {
     await expect(main.getByText(/Free Week/).first()).toBeVisible()
     const product = (await jsonLd(page)).find((block) => block['@type'] === 'Product')
     expect(Array.isArray(product?.offers) && product.offers.length >= 4).toBe(true)
+  })
+
+  test('pricing states the brand kit, the brand font and the templates of your own with the plans’ limits', async ({
+    page,
+  }) => {
+    await openPage(page, '/pricing')
+    const free = page.getByRole('article', { name: 'Free' })
+    await expect(free.getByText(/^Your brand kit: logo, colours/)).toBeVisible()
+    await expect(free.getByText(`${PLAN_LIMITS.free.savedTemplates} templates of your own`)).toBeVisible()
+    const premium = page.getByRole('article', { name: 'Premium' })
+    await expect(premium.getByText(`${PLAN_LIMITS.paid.savedTemplates} templates of your own`)).toBeVisible()
+    await expect(premium.getByText(/font/)).toHaveCount(PLAN_LIMITS.paid.brandFont ? 1 : 0)
+  })
+
+  test('features shows the brand kit and templates with a sample made with a kit, from the page’s contents', async ({
+    page,
+  }) => {
+    await openPage(page, '/features')
+    await page
+      .getByRole('navigation', { name: 'Features on this page' })
+      .getByRole('link', { name: 'Brand kit and templates' })
+      .click()
+    const section = page.locator('#brand-kit')
+    await expect(section.getByRole('heading', { level: 2 })).toBeInViewport()
+    await expect(section.locator('video source')).toHaveAttribute('src', /^\/assets\/rosas-flowers-[\w-]+\.mp4$/)
+    await expect(
+      section.getByText(
+        `${PLAN_LIMITS.free.savedTemplates} on the Free plan, ${PLAN_LIMITS.paid.savedTemplates} on Premium`,
+      ),
+    ).toBeVisible()
   })
 
   test('testimonials show at least 12 people with a role and a rating', async ({ page }) => {
