@@ -14,6 +14,20 @@ const NO_BRAND: ProjectBrand = { logo: false, colours: false, font: false, openi
 
 type Part = { key: keyof ProjectBrand; label: string; description: string; disabled?: boolean }
 
+/**
+ * How long the brand's opening and closing cards make this project's video: the cards the kit has on and the
+ * project uses (0 while the kit is loading or could not be read; the API checks the length again).
+ */
+export function useBrandCardSeconds(brand: ProjectBrand | undefined): number {
+  const kit = useQuery({ queryKey: brandKitQueryKey, queryFn: brandKitApi.get, staleTime: 60_000, enabled: !!brand })
+  if (!brand || !kit.data) return 0
+  const { opening_card: opening, closing_card: closing } = kit.data
+  return (
+    (brand.opening_card && opening?.enabled && opening.headline ? opening.seconds : 0) +
+    (brand.closing_card && closing?.enabled && closing.call_to_action ? closing.seconds : 0)
+  )
+}
+
 const BrandKitLink = () => (
   <Link to="/app/brand" className="font-semibold text-accent underline">
     brand kit

@@ -38,6 +38,7 @@ import {
   type MediaErrors,
 } from './scene-media.ts'
 import { getVoiceTag } from './script-language.ts'
+import { useBrandCardSeconds } from './brand-choices.tsx'
 import { SettingsFields, voicesQuery } from './settings-controls.tsx'
 import { StoryboardBar } from './storyboard-bar.tsx'
 import {
@@ -205,7 +206,7 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
   const fingerprint = getRenderFingerprint(board.scenes, settings)
   const sentRef = useRef<DraftScene[]>([])
   const newScenes = useRef(0)
-  const totals = getStoryboardTotals(board.scenes)
+  const totals = getStoryboardTotals(board.scenes, useBrandCardSeconds(settings.brand))
   const sceneRefs = useRef(new Map<string, HTMLLIElement>())
   const undoRef = useRef<HTMLButtonElement>(null)
   const focusRequest = useRef<FocusRequest>(undefined)
@@ -287,9 +288,11 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
       : incompleteNumbers.length > 0
         ? `Describe what ${listSceneNumbers(incompleteNumbers)} ${incompleteNumbers.length === 1 ? 'shows' : 'show'} first.`
         : totals.status === 'too-short'
-          ? `The video is ${formatClock(totals.seconds)} long; it needs at least ${VIDEO_MIN_SECONDS} s.`
+          ? totals.cardSeconds > 0
+            ? `The scenes last ${formatClock(totals.seconds - totals.cardSeconds)}; they need at least ${VIDEO_MIN_SECONDS} s besides the brand's cards.`
+            : `The video is ${formatClock(totals.seconds)} long; it needs at least ${VIDEO_MIN_SECONDS} s.`
           : totals.status === 'too-long'
-            ? `The video is ${formatClock(totals.seconds)} long; it can be at most ${VIDEO_MAX_SECONDS} s.`
+            ? `The video is ${formatClock(totals.seconds)} long${totals.cardSeconds > 0 ? ` with the brand's cards (${totals.cardSeconds} s)` : ''}; it can be at most ${VIDEO_MAX_SECONDS} s.`
             : undefined
 
   const render = useRenderJob({

@@ -41,7 +41,7 @@ function renderBar({ atLimit = true, warning }: { atLimit?: boolean; warning?: s
       path: '/',
       Component: () => (
         <StoryboardBar
-          totals={{ seconds: 30, status: 'ok', incomplete: 0, awaitingWords: [] }}
+          totals={{ seconds: 30, cardSeconds: 0, status: 'ok', incomplete: 0, awaitingWords: [] }}
           sceneCount={4}
           render={renderState}
           blockedReason={undefined}

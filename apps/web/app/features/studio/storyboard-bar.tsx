@@ -71,6 +71,7 @@ export function StoryboardBar({
             {/* The page's subtitle counts the scenes too; a phone keeps the bar to the length and its meter. */}
             <span className="hidden whitespace-nowrap text-subtle tablet:inline">
               · {sceneCount} {sceneCount === 1 ? 'scene' : 'scenes'}
+              {totals.cardSeconds > 0 ? ` and the brand's cards (${totals.cardSeconds} s)` : null}
             </span>
           </p>
           <div className="relative mt-2 h-1.5 max-w-md rounded-full bg-raised" aria-hidden="true">

@@ -156,12 +156,20 @@ describe('storyboard totals and the narration estimate', () => {
   it('adds up the durations and checks the 15 to 90 s bounds', () => {
     expect(getStoryboardTotals([scene(1, 5), scene(2, 4.5)])).toEqual({
       seconds: 9.5,
+      cardSeconds: 0,
       status: 'too-short',
       incomplete: 0,
       awaitingWords: [],
     })
     expect(getStoryboardTotals([scene(1, 10), scene(2, 10)]).status).toBe('ok')
     expect(getStoryboardTotals(Array.from({ length: 7 }, (_, i) => scene(i, 15))).status).toBe('too-long')
+    // The brand's cards count toward the longest video, not the shortest: the scenes alone must make 15 s.
+    const withCards = getStoryboardTotals(
+      Array.from({ length: 8 }, (_, i) => scene(i, 11)),
+      3.5,
+    )
+    expect(withCards).toMatchObject({ seconds: 91.5, cardSeconds: 3.5, status: 'too-long' })
+    expect(getStoryboardTotals([scene(1, 12)], 5).status).toBe('too-short')
     expect(getStoryboardTotals([{ duration: 5, visual: ' ', narration: 'Hi.' }]).incomplete).toBe(1)
   })
 

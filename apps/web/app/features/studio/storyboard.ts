@@ -218,7 +218,11 @@ export function getNarrationWarning(
 }
 
 export type StoryboardTotals = {
+  /** The video's length: the scenes and the brand's cards. */
   seconds: number
+  /** The brand's opening and closing cards, part of `seconds` (they count toward the longest video). */
+  cardSeconds: number
+  /** The scenes alone must make the shortest video; with the cards, the video must keep to the longest. */
   status: 'ok' | 'too-short' | 'too-long'
   /** Scenes the API would refuse: an empty visual description. */
   incomplete: number
@@ -226,11 +230,16 @@ export type StoryboardTotals = {
   awaitingWords: number[]
 }
 
-export function getStoryboardTotals(scenes: Pick<DraftScene, 'duration' | 'visual' | 'narration'>[]): StoryboardTotals {
-  const seconds = Math.round(scenes.reduce((sum, scene) => sum + scene.duration, 0) * 10) / 10
+export function getStoryboardTotals(
+  scenes: Pick<DraftScene, 'duration' | 'visual' | 'narration'>[],
+  cardSeconds = 0,
+): StoryboardTotals {
+  const sceneSeconds = scenes.reduce((sum, scene) => sum + scene.duration, 0)
+  const seconds = Math.round((sceneSeconds + cardSeconds) * 10) / 10
   return {
     seconds,
-    status: seconds < VIDEO_MIN_SECONDS ? 'too-short' : seconds > VIDEO_MAX_SECONDS ? 'too-long' : 'ok',
+    cardSeconds,
+    status: sceneSeconds < VIDEO_MIN_SECONDS ? 'too-short' : seconds > VIDEO_MAX_SECONDS ? 'too-long' : 'ok',
     incomplete: scenes.filter((scene) => scene.visual.trim() === '').length,
     awaitingWords: getScenesAwaitingWords(scenes),
   }
