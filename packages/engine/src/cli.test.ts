@@ -259,7 +259,7 @@ describe('npm run render (the command-line renderer)', () => {
     expect(existsSync(path.join(folder, 'out', 'video.mp4'))).toBe(false)
   })
 
-  it('renders a --brand-kit file: its cards in its colours and font, its logo on the scenes in the safe area', async () => {
+  it('renders a --brand-kit file: cards in its colours and font, captions in its font and accent, its logo in the safe area', async () => {
     const folder = path.join(work, 'brand')
     await mkdir(path.join(folder, 'kit'), { recursive: true })
     await Promise.all([
@@ -271,10 +271,11 @@ describe('npm run render (the command-line renderer)', () => {
     await writeFile(
       file,
       JSON.stringify({
-        settings: { ...DEFAULT_PROJECT_SETTINGS, target_seconds: 15 },
+        // Karaoke captions, set in the kit's font by the scene threads.
+        settings: { ...DEFAULT_PROJECT_SETTINGS, target_seconds: 15, captions: { enabled: true, style: 'karaoke' } },
         scenes: [
           {
-            narration: '',
+            narration: 'Baked at dawn.',
             visual: 'A wall',
             duration: 15,
             media: { type: 'photo', file: 'wall.jpg', camera: 'still' },
@@ -373,6 +374,8 @@ describe('npm run render (the command-line renderer)', () => {
 
     // The scenes (the first blends in from the opening card) and the poster: the logo alone, in its corner.
     const scenes = await Promise.all([opening + 1, opening + 14.5].map(frameAt))
+    // Mid-sentence, the spoken word of the captions is lit in the accent.
+    expect(countNear(scenes[0] ?? Buffer.alloc(0), accent)).toBeGreaterThan(500)
     const { data: poster } = await sharp(path.join(out, 'poster.jpg')).removeAlpha().raw().toBuffer({
       resolveWithObject: true,
     })
