@@ -39,7 +39,7 @@ const VIDEO_BITRATE = '150k'
 const HOSTED_ENGINE_VARIABLES = /^(SCRIPT|TTS|IMAGE)_API_/
 
 /**
- * `credits`: who made the photos or clips a sample shows, as their licences ask (shown beside the video).
+ * `credits`: who made the photos, clips or font a sample shows (shown beside the video).
  * `brand_kit`: a `--brand-kit` file in content/samples that the video is rendered with.
  */
 type SampleVideoSource = { id: string; title: string; use: string; credits?: string; brand_kit?: string }
