@@ -57,6 +57,9 @@ export function createRenderRunner(options: EngineOptions) {
   function runNow(task: PipelineTask, { onProgress, signal, cache }: RunOptions): Promise<PipelineResult> {
     if (signal?.aborted || closed) return Promise.reject(aborted())
     const proc = getChild()
+    // Held while a task runs: a caller with nothing else to wait on (the command line) must hear the child's
+    // 'exit' if it dies, not end with it.
+    proc.ref()
     proc.channel?.ref()
     return new Promise<PipelineResult>((resolve, reject) => {
       const cleanup = () => {
@@ -64,6 +67,7 @@ export function createRenderRunner(options: EngineOptions) {
         proc.off('exit', onExit)
         signal?.removeEventListener('abort', onAbort)
         proc.channel?.unref()
+        proc.unref()
       }
       const onMessage = (message: PipelineMessage | CacheCall) => {
         if (isCacheCall(message)) {
