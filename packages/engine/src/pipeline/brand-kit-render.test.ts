@@ -163,7 +163,7 @@ describe('a render with the owner’s colours, font and cards', () => {
     // The silent scene's segments, as keyed before brand colours, fonts and cards: a change here draws every
     // stored scene again (it moves with STILL_ART_VERSION).
     const keys = await Promise.all(
-      ['eb830a032d32f907bc66c1043c39c378', '72504d5fad4aa42d1864c9d474f95cef'].map((key) =>
+      ['3da5737f8db949aa9b3ff5261fa50ef3', 'fdba936f64a3cc8300b5089d199f9218'].map((key) =>
         context.cache.has(`segments/${key}.mp4`),
       ),
     )

@@ -46,6 +46,8 @@ export const ABSTRACT: LexiconRecord[] = [
     why: '"Ups" of push-ups (read as two words) is no page facing up; turbines are no fax machine, and none is drawn.',
   },
   { lemma: 'turbine', kind: 'abstract', picture: 'none' },
+  { lemma: 'board', kind: 'abstract', picture: 'none', why: 'A board pointed at or written on is no log.' },
+  { lemma: 'machine', kind: 'abstract', picture: 'none', why: 'A machine in general is no fax machine.' },
   { lemma: 'wind turbine', kind: 'abstract', picture: 'none' },
   { lemma: 'hour', kind: 'abstract', picture: 'none' },
   { lemma: 'minute', kind: 'abstract', picture: 'none' },

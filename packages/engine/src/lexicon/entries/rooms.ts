@@ -96,6 +96,10 @@ export const ROOMS: LexiconRecord[] = [
       hi: ['दफ़्तर', 'दफ्तर', 'कार्यालय'],
     },
   },
+  // Boards written on tell the room, and are drawn as its backdrop.
+  { lemma: 'blackboard', kind: 'thing', picture: 'backdrop', setting: 'classroom' },
+  { lemma: 'chalkboard', kind: 'thing', picture: 'backdrop', setting: 'classroom' },
+  { lemma: 'whiteboard', kind: 'thing', picture: 'backdrop', setting: 'office' },
   {
     lemma: 'classroom',
     kind: 'place',

@@ -441,6 +441,17 @@ describe('reading the words', () => {
     expect(plan.words.find((choice) => choice.word === 'evening')).toMatchObject({ art: undefined })
   })
 
+  it('draws no log for a board, no fax for a machine in general, and a light bulb as one', () => {
+    const drawn = (visual: string) =>
+      planScene({ visual, narration: '', seed: 1 }).subjects.map((subject) => subject.id)
+    expect(drawn('A teacher pointing at a board')).not.toContain('wood')
+    expect(drawn('Lay the wooden boards on the table')).toContain('wood')
+    expect(drawn('Gears turning inside a machine')).not.toContain('fax-machine')
+    expect(drawn('A fax machine beeps')).toContain('fax-machine')
+    expect(drawn('A light bulb glowing over a desk')[0]).toBe('light-bulb')
+    expect(drawn('A lightbulb moment')).toEqual(['light-bulb'])
+  })
+
   it('sets a whole phrase large when nothing can be drawn, never a cut one', () => {
     expect(keyPhraseOf('First, gather everything you need and clear a space to work.')).toBe(
       'Gather everything you need',
