@@ -4,21 +4,12 @@ import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import type { BrandKit } from '@storyreel/contracts/brand-kit'
-import { ALL_OF_THE_BRAND_KIT } from '@storyreel/contracts/studio'
+import { ALL_OF_THE_BRAND_KIT, DEFAULT_PROJECT_SETTINGS } from '@storyreel/contracts/studio'
 
-import { BrandChoices } from './brand-choices.tsx'
-import { mockApi, QueryWrapper, signIn } from './studio-test-utils.tsx'
+import { BrandChoices, describeColourUse } from './brand-choices.tsx'
+import { BRAND_KIT, mockApi, QueryWrapper, signIn } from './studio-test-utils.tsx'
 
-const KIT: BrandKit = {
-  logo: { asset_id: '00000000-0000-4000-8000-0000000000c1', position: 'top-right', size: 0.16, opacity: 0.9 },
-  logo_url: '/api/v1/media/logo.png',
-  colours: { primary: '#5b21b6', accent: '#0f766e' },
-  font: null,
-  opening_card: { enabled: false, headline: '', seconds: 2 },
-  closing_card: { enabled: true, call_to_action: 'Visit us on Saturday', contact: '', seconds: 3, voiced: false },
-  contrast: [],
-  updated_at: '2026-11-29T08:00:00.000Z',
-}
+const KIT = BRAND_KIT
 
 /** The kit at /brand-kit and the plan at /usage. */
 function serve(kit: BrandKit, plan: 'free' | 'paid' = 'paid') {
@@ -26,11 +17,15 @@ function serve(kit: BrandKit, plan: 'free' | 'paid' = 'paid') {
   mockApi(({ url }) => (url.pathname.endsWith('/usage') ? { body: { plan } } : { body: kit }))
 }
 
-const show = (value: typeof ALL_OF_THE_BRAND_KIT | undefined, onChange = vi.fn()) =>
+const show = (
+  value: typeof ALL_OF_THE_BRAND_KIT | undefined,
+  onChange = vi.fn(),
+  captions = DEFAULT_PROJECT_SETTINGS.captions,
+) =>
   render(
     <MemoryRouter>
       <QueryWrapper>
-        <BrandChoices value={value} onChange={onChange} />
+        <BrandChoices value={value} captions={captions} onChange={onChange} />
       </QueryWrapper>
     </MemoryRouter>,
   )
@@ -49,6 +44,17 @@ describe('BrandChoices', () => {
     expect(screen.getByText('3 s after the last scene: “Visit us on Saturday”')).toBeTruthy()
     fireEvent.click(screen.getByRole('switch', { name: /Closing card/ }))
     expect(onChange).toHaveBeenCalledWith({ ...ALL_OF_THE_BRAND_KIT, closing_card: false })
+  })
+
+  it('says where the colours show for the captions chosen, and that a card read aloud may last longer', async () => {
+    serve({ ...KIT, closing_card: { ...KIT.closing_card, voiced: true } })
+    show(ALL_OF_THE_BRAND_KIT, vi.fn(), { enabled: true, style: 'boxed' })
+    const colours = await screen.findByRole('switch', { name: /Brand colours/ })
+    expect(colours.getAttribute('aria-describedby')).toBeTruthy()
+    expect(screen.getByText('Your primary fills the plate behind the captions and the cards')).toBeTruthy()
+    expect(
+      screen.getByText('3 s after the last scene (longer if the voice needs it): “Visit us on Saturday”'),
+    ).toBeTruthy()
   })
 
   it('shows a project made before brand kits with every part off', async () => {
@@ -78,5 +84,25 @@ describe('BrandChoices', () => {
     show(undefined)
     expect((await screen.findByRole('link', { name: 'brand kit' })).getAttribute('href')).toBe('/app/brand')
     expect(screen.queryByRole('switch')).toBeNull()
+  })
+})
+
+describe('describeColourUse', () => {
+  it('names the colour each caption style takes, and the cards when the kit has one', () => {
+    expect(describeColourUse({ enabled: true, style: 'karaoke' }, true)).toBe(
+      'Your accent highlights the spoken word in the captions; your primary fills the cards',
+    )
+    expect(describeColourUse({ enabled: true, style: 'boxed' }, false)).toBe(
+      'Your primary fills the plate behind the captions',
+    )
+  })
+
+  it('says when only the cards, or nothing, show the colours', () => {
+    expect(describeColourUse({ enabled: true, style: 'classic' }, true)).toBe(
+      'On the cards only: Classic captions keep their own colours; Word by word and Boxed captions take yours',
+    )
+    expect(describeColourUse({ enabled: false, style: 'karaoke' }, false)).toBe(
+      'Not used yet: this video has no captions',
+    )
   })
 })

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 
+import type { BrandKit } from '@storyreel/contracts/brand-kit'
 import { PLAN_LIMITS } from '@storyreel/contracts/plans'
-import type { ProjectBrand } from '@storyreel/contracts/studio'
+import { CAPTION_STYLE_LABELS, type ProjectBrand, type ProjectSettings } from '@storyreel/contracts/studio'
 
 import { SwitchRow } from '#app/components/ui/switch-row.tsx'
 import { brandKitApi, brandKitQueryKey, planQueryKey } from '#app/features/brand-kit/brand-kit-api.ts'
@@ -28,6 +29,31 @@ export function useBrandCardSeconds(brand: ProjectBrand | undefined): number {
   )
 }
 
+/**
+ * Where this video shows the brand's colours: the karaoke captions light the spoken word in the accent, the boxed
+ * ones sit on a plate of the primary, the cards are in the primary; the other caption styles keep their own look.
+ */
+export function describeColourUse(captions: ProjectSettings['captions'], hasCards: boolean): string {
+  if (captions.enabled && captions.style === 'karaoke')
+    return `Your accent highlights the spoken word in the captions${hasCards ? '; your primary fills the cards' : ''}`
+  if (captions.enabled && captions.style === 'boxed')
+    return `Your primary fills the plate behind the captions${hasCards ? ' and the cards' : ''}`
+  const why = captions.enabled
+    ? `${CAPTION_STYLE_LABELS[captions.style]} captions keep their own colours; ${CAPTION_STYLE_LABELS.karaoke} and ${CAPTION_STYLE_LABELS.boxed} captions take yours`
+    : 'this video has no captions'
+  return `${hasCards ? 'On the cards only' : 'Not used yet'}: ${why}`
+}
+
+/**
+ * The kit's colours, when this project uses them: its captions and cards are drawn in them (undefined while the kit
+ * loads, or before one is saved).
+ */
+export function useBrandColours(brand: ProjectBrand | undefined): BrandKit['colours'] | undefined {
+  const used = brand?.colours === true
+  const kit = useQuery({ queryKey: brandKitQueryKey, queryFn: brandKitApi.get, staleTime: 60_000, enabled: used })
+  return used && kit.data?.updated_at ? kit.data.colours : undefined
+}
+
 const BrandKitLink = () => (
   <Link to="/app/brand" className="font-semibold text-accent underline">
     brand kit
@@ -40,9 +66,12 @@ const BrandKitLink = () => (
  */
 export function BrandChoices({
   value,
+  captions,
   onChange,
 }: {
   value: ProjectBrand | undefined
+  /** The project's captions: whether they show the brand's colours depends on their style. */
+  captions: ProjectSettings['captions']
   onChange: (brand: ProjectBrand) => void
 }) {
   const kit = useQuery({ queryKey: brandKitQueryKey, queryFn: brandKitApi.get, staleTime: 60_000 })
@@ -57,7 +86,7 @@ export function BrandChoices({
       parts.push({
         key: 'colours',
         label: 'Brand colours',
-        description: 'In the highlighted and boxed caption styles, and on the cards',
+        description: describeColourUse(captions, opening_card.enabled || closing_card.enabled),
       })
     if (font) {
       const included = plan.data === undefined || PLAN_LIMITS[plan.data].brandFont
@@ -80,7 +109,8 @@ export function BrandChoices({
       parts.push({
         key: 'closing_card',
         label: 'Closing card',
-        description: `${closing_card.seconds} s after the last scene: “${closing_card.call_to_action}”`,
+        // A card read aloud stays up until its words are said, which may take longer than its own length.
+        description: `${closing_card.seconds} s after the last scene${closing_card.voiced ? ' (longer if the voice needs it)' : ''}: “${closing_card.call_to_action}”`,
       })
   }
   return (

@@ -1,19 +1,37 @@
+import type { CSSProperties } from 'react'
+
 import type { CaptionStyle } from '@storyreel/contracts/studio'
 
 const WORDS = ['Every', 'story', 'starts', 'here']
+
+/**
+ * The colours the rendered captions draw with (the engine's draw-captions.ts): a violet plate behind the spoken
+ * word, a dark plate under the boxed style; a project using its brand colours has its accent and primary there.
+ */
+const DEFAULT_COLOURS = { highlight: '#7c3aed', plate: 'rgb(12 12 20 / 0.78)' } as const
 
 // The word-by-word sample lights each word in turn, as the rendered captions do; the keyframes live here
 // because they belong to this one sample (React hoists and dedupes the <style> by its href).
 const KARAOKE_CSS = `
 @keyframes sr-karaoke-word {
-  0%, 22% { color: #fde047; transform: translateY(-1px) scale(1.08); }
-  25%, 100% { color: #ffffff; transform: none; }
+  0%, 22% { background-color: var(--sr-karaoke-highlight); }
+  25%, 100% { background-color: transparent; }
 }
-.sr-karaoke-word { display: inline-block; animation: sr-karaoke-word 2.4s infinite; }
+.sr-karaoke-word { display: inline-block; border-radius: 3px; padding: 0 2px; animation: sr-karaoke-word 2.4s infinite; }
 `
 
-/** A tiny frame with the sample sentence captioned in one style. */
-export function CaptionSample({ captionStyle }: { captionStyle: CaptionStyle }) {
+/**
+ * A tiny frame with the sample sentence captioned in one style, in the brand's colours when the project uses them
+ * (`colours`, as hex).
+ */
+export function CaptionSample({
+  captionStyle,
+  colours,
+}: {
+  captionStyle: CaptionStyle
+  colours?: { primary: string; accent: string } | undefined
+}) {
+  const highlight = colours?.accent ?? DEFAULT_COLOURS.highlight
   return (
     <span
       aria-hidden="true"
@@ -28,7 +46,12 @@ export function CaptionSample({ captionStyle }: { captionStyle: CaptionStyle }) 
           {WORDS.join(' ')}
         </span>
       ) : captionStyle === 'boxed' ? (
-        <span className="rounded bg-black/85 px-1.5 py-0.5 text-[11px] font-semibold text-white">
+        <span
+          data-testid="caption-sample-plate"
+          className="rounded px-1.5 py-0.5 text-[11px] font-semibold text-white"
+          // The rendered plate takes a brand's primary a little more opaque than ours (CAPTION_PLATE_OPACITY).
+          style={{ background: colours ? `${colours.primary}e0` : DEFAULT_COLOURS.plate }}
+        >
           {WORDS.join(' ')}
         </span>
       ) : (
@@ -36,7 +59,13 @@ export function CaptionSample({ captionStyle }: { captionStyle: CaptionStyle }) 
           <style href="storyreel-karaoke-sample" precedence="default">
             {KARAOKE_CSS}
           </style>
-          <span className="flex flex-wrap justify-center gap-x-1 text-center text-[12px] leading-tight font-extrabold text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.9)]">
+          <span
+            // Chromium keeps the colour a running animation started with: a new colour starts it afresh.
+            key={highlight}
+            data-testid="caption-sample-highlight"
+            className="flex flex-wrap justify-center text-center text-[12px] leading-tight font-extrabold text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.9)]"
+            style={{ '--sr-karaoke-highlight': highlight } as CSSProperties}
+          >
             {WORDS.map((word, index) => (
               <span key={word} className="sr-karaoke-word" style={{ animationDelay: `${index * 0.6}s` }}>
                 {word}

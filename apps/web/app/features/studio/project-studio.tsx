@@ -651,7 +651,7 @@ export function ProjectStudio({ project: initial }: { project: Project }) {
                 </span>
               </span>
               <span className="block text-sm font-normal text-muted">
-                Style, format, voice, music, captions and mix.
+                Style, format, voice, music, captions, mix and brand kit.
               </span>
             </summary>
             <div className="mt-5">

@@ -23,7 +23,7 @@ import { MicIcon, MusicNoteIcon } from '#app/components/ui/icons.tsx'
 import { RangeField } from '#app/components/ui/range-field.tsx'
 import { SwitchRow } from '#app/components/ui/switch-row.tsx'
 
-import { BrandChoices } from './brand-choices.tsx'
+import { BrandChoices, useBrandColours } from './brand-choices.tsx'
 import { CaptionSample } from './caption-sample.tsx'
 import { CHOICE_CARD_CLASS, HIDDEN_INPUT_CLASS, ListState, OptionList, Section } from './choice-list.tsx'
 import { LanguageSelect, VoiceLanguageWarning } from './language-field.tsx'
@@ -218,9 +218,12 @@ export function VoicePicker({
 export function CaptionsPicker({
   value,
   onChange,
+  brandColours,
 }: {
   value: ProjectSettings['captions']
   onChange: (captions: ProjectSettings['captions']) => void
+  /** The brand's colours, when the video uses them: the samples show the captions in them. */
+  brandColours?: { primary: string; accent: string } | undefined
 }) {
   return (
     <Section title="Captions">
@@ -241,7 +244,7 @@ export function CaptionsPicker({
               onChange={() => onChange({ ...value, style })}
               className={HIDDEN_INPUT_CLASS}
             />
-            <CaptionSample captionStyle={style} />
+            <CaptionSample captionStyle={style} colours={brandColours} />
             <span className="px-1 pb-0.5 text-xs font-semibold text-ink">{CAPTION_STYLE_LABELS[style]}</span>
           </label>
         ))}
@@ -312,6 +315,7 @@ export function SettingsFields({
   ownTrack?: ProjectMediaAsset | undefined
   musicError?: string | undefined
 }) {
+  const brandColours = useBrandColours(settings.brand)
   return (
     <div className="space-y-7">
       <StylePicker value={settings.style} onChange={(style) => onChange({ style })} />
@@ -323,9 +327,13 @@ export function SettingsFields({
         language={settings.language ?? 'en'}
       />
       <MusicPicker value={getMusicChoice(settings)} onChange={onChange} ownTrack={ownTrack} error={musicError} />
-      <CaptionsPicker value={settings.captions} onChange={(captions) => onChange({ captions })} />
+      <CaptionsPicker
+        value={settings.captions}
+        onChange={(captions) => onChange({ captions })}
+        brandColours={brandColours}
+      />
       <AudioMixControls settings={settings} onChange={onChange} />
-      <BrandChoices value={settings.brand} onChange={(brand) => onChange({ brand })} />
+      <BrandChoices value={settings.brand} captions={settings.captions} onChange={(brand) => onChange({ brand })} />
     </div>
   )
 }

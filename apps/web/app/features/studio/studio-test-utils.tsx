@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { vi } from 'vitest'
 
+import type { BrandKit } from '@storyreel/contracts/brand-kit'
 import type { MusicTrack, Voice } from '@storyreel/contracts/studio'
 
 import { storage, STORAGE_KEYS } from '#app/lib/storage.ts'
@@ -55,6 +56,18 @@ export const TRACKS: MusicTrack[] = [
     licence: 'StoryReel library licence',
   },
 ]
+
+/** A saved kit with a logo in the top right corner and a 3 s closing card; no font and no opening card. */
+export const BRAND_KIT: BrandKit = {
+  logo: { asset_id: '00000000-0000-4000-8000-0000000000c1', position: 'top-right', size: 0.16, opacity: 0.9 },
+  logo_url: '/api/v1/media/logo.png',
+  colours: { primary: '#5b21b6', accent: '#0f766e' },
+  font: null,
+  opening_card: { enabled: false, headline: '', seconds: 2 },
+  closing_card: { enabled: true, call_to_action: 'Visit us on Saturday', contact: '', seconds: 3, voiced: false },
+  contrast: [],
+  updated_at: '2026-11-29T08:00:00.000Z',
+}
 
 export type Handler = (request: { method: string; url: URL; body: unknown }) => { status?: number; body?: unknown }
 
