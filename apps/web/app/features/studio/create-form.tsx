@@ -3,8 +3,10 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 
 import { getPromptLanguageProblem, type ScriptLanguage } from '@storyreel/contracts/languages'
 import {
+  ALL_OF_THE_BRAND_KIT,
   DEFAULT_PROJECT_SETTINGS,
   SOURCE_TEXT_MAX_CHARS,
+  VIDEO_MAX_SECONDS,
   type CreateProjectBody,
   type Project,
   type ProjectSettings,
@@ -14,6 +16,7 @@ import type { Template } from '@storyreel/contracts/templates'
 import { Spinner } from '#app/components/ui/form-field.tsx'
 import { AlertIcon, SparkIcon } from '#app/components/ui/icons.tsx'
 
+import { useBrandCardSeconds, useBrandColours } from './brand-choices.tsx'
 import { HIDDEN_INPUT_CLASS } from './choice-list.tsx'
 import { LanguageField } from './language-field.tsx'
 import { getPlannedSeconds, PromptLengthPicker, type LengthMode } from './length-picker.tsx'
@@ -111,6 +114,11 @@ export function CreateForm({
     : kind === 'prompt'
       ? getPlannedSeconds(lengthMode, check, settings.target_seconds)
       : settings.target_seconds
+  // A new project uses every part of the kit; its cards add to the scenes' seconds.
+  const brand = settings.brand ?? ALL_OF_THE_BRAND_KIT
+  const brandColours = useBrandColours(brand)
+  const cardSeconds = useBrandCardSeconds(brand)
+  const overLimit = seconds + cardSeconds > VIDEO_MAX_SECONDS
   // The offline writer drafts in English only: say so before anything is sent.
   const languageProblem =
     !template && kind === 'prompt' && writer.data === 'offline' && trimmed.length >= 3
@@ -285,16 +293,20 @@ export function CreateForm({
             <AudioMixControls settings={settings} onChange={change} />
           </section>
           <section aria-label="Captions" className="glass rounded-3xl p-5 tablet:p-7">
-            <CaptionsPicker value={settings.captions} onChange={(captions) => change({ captions })} />
+            <CaptionsPicker
+              value={settings.captions}
+              onChange={(captions) => change({ captions })}
+              brandColours={brandColours}
+            />
           </section>
         </div>
         {/* Opaque, across the whole form, and last in it: at the end of the page it rests below every input, and
           the page keeps focused fields clear of it while scrolling (scroll-padding in app.css). It rides above
           the consent bar while that shows. */}
-        <div className="sticky-submit-bar sticky bottom-[calc(0.75rem+var(--consent-bar-height,0px))] z-10 flex items-center justify-between gap-3 rounded-3xl border border-line bg-surface p-3 pl-5 shadow-xl shadow-black/25 desktop:col-span-2">
-          <p className="min-w-0 text-xs text-muted">
+        <div className="sticky-submit-bar sticky bottom-[calc(0.75rem+var(--consent-bar-height,0px))] z-10 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-3xl border border-line bg-surface p-3 pl-5 shadow-xl shadow-black/25 desktop:col-span-2">
+          <p className="min-w-0 flex-1 text-xs text-muted">
             <span className="font-semibold text-ink">
-              {seconds} s · {settings.aspect_ratio}
+              {seconds} s{cardSeconds > 0 ? ` + ${cardSeconds} s brand cards` : ''} · {settings.aspect_ratio}
               {chosenTrack ? ` · ${chosenTrack.title}` : settings.music_id === null ? ' · no music' : ''}
             </span>
             <span className="hidden tablet:block">You will review every scene before anything renders.</span>
@@ -303,6 +315,13 @@ export function CreateForm({
             {submitting ? <Spinner /> : <SparkIcon className="h-4 w-4" />}
             {submitting ? 'Writing your storyboard…' : 'Create storyboard'}
           </button>
+          {/* A row of its own under both, so a phone's narrow bar keeps the length and the button side by side. */}
+          {overLimit ? (
+            <p className="basis-full text-xs text-amber-700 dark:text-amber-300">
+              With your brand’s cards that is {seconds + cardSeconds} s, over the {VIDEO_MAX_SECONDS} s limit: choose{' '}
+              {Math.floor(VIDEO_MAX_SECONDS - cardSeconds)} s or less.
+            </p>
+          ) : null}
         </div>
       </form>
     </>

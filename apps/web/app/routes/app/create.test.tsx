@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { DEFAULT_PROJECT_SETTINGS } from '@storyreel/contracts/studio'
 
-import { mockApi, QueryWrapper, signIn, TRACKS, VOICES } from '#app/features/studio/studio-test-utils.tsx'
+import { BRAND_KIT, mockApi, QueryWrapper, signIn, TRACKS, VOICES } from '#app/features/studio/studio-test-utils.tsx'
 import { storage } from '#app/lib/storage.ts'
 
 import CreateRoute from './create.tsx'
@@ -23,6 +23,17 @@ const LUCIA = {
   description: 'Robotic synthetic voice · Spanish (Spain) · female',
   preview_url: '/api/v1/voices/es-es-lucia/preview',
 } as (typeof VOICES)[number]
+
+/** A kit with both cards on: 2 s before the scenes and 3 s after them. */
+const BRAND_KIT_WITH_CARDS = { ...BRAND_KIT, opening_card: { enabled: true, headline: 'Rosa’s Flowers', seconds: 2 } }
+
+/** The source check of an English prompt that names a length (`asked` seconds, 90 at the most). */
+const englishPromptOf = (phrase: string, asked: number) => ({
+  language: 'en',
+  language_confident: true,
+  voice_id: 'en-us-flite-rms',
+  prompt_length: { phrase, asked_seconds: asked, seconds: Math.min(asked, 90) },
+})
 
 function renderCreate(path = '/app/create') {
   const Stub = createRoutesStub([
@@ -162,16 +173,7 @@ describe('/app/create', () => {
       if (url.pathname.endsWith('/config')) return { body: { studio: { script_writer: 'offline' } } }
       if (url.pathname.endsWith('/voices')) return { body: { voices: VOICES } }
       if (url.pathname.endsWith('/music')) return { body: { tracks: TRACKS } }
-      if (url.pathname.endsWith('/source-check')) {
-        return {
-          body: {
-            language: 'en',
-            language_confident: true,
-            voice_id: 'en-us-flite-rms',
-            prompt_length: { phrase: '2 minute', asked_seconds: 120, seconds: 90 },
-          },
-        }
-      }
+      if (url.pathname.endsWith('/source-check')) return { body: englishPromptOf('2 minute', 120) }
       if (method === 'POST' && url.pathname.endsWith('/projects')) return { status: 201, body: { id: PROJECT_ID } }
       return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'x' } }
     })
@@ -197,6 +199,27 @@ describe('/app/create', () => {
     await screen.findByText(`Studio for ${PROJECT_ID}`)
     const post = calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/v1/projects')
     expect(post?.body).toMatchObject({ length_from_prompt: true, settings: { target_seconds: 30 } })
+  }, 15_000)
+
+  it('counts the brand kit’s cards in the length, and says when they take it past the limit', async () => {
+    const user = userEvent.setup()
+    mockApi(({ url }) => {
+      if (url.pathname.endsWith('/voices')) return { body: { voices: VOICES } }
+      if (url.pathname.endsWith('/music')) return { body: { tracks: TRACKS } }
+      if (url.pathname.endsWith('/brand-kit')) return { body: BRAND_KIT_WITH_CARDS }
+      if (url.pathname.endsWith('/source-check')) return { body: englishPromptOf('90 second', 90) }
+      return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'x' } }
+    })
+    renderCreate()
+    await user.click(screen.getByRole('textbox', { name: /describe the video/i }))
+    await user.paste('a 90 second ad for a flower shop')
+    expect(await screen.findByText(/^90 s \+ 5 s brand cards · 9:16/, {}, { timeout: 3000 })).toBeTruthy()
+    expect(
+      screen.getByText('With your brand’s cards that is 95 s, over the 90 s limit: choose 85 s or less.'),
+    ).toBeTruthy()
+    await user.click(screen.getByRole('radio', { name: /Choose the length/ }))
+    expect(screen.getByText(/^30 s \+ 5 s brand cards · 9:16/)).toBeTruthy()
+    expect(screen.queryByText(/over the 90 s limit/)).toBeNull()
   }, 15_000)
 
   it('says before sending that a prompt in another language gets no draft, and sends nothing', async () => {
