@@ -113,6 +113,11 @@ export function BrandPreview({
               >
                 {openingCard.headline.trim() || 'Your headline'}
               </span>
+              {/* The short bar in the accent colour the video's opening card draws under its headline. */}
+              <span
+                className="mx-auto block rounded-full"
+                style={{ background: colours.accent, width: units(12), height: units(1.1), marginTop: units(5) }}
+              />
             </CardFrame>
           ) : (
             <CardFrame primary={colours.primary} logoUrl={shownLogo?.url}>
@@ -123,9 +128,16 @@ export function BrandPreview({
                 {closingCard.call_to_action.trim() || 'Your call to action'}
               </span>
               {closingCard.contact.trim() ? (
+                // On a chip of the accent colour, as the video's closing card draws it.
                 <span
-                  className="mt-[0.6em] block font-semibold break-words text-white/90"
-                  style={{ fontSize: units(4.6) }}
+                  className="inline-block max-w-full font-semibold break-words text-white"
+                  style={{
+                    fontSize: units(4.6),
+                    background: colours.accent,
+                    borderRadius: units(4),
+                    padding: `${units(1.6)} ${units(3)}`,
+                    marginTop: units(5),
+                  }}
                 >
                   {closingCard.contact.trim()}
                 </span>
@@ -137,7 +149,9 @@ export function BrandPreview({
       <p className="mt-3 text-center text-xs text-muted" aria-live="polite">
         {card
           ? card.enabled
-            ? `${view === 'opening' ? 'Opens' : 'Closes'} each video for ${card.seconds} s.`
+            ? view === 'opening'
+              ? `Opens each video for ${card.seconds} s.`
+              : `Closes each video for ${closingCard.voiced ? `at least ${card.seconds} s, until the voice has read it` : `${card.seconds} s`}.`
             : `The ${view} card is off: turn it on under Cards to use it.`
           : shownLogo
             ? 'The dashed line is the safe area: apps draw their buttons outside it.'

@@ -130,7 +130,7 @@ export function CardsSection({
             />
             <SwitchRow
               label="Read the closing card aloud"
-              description="The voice reads your call to action and the address or number."
+              description="The voice reads your call to action and the address or number. The card stays up until it has been read, so it may last longer than the length above."
               checked={closing.voiced}
               onChange={(voiced) => onClosingChange({ voiced })}
             />
