@@ -1,10 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
-import { nearestLegibleShade } from '@storyreel/contracts/brand-kit'
+import type { Asset } from '@storyreel/contracts/assets'
+import type { AuthenticatedUser } from '@storyreel/contracts/auth'
+import { nearestLegibleShade, type BrandKitInput } from '@storyreel/contracts/brand-kit'
+import { DEFAULT_PROJECT_SETTINGS, type Project, type SceneInput } from '@storyreel/contracts/studio'
 import { runFfmpeg } from '@storyreel/engine/engine'
 
 import { createUser, signInAs } from './auth-fixtures.ts'
@@ -120,4 +123,122 @@ for (const { name, viewport } of SIZES) {
       })
     })
   }
+}
+
+const auth = (user: AuthenticatedUser) => ({ authorization: `Bearer ${user.access_token}` })
+
+/** A kit as the brand page saves one: the logo uploaded to the library, legible colours and both cards. */
+async function saveKitByApi(request: APIRequestContext, user: AuthenticatedUser) {
+  const uploaded = await request.post('/api/v1/assets', {
+    headers: auth(user),
+    multipart: {
+      file: { name: LOGO_FILE, mimeType: 'image/png', buffer: await readFile(path.join(dir, LOGO_FILE)) },
+    },
+  })
+  expect(uploaded.status()).toBe(201)
+  const kit: BrandKitInput = {
+    logo: { asset_id: ((await uploaded.json()) as Asset).id, position: 'top-right' },
+    colours: { primary: '#5b21b6', accent: LEGIBLE_ACCENT },
+    opening_card: { enabled: true, headline: 'Rosa’s Flowers', seconds: 2 },
+    closing_card: {
+      enabled: true,
+      call_to_action: 'Visit us this Saturday',
+      contact: 'rosas-flowers.example',
+      seconds: 3,
+    },
+  }
+  expect((await request.put('/api/v1/brand-kit', { headers: auth(user), data: kit })).status()).toBe(200)
+}
+
+/**
+ * A project made after the kit, so it uses every part, with six scenes of 14.5 s: 87 s, and 92 s with the 2 s
+ * opening and 3 s closing cards, over the 90 s a video may last until a card is switched off.
+ */
+async function createLongProjectByApi(request: APIRequestContext, user: AuthenticatedUser): Promise<Project> {
+  const created = await request.post('/api/v1/projects', {
+    headers: auth(user),
+    data: {
+      source: { kind: 'script', text: 'Fresh tulips every morning. Hand-tied bouquets. Free delivery in town.' },
+      settings: { ...DEFAULT_PROJECT_SETTINGS, target_seconds: 15 },
+    },
+  })
+  expect(created.status()).toBe(201)
+  const project = (await created.json()) as Project
+  const scenes: SceneInput[] = Array.from({ length: 6 }, (_, index) => ({
+    narration: `Rosa’s Flowers, part ${index + 1}.`,
+    visual: 'Tulips in a flower shop window',
+    duration: 14.5,
+  }))
+  const patched = await request.patch(`/api/v1/projects/${project.id}`, { headers: auth(user), data: { scenes } })
+  expect(patched.status()).toBe(200)
+  return (await patched.json()) as Project
+}
+
+/**
+ * The studio of a project made with a kit saved: a switch for each part in Video settings, the cards counted in the
+ * storyboard's length against its 90 s, and a part switched off kept after a reload.
+ */
+const STUDIO_SIZES = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, mode: 'dark' },
+  { name: 'phone', viewport: { width: 390, height: 844 }, mode: 'light' },
+] as const
+
+for (const { name, viewport, mode } of STUDIO_SIZES) {
+  test.describe(`the studio's brand kit switches on a ${name} in ${mode} mode`, () => {
+    test.use({ viewport })
+
+    test('show each part of the kit, count the cards in the length, and keep a part switched off', async ({
+      page,
+      request,
+    }) => {
+      await page.addInitScript((value) => localStorage.setItem('displayMode', value), mode)
+      const user = await createUser(request, { firstName: 'Rosa' })
+      await saveKitByApi(request, user)
+      const project = await createLongProjectByApi(request, user)
+      await signInAs(page, user)
+      await page.goto(`/app/projects/${project.id}`)
+
+      // 87 s of scenes and 5 s of cards: the bar refuses the render before it is asked for.
+      await expect(page.getByTestId('total-duration')).toContainText('1:32')
+      await expect(page.getByTestId('render-note')).toHaveText(
+        "The video is 1:32 long with the brand's cards (5 s); it can be at most 90 s.",
+      )
+
+      const settings = page.locator('summary', { hasText: 'Video settings' })
+      await settings.click()
+      const brand = page.getByRole('group', { name: 'Brand kit' })
+      await brand.scrollIntoViewIfNeeded()
+      const parts = ['Logo', 'Brand colours', 'Opening card', 'Closing card']
+      await expect(brand.getByRole('switch')).toHaveCount(parts.length)
+      for (const part of parts) await expect(brand.getByRole('switch', { name: part })).toBeChecked()
+      await expect(brand.getByRole('switch', { name: 'Logo' })).toHaveAccessibleDescription('In the top right corner')
+      await expect(brand.getByRole('switch', { name: 'Brand colours' })).toHaveAccessibleDescription(
+        'Your accent highlights the spoken word in the captions; your primary fills the cards',
+      )
+      // The word-by-word sample lights its words in the accent the video will.
+      await expect(page.getByTestId('caption-sample-highlight')).toHaveCSS('--sr-karaoke-highlight', LEGIBLE_ACCENT)
+      await expect(brand.getByRole('link', { name: 'brand kit' })).toHaveAttribute('href', '/app/brand')
+      expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
+      await expectNoAxeViolations(page)
+
+      // Switched off from the keyboard: the 3 s card leaves the total, and the video fits again.
+      await brand.getByRole('switch', { name: 'Closing card' }).focus()
+      await page.keyboard.press('Space')
+      await expect(brand.getByRole('switch', { name: 'Closing card' })).not.toBeChecked()
+      await expect(page.getByTestId('total-duration')).toContainText('1:29')
+      await expect(page.getByTestId('render-note')).toHaveCount(0)
+      const brandSaved = async () =>
+        ((await (await request.get(`/api/v1/projects/${project.id}`, { headers: auth(user) })).json()) as Project)
+          .settings.brand
+      await expect.poll(brandSaved, { timeout: 10_000 }).toMatchObject({ closing_card: false, opening_card: true })
+      await expect(page.getByTestId('save-status')).toHaveText('Saved')
+
+      await page.reload()
+      await settings.click()
+      await expect(brand.getByRole('switch', { name: 'Closing card' })).not.toBeChecked()
+      for (const part of parts.filter((part) => part !== 'Closing card'))
+        await expect(brand.getByRole('switch', { name: part })).toBeChecked()
+      await expect(page.getByTestId('total-duration')).toContainText('1:29')
+    })
+  })
 }
