@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AssetSchema } from '@storyreel/contracts/assets'
 import { BrandKitSchema, contrastWithWhite, DEFAULT_BRAND_COLOURS } from '@storyreel/contracts/brand-kit'
 import { ApiErrorSchema } from '@storyreel/contracts/errors'
+import { DEFAULT_PROJECT_SETTINGS, ProjectSchema } from '@storyreel/contracts/studio'
 import { eq } from '@storyreel/db/operators'
 import { users } from '@storyreel/db/schema'
 
@@ -198,6 +199,31 @@ describe('/api/v1/brand-kit', () => {
     expect(removed.statusCode).toBe(200)
     expect(BrandKitSchema.parse(removed.json()).font).toBeNull()
     expect(await readdir(fontsDir())).toHaveLength(0)
+  })
+
+  it('has a new project’s scenes written to the time its cards leave of the 90 s', async () => {
+    const saved = await put({
+      opening_card: { enabled: true, headline: 'Fresh bread every morning', seconds: 3 },
+      closing_card: { enabled: true, call_to_action: 'Visit us', seconds: 4 },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers,
+      payload: {
+        source: { kind: 'prompt', text: 'A 90 second ad for a neighbourhood bakery that bakes sourdough at dawn' },
+        settings: { ...DEFAULT_PROJECT_SETTINGS, target_seconds: 90 },
+      },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const project = ProjectSchema.parse(created.json())
+    const scenes = project.scenes.reduce((sum, scene) => sum + scene.duration, 0)
+    expect(scenes).toBeGreaterThan(60)
+    expect(scenes + 3 + 4).toBeLessThanOrEqual(90)
+    // The asked length stays the project's; only the draft made room for the cards.
+    expect(project.settings.target_seconds).toBe(90)
+    await put({})
   })
 
   it('answers only signed-in, confirmed accounts, and its files go with the account', async () => {

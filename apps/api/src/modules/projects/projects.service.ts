@@ -15,6 +15,7 @@ import {
   RESOLUTIONS,
   SCENE_MAX_SECONDS,
   SceneSchema,
+  VIDEO_MAX_SECONDS,
   isLibraryMedia,
   type LengthenedScene,
   type CreateProjectBody,
@@ -183,6 +184,16 @@ export function createProjectsService(deps: Deps) {
 
   const draftScenes = (kind: ProjectRow['sourceKind'], text: string, settings: ProjectSettings) =>
     draftStoryboard({ scriptEngine: deps.scriptEngine, voices: deps.voices }, { kind, text }, settings)
+
+  /**
+   * The settings a draft is written to: the brand kit's cards the project shows count toward the 90 s, so the
+   * scenes are written to what is left (a 90 s prompt with 5 s of cards gets 85 s of scenes).
+   */
+  async function draftingSettings(user: UserRow, settings: ProjectSettings): Promise<ProjectSettings> {
+    const { openingCard, closingCard } = await loadBrand(user, settings)
+    const left = Math.floor(VIDEO_MAX_SECONDS - (openingCard?.seconds ?? 0) - (closingCard?.seconds ?? 0))
+    return settings.target_seconds > left ? { ...settings, target_seconds: left } : settings
+  }
 
   function toOutputs(userId: string, title: string, keys: RenderOutputKeys): RenderOutputs {
     const link = (key: string) => links.create(key, userId)
@@ -597,7 +608,7 @@ export function createProjectsService(deps: Deps) {
       assertEngines(settings)
       await checkMedia(user.id, [], settings)
       const source = body.source
-      const draft = await draftScenes(source.kind, source.text, settings)
+      const draft = await draftScenes(source.kind, source.text, await draftingSettings(user, settings))
       const row = await db.transaction(async (tx) => {
         const created = await projects.create(
           {
@@ -701,7 +712,7 @@ export function createProjectsService(deps: Deps) {
       const settings = parseSettings(current.settings)
       assertWriterSpeaks(current.sourceKind, getProjectLanguage(settings), deps.scriptEngine)
       const before = parseScenes(current.scenes)
-      const draft = await draftScenes(current.sourceKind, current.sourceText, settings)
+      const draft = await draftScenes(current.sourceKind, current.sourceText, await draftingSettings(user, settings))
       // The words are written again; the photos and clips the user put in stay in their places, in order.
       const scenes = draft.scenes.map((scene, index) => {
         const media = before[index]?.media
