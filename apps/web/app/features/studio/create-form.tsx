@@ -118,7 +118,10 @@ export function CreateForm({
   const brand = settings.brand ?? ALL_OF_THE_BRAND_KIT
   const brandColours = useBrandColours(brand)
   const cardSeconds = useBrandCardSeconds(brand)
-  const overLimit = seconds + cardSeconds > VIDEO_MAX_SECONDS
+  // The writer drafts to what the cards leave of the longest video (the API does the same); a template's scenes
+  // keep their lengths.
+  const sceneSeconds = template ? seconds : Math.min(seconds, Math.floor(VIDEO_MAX_SECONDS - cardSeconds))
+  const overLimit = sceneSeconds + cardSeconds > VIDEO_MAX_SECONDS
   // The offline writer drafts in English only: say so before anything is sent.
   const languageProblem =
     !template && kind === 'prompt' && writer.data === 'offline' && trimmed.length >= 3
@@ -306,7 +309,7 @@ export function CreateForm({
         <div className="sticky-submit-bar sticky bottom-[calc(0.75rem+var(--consent-bar-height,0px))] z-10 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-3xl border border-line bg-surface p-3 pl-5 shadow-xl shadow-black/25 desktop:col-span-2">
           <p className="min-w-0 flex-1 text-xs text-muted">
             <span className="font-semibold text-ink">
-              {seconds} s{cardSeconds > 0 ? ` + ${cardSeconds} s brand cards` : ''} · {settings.aspect_ratio}
+              {sceneSeconds} s{cardSeconds > 0 ? ` + ${cardSeconds} s brand cards` : ''} · {settings.aspect_ratio}
               {chosenTrack ? ` · ${chosenTrack.title}` : settings.music_id === null ? ' · no music' : ''}
             </span>
             <span className="hidden tablet:block">You will review every scene before anything renders.</span>
@@ -318,8 +321,13 @@ export function CreateForm({
           {/* A row of its own under both, so a phone's narrow bar keeps the length and the button side by side. */}
           {overLimit ? (
             <p className="basis-full text-xs text-amber-700 dark:text-amber-300">
-              With your brand’s cards that is {seconds + cardSeconds} s, over the {VIDEO_MAX_SECONDS} s limit: choose{' '}
-              {Math.floor(VIDEO_MAX_SECONDS - cardSeconds)} s or less.
+              With your brand’s cards that is {sceneSeconds + cardSeconds} s, over the {VIDEO_MAX_SECONDS} s limit:
+              shorten the storyboard or switch a card off in the studio.
+            </p>
+          ) : sceneSeconds < seconds ? (
+            <p className="basis-full text-xs text-muted">
+              Your brand’s cards take {cardSeconds} s, so the scenes are written to {sceneSeconds} s and the video keeps
+              to {VIDEO_MAX_SECONDS} s.
             </p>
           ) : null}
         </div>

@@ -201,7 +201,7 @@ describe('/app/create', () => {
     expect(post?.body).toMatchObject({ length_from_prompt: true, settings: { target_seconds: 30 } })
   }, 15_000)
 
-  it('counts the brand kit’s cards in the length, and says when they take it past the limit', async () => {
+  it('counts the brand kit’s cards in the length, and says the scenes make room for them', async () => {
     const user = userEvent.setup()
     mockApi(({ url }) => {
       if (url.pathname.endsWith('/voices')) return { body: { voices: VOICES } }
@@ -213,13 +213,13 @@ describe('/app/create', () => {
     renderCreate()
     await user.click(screen.getByRole('textbox', { name: /describe the video/i }))
     await user.paste('a 90 second ad for a flower shop')
-    expect(await screen.findByText(/^90 s \+ 5 s brand cards · 9:16/, {}, { timeout: 3000 })).toBeTruthy()
+    expect(await screen.findByText(/^85 s \+ 5 s brand cards · 9:16/, {}, { timeout: 3000 })).toBeTruthy()
     expect(
-      screen.getByText('With your brand’s cards that is 95 s, over the 90 s limit: choose 85 s or less.'),
+      screen.getByText('Your brand’s cards take 5 s, so the scenes are written to 85 s and the video keeps to 90 s.'),
     ).toBeTruthy()
     await user.click(screen.getByRole('radio', { name: /Choose the length/ }))
     expect(screen.getByText(/^30 s \+ 5 s brand cards · 9:16/)).toBeTruthy()
-    expect(screen.queryByText(/over the 90 s limit/)).toBeNull()
+    expect(screen.queryByText(/the scenes are written to/)).toBeNull()
   }, 15_000)
 
   it('says before sending that a prompt in another language gets no draft, and sends nothing', async () => {
