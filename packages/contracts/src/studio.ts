@@ -385,6 +385,12 @@ export const RenderJobSchema = z
     counts_toward_limit: z.boolean(),
     /** Scenes the render made longer so every word of their measured speech is heard. */
     lengthened_scenes: z.array(LengthenedSceneSchema),
+    /**
+     * How long the brand kit's opening and closing cards last in the finished video, 0 for a card it does not
+     * show (a closing card read aloud lasts as long as its words need). Absent until it finishes, and for renders
+     * made before brand kits.
+     */
+    card_seconds: z.strictObject({ opening: z.number(), closing: z.number() }).optional(),
     /** Wall time of the finished render, in total and per stage (seconds). */
     render_seconds: z.number().nullable(),
     stage_seconds: z.record(z.string(), z.number()).nullable(),

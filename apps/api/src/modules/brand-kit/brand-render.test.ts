@@ -256,6 +256,9 @@ describe('a render with the owner’s brand kit', () => {
     const duration = job.outputs?.duration_seconds ?? 0
     // The three scenes (5 s each, or longer where their speech needs) between the two cards.
     expect(duration).toBeGreaterThanOrEqual(15 + 1.5 + 2)
+    // The render says how long its cards lasted: the closing one as long as its words need.
+    expect(job.card_seconds?.opening).toBe(1.5)
+    expect(job.card_seconds?.closing).toBeGreaterThanOrEqual(2)
     // The spec the worker rendered from names the kit's font, colours and cards.
     const [row] = await t.db.db.select().from(renderJobs).where(eq(renderJobs.id, job.id))
     expect(row?.spec).toMatchObject({

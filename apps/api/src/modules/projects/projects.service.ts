@@ -233,6 +233,7 @@ export function createProjectsService(deps: Deps) {
       cancel_requested: row.cancelRequested,
       counts_toward_limit: row.countsTowardLimit,
       lengthened_scenes: keys?.lengthenedScenes ?? [],
+      ...(keys?.cardSeconds ? { card_seconds: keys.cardSeconds } : {}),
       render_seconds: keys?.renderSeconds ?? null,
       stage_seconds: keys?.stageSeconds ?? null,
       created_at: row.createdAt.toISOString(),

@@ -65,6 +65,7 @@ export async function storeRenderOutputs({
       from_seconds: from,
       to_seconds: to,
     })),
+    cardSeconds: result.cardSeconds,
   }
   const { music } = result.credits
   const receipt: LicenceReceipt = {

@@ -83,5 +83,7 @@ export const RenderOutputKeysSchema = z.object({
   lengthenedScenes: z
     .array(z.object({ scene_id: z.string(), from_seconds: z.number(), to_seconds: z.number() }))
     .default([]),
+  /** How long the brand's cards lasted (a voiced closing card as long as its speech); absent before cards. */
+  cardSeconds: z.object({ opening: z.number(), closing: z.number() }).optional(),
 })
 export type RenderOutputKeys = z.infer<typeof RenderOutputKeysSchema>

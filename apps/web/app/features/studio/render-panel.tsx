@@ -58,6 +58,16 @@ function Downloads({ job, title }: { job: RenderJob & { outputs: NonNullable<Ren
  * The render's state and results: allowance, resolution for the next render, progress with cancel, retry, and
  * the finished video with its files and licence receipt. The studio's sticky bar holds the Render button.
  */
+/** "The brand's opening card adds 1.5 s and its closing card 4.5 s.", or undefined without cards. */
+export function describeCards(seconds: { opening: number; closing: number } | undefined): string | undefined {
+  if (!seconds) return undefined
+  const parts = [
+    ...(seconds.opening > 0 ? [`its opening card ${seconds.opening} s`] : []),
+    ...(seconds.closing > 0 ? [`its closing card ${seconds.closing} s`] : []),
+  ]
+  return parts.length > 0 ? `The brand kit adds ${parts.join(' and ')} to the scenes.` : undefined
+}
+
 export function RenderPanel({
   render,
   title,
@@ -74,6 +84,8 @@ export function RenderPanel({
   sceneIds: (string | undefined)[]
 }) {
   const { job, usage, left, active, outputs, busy, only720 } = render
+  // The brand's cards add to the scenes' time: said, so the video's length is no surprise.
+  const cards = describeCards(job?.card_seconds)
   const sceneName = (id: string) => {
     const index = sceneIds.indexOf(id)
     return index < 0 ? 'A scene since removed' : `Scene ${index + 1}`
@@ -163,7 +175,7 @@ export function RenderPanel({
               was made again.
             </p>
           ) : null}
-          {job.lengthened_scenes.length > 0 ? (
+          {job.lengthened_scenes.length > 0 || cards ? (
             <ul className="rounded-xl bg-raised px-3 py-2 text-sm text-muted">
               {job.lengthened_scenes.map(({ scene_id, from_seconds, to_seconds }) => (
                 <li key={scene_id}>
@@ -171,6 +183,7 @@ export function RenderPanel({
                   heard.
                 </li>
               ))}
+              {cards ? <li>{cards}</li> : null}
             </ul>
           ) : null}
           <Downloads job={{ ...job, outputs }} title={title} />
