@@ -26,6 +26,9 @@ import { createMediaLinks, resolveMediaSecret } from './adapters/media/media-lin
 import { getEngineOptions, type Config } from './config.ts'
 import { AppError, toErrorBody } from './errors.ts'
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts'
+import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.ts'
+import { registerApiKeyHooks, registerApiKeyRoutes } from './modules/api-keys/api-keys.routes.ts'
+import { createApiKeysService } from './modules/api-keys/api-keys.service.ts'
 import { createAssetConversions } from './modules/assets/asset-conversions.ts'
 import { createAssetsRepository } from './modules/assets/assets.repository.ts'
 import { registerAssetRoutes } from './modules/assets/assets.routes.ts'
@@ -196,6 +199,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   let deleteStudioData: (userId: string) => Promise<void> = () => Promise.resolve()
   const now = deps.now ?? (() => new Date())
   const sessions = createSessionsRepository(db)
+  const apiKeysRepository = createApiKeysRepository(db)
   const emailCodes = createEmailCodesRepository(db)
   const loginAttempts = createLoginAttemptsRepository(db)
   const codes = createAccountCodes({ db, emailCodes, now })
@@ -208,6 +212,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     db,
     users,
     sessions,
+    apiKeys: apiKeysRepository,
     emailCodes,
     codes,
     mail: accountMail,
@@ -217,6 +222,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     log: app.log,
     now: deps.now,
   })
+  registerApiKeyHooks(app, { auth, perMinute: config.rateLimits.apiKeyPerMinute })
   const passwords = createPasswordsService({
     db,
     auth,
@@ -259,6 +265,11 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     }),
     accountSessions: createAccountSessionsService({ auth, sessions, now }),
     limits: config.rateLimits,
+  })
+  registerApiKeyRoutes(app, {
+    apiKeys: createApiKeysService({ db, keys: apiKeysRepository, users, auth, now }),
+    auth,
+    perMinute: config.rateLimits.sessionPerMinute,
   })
   registerProviderLoginRoutes(app, {
     providerLogin: createProviderLoginService({

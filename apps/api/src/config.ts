@@ -66,6 +66,7 @@ const EnvSchema = z.object({
   REFERRAL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   REFERRAL_CODES_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).default(20),
   STUDIO_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   MEDIA_STORE: z.enum(['local', 's3']).default('local'),
   MEDIA_DIR: optionalString,
   MEDIA_S3_ENDPOINT: optionalUrl,
@@ -144,7 +145,14 @@ export type Config = {
   /** Accounts with these e-mails (lower-cased) are admins. */
   adminEmails: string[]
   identity: IdentityConfig
-  rateLimits: { authPerMinute: number; sessionPerMinute: number; referralPerMinute: number; studioPerMinute: number }
+  rateLimits: {
+    authPerMinute: number
+    sessionPerMinute: number
+    referralPerMinute: number
+    studioPerMinute: number
+    /** Calls each API key may make in a minute, across every route and instance. */
+    apiKeyPerMinute: number
+  }
   /** New Free Week codes one network address may take in a UTC day, whatever its cookies (decision 021). */
   referralCodesPerAddressPerDay: number
   studio: StudioConfig
@@ -305,6 +313,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       sessionPerMinute: parsed.SESSION_RATE_LIMIT_PER_MINUTE,
       referralPerMinute: parsed.REFERRAL_RATE_LIMIT_PER_MINUTE,
       studioPerMinute: parsed.STUDIO_RATE_LIMIT_PER_MINUTE,
+      apiKeyPerMinute: parsed.API_KEY_RATE_LIMIT_PER_MINUTE,
     },
     referralCodesPerAddressPerDay: parsed.REFERRAL_CODES_PER_ADDRESS_PER_DAY,
     stock: {

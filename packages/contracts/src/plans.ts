@@ -17,7 +17,8 @@ const GB = 1_000_000_000
  * Per-plan limits, enforced by the API. Renders: failed ones, and ones canceled before they started, do not
  * count; the day is the UTC day. The media library: the space all uploads may take, the largest one file may
  * be, and the longest clip. The brand kit: every plan has one (logo, colours, cards); its own font is a paid
- * plan's. Templates: how many of its own an account may keep (the built-in ones are everyone's).
+ * plan's. Templates: how many of its own an account may keep (the built-in ones are everyone's). API keys: how many
+ * an account may hold at once.
  */
 export const PLAN_LIMITS = {
   free: {
@@ -28,6 +29,7 @@ export const PLAN_LIMITS = {
     clipSeconds: 3 * 60,
     brandFont: false,
     savedTemplates: 3,
+    apiKeys: 1,
   },
   paid: {
     rendersPerDay: 50,
@@ -37,6 +39,7 @@ export const PLAN_LIMITS = {
     clipSeconds: 20 * 60,
     brandFont: true,
     savedTemplates: 100,
+    apiKeys: 10,
   },
 } as const satisfies Record<
   Plan,
@@ -48,6 +51,7 @@ export const PLAN_LIMITS = {
     clipSeconds: number
     brandFont: boolean
     savedTemplates: number
+    apiKeys: number
   }
 >
 

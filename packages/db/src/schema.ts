@@ -1,3 +1,4 @@
+export { apiKeys } from './schema/api-keys.ts'
 export { ASSET_KINDS, ASSET_ROW_STATUSES, assets, projectAssets, type AssetCredit } from './schema/assets.ts'
 export { auditLog } from './schema/audit-log.ts'
 export { brandKits, type BrandKitFont, type BrandKitSettings } from './schema/brand-kits.ts'

@@ -51,6 +51,29 @@ function toOpenApiPath(url: string) {
   return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
 }
 
+/**
+ * Who may call: the session token of its kind, and on user routes that declare a scope an API key with it
+ * (OpenAPI 3.1 lets a bearer scheme list the scopes it needs). The guard reads the same `apiKeyScope`.
+ */
+function toSecurity(schema: FastifySchema) {
+  if (schema.auth === 'admin') return [{ adminToken: [] }]
+  const scope = schema.apiKeyScope ?? 'none'
+  if (scope === 'none') return [{ userToken: [] }]
+  return [{ userToken: [] }, { apiKey: scope === 'any' ? [] : [scope] }]
+}
+
+function describeKeyAccess(schema: FastifySchema): string | undefined {
+  if (schema.auth !== 'user') return schema.description
+  const scope = schema.apiKeyScope ?? 'none'
+  const access =
+    scope === 'none'
+      ? 'API keys: not accepted (403 API_KEY_NOT_ALLOWED).'
+      : scope === 'any'
+        ? 'API keys: any key.'
+        : `API keys: scope \`${scope}\` (403 API_KEY_SCOPE without it).`
+  return schema.description ? `${schema.description} ${access}` : access
+}
+
 const STATUS_TEXT: Record<string, string> = {
   '200': 'OK',
   '201': 'Created',
@@ -97,8 +120,9 @@ export function buildOpenApiDocument(
       operationId: `${method}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_match, char: string | undefined) => (char ?? '').toUpperCase())}`,
       tags: schema.tags,
       summary: schema.summary,
-      description: schema.description,
-      ...(schema.auth ? { security: [{ [schema.auth === 'admin' ? 'adminToken' : 'userToken']: [] }] } : {}),
+      description: describeKeyAccess(schema),
+      ...(schema.auth ? { security: toSecurity(schema) } : {}),
+      ...(schema.auth === 'user' && schema.apiKeyScope ? { 'x-api-key-scope': schema.apiKeyScope } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(schema.uploadField
         ? {
@@ -153,6 +177,7 @@ export function buildOpenApiDocument(
       { name: 'Site', description: 'Public settings and the Free Week referral code' },
       { name: 'Studio', description: 'Projects, storyboards, renders and their files; the voice and music libraries' },
       { name: 'Media library', description: "The account's own photos, clips and tracks" },
+      { name: 'API keys', description: "The account's API keys: session tokens only, never a key" },
       { name: 'Admin', description: 'The admin console: admin tokens only' },
     ],
     paths,
@@ -160,6 +185,14 @@ export function buildOpenApiDocument(
       schemas: components,
       securitySchemes: {
         userToken: { type: 'http', scheme: 'bearer', description: 'An access_token from a sign-in call (30 days).' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key (`srk_…`) made on the profile page or with POST /api/v1/api-keys. Each operation lists the ' +
+            'scope it needs; calls outside them answer 403 API_KEY_SCOPE, and account, session, key and admin ' +
+            'calls 403 API_KEY_NOT_ALLOWED. 120 calls a minute per key by default.',
+        },
         adminToken: {
           type: 'http',
           scheme: 'bearer',
@@ -246,6 +279,19 @@ export function renderOpenApiPage(document: ReturnType<typeof buildOpenApiDocume
 }
 
 /**
+ * Every /api/v1 route says who may call it: public (no `auth`), or with `auth: 'user'` whether an API key may,
+ * in `apiKeyScope`. A route that forgets stops the server from starting, so no call is opened to keys, or
+ * closed to them, by omission.
+ */
+function requireKeyAccessDeclared(route: RouteOptions): void {
+  if (!route.url.startsWith('/api/v1/') || route.schema?.hide) return
+  if (!route.schema) throw new Error(`${String(route.method)} ${route.url} has no schema: say who may call it`)
+  if (route.schema.auth === 'user' && route.schema.apiKeyScope === undefined) {
+    throw new Error(`${String(route.method)} ${route.url} must declare apiKeyScope: a scope, 'any' or 'none'`)
+  }
+}
+
+/**
  * Collects every route that declares a schema and serves the contract at /api/docs/openapi.json and as a
  * readable page at /api/docs. Register it before the routes it should see.
  */
@@ -253,6 +299,7 @@ export function registerOpenApi(app: FastifyInstance, { version, serverUrl }: { 
   const operations: Operation[] = []
   app.addHook('onRoute', (route: RouteOptions) => {
     const schema = route.schema
+    requireKeyAccessDeclared(route)
     if (!schema || schema.hide) return
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue

@@ -15,8 +15,14 @@ declare module 'fastify' {
     rateLimit?: RateLimit
   }
   interface FastifyInstance {
-    /** A limit for a handler that is not a route of its own (the 404 handler), as a preHandler hook. */
-    rateLimit(limit: RateLimit): LimitHook
+    /**
+     * A limit for a handler that is not a route of its own (the 404 handler), as a hook. With `key`, calls are
+     * counted per what it returns (under `name`) rather than per client address; undefined leaves a call uncounted.
+     */
+    rateLimit(
+      limit: RateLimit,
+      options?: { name: string; key: (request: FastifyRequest) => string | undefined },
+    ): LimitHook
   }
 }
 
@@ -119,12 +125,20 @@ function applyCount(reply: FastifyReply, max: number, { current, ttlMs }: Count)
 
 type LimitHook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void
 
-function createLimitHook(count: Counter, limit: RateLimit): LimitHook {
+const byClientAddress = (request: FastifyRequest) => getClientKey(request.ip)
+
+function createLimitHook(
+  count: Counter,
+  limit: RateLimit,
+  keyOf: (request: FastifyRequest) => string | undefined = byClientAddress,
+): LimitHook {
   const windowMs = toWindowMs(limit.timeWindow)
   const { max } = limit
   // A callback hook, not an async one: with counters in memory a limited call costs no promise at all.
   return (request, reply, done) => {
-    const counted = count(getClientKey(request.ip), windowMs)
+    const key = keyOf(request)
+    if (key === undefined) return done()
+    const counted = count(key, windowMs)
     if (!(counted instanceof Promise)) {
       done(applyCount(reply, max, counted))
       return
@@ -151,7 +165,11 @@ export function registerRateLimit(
   // Each route counts apart: in memory a map of its own, in Redis keys under its method and path.
   const createCounter = (scope: string) =>
     redis ? createRedisCounter(redis, `${keyPrefix}${scope}-`) : createMemoryCounter()
-  app.decorate('rateLimit', (limit: RateLimit) => createLimitHook(createCounter('handler'), limit))
+  app.decorate(
+    'rateLimit',
+    (limit: RateLimit, options?: { name: string; key: (request: FastifyRequest) => string | undefined }) =>
+      createLimitHook(createCounter(options?.name ?? 'handler'), limit, options?.key),
+  )
   app.addHook('onRoute', (route: RouteOptions) => {
     const limit = route.config?.rateLimit
     if (!limit) return

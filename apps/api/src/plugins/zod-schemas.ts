@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifySchemaValidationError, FastifyTypeProvider
 import fastJson from 'fast-json-stringify'
 import { z } from 'zod'
 
+import type { ApiKeyScope } from '@storyreel/contracts/api-keys'
+
 /**
  * Route schemas are the zod schemas of packages/contracts: the same objects validate requests here, type
  * the handlers, shape the responses and generate the OpenAPI document (plugins/openapi.ts).
@@ -18,6 +20,12 @@ declare module 'fastify' {
     tags?: string[]
     /** 'user' for a user bearer token, 'admin' for an admin one; omitted for public calls. */
     auth?: 'user' | 'admin'
+    /**
+     * Whether an API key may make this call: the scope it needs, 'any' for any key, or 'none' for a session
+     * only (account, session, key and admin calls). Every user route declares it; the guard and the OpenAPI
+     * document both read it (decision 060).
+     */
+    apiKeyScope?: ApiKeyScope | 'any' | 'none'
     /** The media type of a successful answer that is a file rather than JSON, such as `image/webp`. */
     produces?: string
     /** A body that is one uploaded file in a multipart/form-data field of this name, described for people. */

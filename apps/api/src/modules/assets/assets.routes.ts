@@ -42,6 +42,7 @@ export function registerAssetRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'assets:write',
           summary: 'Upload a photo, clip or track',
           description:
             'One file as multipart/form-data in the field `file`. Its content decides its type, never its name or ' +
@@ -67,6 +68,7 @@ export function registerAssetRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'assets:read',
           summary: 'The media library, newest first',
           description: 'Paged; `kind` filters, `q` searches names. `usage` gives the space used and the plan limits.',
           querystring: AssetListQuerySchema,
@@ -86,6 +88,7 @@ export function registerAssetRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'assets:read',
           summary: 'One asset, with its conversion progress and the projects using it',
           params: AssetParamsSchema,
           response: { 200: AssetSchema },
@@ -101,6 +104,7 @@ export function registerAssetRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'assets:write',
           summary: 'Rename an asset',
           params: AssetParamsSchema,
           body: AssetPatchBodySchema,
@@ -117,6 +121,7 @@ export function registerAssetRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'assets:write',
           summary: 'Delete an asset',
           description:
             'It leaves the library at once. Its files go now, or once a queued or running render of a project ' +

@@ -51,6 +51,7 @@ export function registerAccountRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'none',
           summary: 'Change the password',
           description:
             'The current password and a new one under the sign-up rules. With `sign_out_other_sessions`, every ' +
@@ -70,6 +71,7 @@ export function registerAccountRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'none',
           summary: 'E-mail a code to the current address, in place of a password',
           description:
             'For accounts that sign in only with Apple, Google or Discord, before an e-mail change. Always 202; ' +
@@ -90,6 +92,7 @@ export function registerAccountRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'none',
           summary: 'Start an e-mail change',
           description:
             'With the current password, or for an account without one the code from `reauthentication-code`. ' +
@@ -115,6 +118,7 @@ export function registerAccountRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'none',
           summary: 'Confirm the new e-mail with its code',
           description: 'The new address replaces the old one, which is told by e-mail.',
           body: EmailChangeConfirmBodySchema,
@@ -131,6 +135,7 @@ export function registerAccountRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'none',
           summary: 'Where the account is signed in',
           description: 'Live sessions, the most recently used first (100 at most), with the current one marked.',
           response: { 200: SessionListSchema },
@@ -146,6 +151,7 @@ export function registerAccountRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'none',
           summary: 'Sign out one session',
           description: 'At once, on every instance. Signing out the current session is a logout.',
           params: SessionParamsSchema,
@@ -164,6 +170,7 @@ export function registerAccountRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'none',
           summary: 'Sign out every other session',
           description: 'At once, on every instance; the current session stays.',
           response: { 200: SessionsRevokedSchema },

@@ -151,7 +151,13 @@ export function registerAuthRoutes(
       {
         config: sessionLimit,
         preHandler: requireUser,
-        schema: { tags, auth: 'user', summary: 'The signed-in user', response: { 200: UserSchema } },
+        schema: {
+          tags,
+          auth: 'user',
+          apiKeyScope: 'none',
+          summary: 'The signed-in user',
+          response: { 200: UserSchema },
+        },
       },
       (request) => auth.me(requireSession(request)),
     )
@@ -164,6 +170,7 @@ export function registerAuthRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'none',
           summary: 'Change profile fields',
           description:
             'Only the fields sent change. A new e-mail is refused (409 EMAIL_CHANGE_NEEDS_CODE): it goes through ' +
@@ -180,7 +187,7 @@ export function registerAuthRoutes(
       {
         config: sessionLimit,
         preHandler: requireUser,
-        schema: { tags, auth: 'user', summary: 'Revoke this access token at once' },
+        schema: { tags, auth: 'user', apiKeyScope: 'none', summary: 'Revoke this access token at once' },
       },
       async (request, reply) => {
         await auth.logout(requireSession(request))
@@ -193,7 +200,7 @@ export function registerAuthRoutes(
       {
         config: sessionLimit,
         preHandler: requireUser,
-        schema: { tags, auth: 'user', summary: 'Delete the account and all its data' },
+        schema: { tags, auth: 'user', apiKeyScope: 'none', summary: 'Delete the account and all its data' },
       },
       async (request, reply) => {
         await auth.deleteAccount(requireSession(request))

@@ -4,6 +4,7 @@ import { CONFIRMATION_CODE_TTL_MINUTES, type AuthenticatedUser, type User } from
 import type { Database } from '@storyreel/db/client'
 
 import { AppError } from '#src/errors.ts'
+import type { ApiKeysRepository } from '#src/modules/api-keys/api-keys.repository.ts'
 import { toUser, type IdentityProvider, type UserRow, type UsersService } from '#src/modules/users/users.service.ts'
 
 import { CODE_INVALID, type AccountCodes } from './account-codes.ts'
@@ -12,7 +13,7 @@ import type { AccountMail } from './account-mail.ts'
 import type { EmailCodesRepository } from './email-codes.repository.ts'
 import type { LoginAttemptsRepository } from './login-attempts.repository.ts'
 import type { PasswordHasher } from './password.ts'
-import type { CachedSession, SessionCache } from './session-cache.ts'
+import type { ApiKeyGrant, CachedSession, SessionCache } from './session-cache.ts'
 import type { Invalidation } from './session-invalidation.ts'
 import { getPasswordProblem } from './password.ts'
 import type { SessionKind, SessionsRepository } from './sessions.repository.ts'
@@ -44,7 +45,8 @@ export type VerifiedIdentity = {
   lastName?: string | null | undefined
 }
 
-export type Session = { sessionId: string; tokenHash: string; kind: SessionKind; user: UserRow }
+/** A signed-in caller. With `apiKey`, an API key: `sessionId` is then the key's id, and no session exists. */
+export type Session = { sessionId: string; tokenHash: string; kind: SessionKind; user: UserRow; apiKey?: ApiKeyGrant }
 
 /** Who is calling, as far as the request tells: the network address and the User-Agent header. */
 export type ClientInfo = { ip: string; userAgent: string | undefined }
@@ -53,6 +55,8 @@ type Deps = {
   db: Database
   users: UsersService
   sessions: SessionsRepository
+  /** API keys are looked up, cached and invalidated like sessions (decision 060). */
+  apiKeys?: ApiKeysRepository
   emailCodes: EmailCodesRepository
   codes: AccountCodes
   mail: AccountMail
@@ -71,10 +75,15 @@ type Deps = {
 
 /** A session of the kind asked for; a user token never opens admin routes, nor the reverse. */
 function toSession(tokenHash: string, row: CachedSession, kind: SessionKind): Session | undefined {
-  if (row.kind !== kind) return undefined
+  if (row.kind !== kind || row.apiKey) return undefined
   // A demoted admin's console token stops working at once, not when it expires.
   if (kind === 'admin' && row.user.role !== 'admin') return undefined
   return { sessionId: row.sessionId, tokenHash, kind: row.kind, user: row.user }
+}
+
+function toKeySession(tokenHash: string, row: CachedSession): Session | undefined {
+  if (!row.apiKey) return undefined
+  return { sessionId: row.sessionId, tokenHash, kind: 'user', user: row.user, apiKey: row.apiKey }
 }
 
 const INVALID_CREDENTIALS = () => new AppError('INVALID_CREDENTIALS', 401, 'The e-mail or password is not right.')
@@ -120,9 +129,13 @@ export function createAuthService(deps: Deps) {
   function touch(row: CachedSession, atMs: number): void {
     if (atMs - row.lastUsedMs < SESSION_TOUCH_INTERVAL_MS) return
     row.lastUsedMs = atMs
-    const writing = sessions
-      .touch(row.sessionId, new Date(atMs), new Date(atMs - SESSION_TOUCH_INTERVAL_MS))
-      .catch((error: unknown) => log.warn({ err: error }, 'could not record a session use'))
+    const at = new Date(atMs)
+    const notBefore = new Date(atMs - SESSION_TOUCH_INTERVAL_MS)
+    const writing = (
+      row.apiKey && deps.apiKeys
+        ? deps.apiKeys.touch(row.apiKey.id, at, notBefore)
+        : sessions.touch(row.sessionId, at, notBefore)
+    ).catch((error: unknown) => log.warn({ err: error }, 'could not record a session use'))
     const tracked = writing.finally(() => pendingWrites.delete(tracked))
     pendingWrites.add(tracked)
   }
@@ -142,6 +155,26 @@ export function createAuthService(deps: Deps) {
     cache?.set(tokenHash, row, atMs, seen)
     touch(row, atMs)
     return toSession(tokenHash, row, kind)
+  }
+
+  /** An API key never expires; its cache entry ends with the cache's time-to-live or an invalidation. */
+  const NEVER = new Date(8.64e15)
+
+  async function findApiKey(tokenHash: string, atMs: number): Promise<Session | undefined> {
+    const seen = cache?.generation ?? 0
+    const found = await deps.apiKeys?.findActive(tokenHash)
+    if (!found) return undefined
+    const row: CachedSession = {
+      sessionId: found.id,
+      kind: 'user',
+      expiresAt: NEVER,
+      lastUsedMs: found.lastUsedAt?.getTime() ?? 0,
+      user: found.user,
+      apiKey: { id: found.id, scopes: found.scopes as ApiKeyGrant['scopes'] },
+    }
+    cache?.set(tokenHash, row, atMs, seen)
+    touch(row, atMs)
+    return toKeySession(tokenHash, row)
   }
 
   /** Issues a sign-up code when the limits allow and mails it in the background (decision 011). */
@@ -287,6 +320,19 @@ export function createAuthService(deps: Deps) {
       if (!cached) return findSession(tokenHash, atMs, kind)
       touch(cached, atMs)
       return toSession(tokenHash, cached, kind)
+    },
+
+    /**
+     * The account an API key belongs to, with the key's scopes, or undefined for an unknown or revoked key or a
+     * disabled account. Cached and invalidated like sessions, so a revocation ends it on every instance at once.
+     */
+    authenticateApiKey(key: string): Session | undefined | Promise<Session | undefined> {
+      const tokenHash = hashAccessToken(key)
+      const atMs = nowMs()
+      const cached = cache?.get(tokenHash, atMs)
+      if (!cached) return findApiKey(tokenHash, atMs)
+      touch(cached, atMs)
+      return toKeySession(tokenHash, cached)
     },
 
     /** Call after any committed change to a user, so no instance serves a cached copy of the old row. */

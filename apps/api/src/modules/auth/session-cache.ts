@@ -1,8 +1,24 @@
+import type { ApiKeyScope } from '@storyreel/contracts/api-keys'
+
 import type { SessionKind } from './sessions.repository.ts'
 import type { UserRow } from '#src/modules/users/users.service.ts'
 
-/** `lastUsedMs` is when the session's use was last written (0: never), so that write happens once a minute at most. */
-export type CachedSession = { sessionId: string; kind: SessionKind; expiresAt: Date; lastUsedMs: number; user: UserRow }
+/** What an API key may do: its id and its scopes. */
+export type ApiKeyGrant = { id: string; scopes: readonly ApiKeyScope[] }
+
+/**
+ * `lastUsedMs` is when the session's use was last written (0: never), so that write happens once a minute at
+ * most. An API key is cached the same way, with `apiKey` set and its id as `sessionId`, so the one invalidation
+ * (of its token, or of its user) reaches keys and sessions alike.
+ */
+export type CachedSession = {
+  sessionId: string
+  kind: SessionKind
+  expiresAt: Date
+  lastUsedMs: number
+  user: UserRow
+  apiKey?: ApiKeyGrant
+}
 
 /**
  * Live sessions by token hash, so an authenticated call does not wait on the database each time (the

@@ -36,6 +36,7 @@ export function registerBrandKitRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'assets:read',
           summary: 'The account’s brand kit',
           description:
             'The logo and where it sits, the two colours with their contrast against the white text drawn on them (each ' +
@@ -54,6 +55,7 @@ export function registerBrandKitRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'assets:write',
           summary: 'Save the brand kit',
           description:
             'The whole kit but its font (which has its own upload); parts left out take their defaults. The logo is a ' +
@@ -74,6 +76,7 @@ export function registerBrandKitRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'assets:write',
           summary: 'Remove the brand font',
           description: 'Videos go back to the style’s own fonts. Answers the kit.',
           response: { 200: BrandKitSchema },
@@ -92,6 +95,7 @@ export function registerBrandKitRoutes(
           schema: {
             tags,
             auth: 'user',
+            apiKeyScope: 'assets:write',
             summary: 'Upload the brand font',
             description:
               'One TTF, OTF, WOFF or WOFF2 file as multipart/form-data in the field `file`, at most 10 MB, decided by ' +

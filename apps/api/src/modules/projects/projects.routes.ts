@@ -75,6 +75,7 @@ export function registerProjectRoutes(
       schema: {
         tags,
         auth: 'user' as const,
+        apiKeyScope: 'any' as const,
         summary: "The plan's render limits and today's use",
         response: { 200: UsageSchema },
       },
@@ -90,6 +91,7 @@ export function registerProjectRoutes(
       schema: {
         tags,
         auth: 'user' as const,
+        apiKeyScope: 'projects:read' as const,
         summary: 'Every project, newest first',
         response: { 200: ProjectListSchema },
       },
@@ -106,6 +108,7 @@ export function registerProjectRoutes(
       schema: {
         tags,
         auth: 'user' as const,
+        apiKeyScope: 'projects:write' as const,
         summary: 'Create a project: the text becomes a storyboard',
         description:
           'The script engine splits a script (or writes from a prompt) into scenes with narration, a visual ' +
@@ -134,6 +137,7 @@ export function registerProjectRoutes(
       schema: {
         tags,
         auth: 'user' as const,
+        apiKeyScope: 'projects:write' as const,
         summary: 'What a prompt or script will make: its language, that language’s voice, a length it names',
         description:
           'Nothing is saved. The create form calls this as the user writes, to show the language found (and ' +
@@ -154,6 +158,7 @@ export function registerProjectRoutes(
       schema: {
         tags,
         auth: 'user' as const,
+        apiKeyScope: 'projects:read' as const,
         summary: 'A project',
         params: ProjectParamsSchema,
         response: { 200: ProjectSchema },
@@ -171,6 +176,7 @@ export function registerProjectRoutes(
       schema: {
         tags,
         auth: 'user' as const,
+        apiKeyScope: 'projects:write' as const,
         summary: 'Rename, change settings, or save the storyboard',
         description:
           'Scenes are saved whole, in order; a scene without an id is new. A scene too short for its narration at ' +
@@ -192,6 +198,7 @@ export function registerProjectRoutes(
       schema: {
         tags,
         auth: 'user' as const,
+        apiKeyScope: 'projects:write' as const,
         summary: 'Delete a project with its renders and files',
         params: ProjectParamsSchema,
         response: { 204: z.null().meta({ description: 'Deleted' }) },
@@ -211,6 +218,7 @@ export function registerProjectRoutes(
       schema: {
         tags,
         auth: 'user' as const,
+        apiKeyScope: 'projects:write' as const,
         summary: 'Copy a project (its storyboard and settings, not its renders)',
         params: ProjectParamsSchema,
         response: { 201: ProjectSchema },
@@ -227,6 +235,7 @@ export function registerProjectRoutes(
       schema: {
         tags,
         auth: 'user' as const,
+        apiKeyScope: 'projects:write' as const,
         summary: 'Write the storyboard again from the source text',
         description:
           "422 SCRIPT_TOO_LONG or SOURCE_UNUSABLE as for a new project, with the project's current settings.",
@@ -245,6 +254,7 @@ export function registerProjectRoutes(
       schema: {
         tags,
         auth: 'user' as const,
+        apiKeyScope: 'projects:write' as const,
         summary: "Draw one scene's visual another way",
         params: SceneParamsSchema,
         response: { 200: ProjectSchema },
@@ -261,6 +271,7 @@ export function registerProjectRoutes(
       schema: {
         tags,
         auth: 'user' as const,
+        apiKeyScope: 'projects:write' as const,
         summary: 'Render a quick preview of one scene',
         description:
           'A small MP4 of the scene with its voice and captions, without music; takes a few seconds. 422 ' +
@@ -285,6 +296,7 @@ export function registerProjectRoutes(
       schema: {
         tags,
         auth: 'user' as const,
+        apiKeyScope: 'projects:read' as const,
         summary: "A still of one scene's picture (WebP, 360 px on the long side)",
         description:
           "Through the link in the project's `scene_thumbnails` (signed, no token needed), or with the session " +
@@ -325,6 +337,7 @@ export function registerProjectRoutes(
       schema: {
         tags,
         auth: 'user' as const,
+        apiKeyScope: 'renders:write' as const,
         summary: 'Render the video',
         description:
           'Queues a render of the storyboard as it is now. 429 RENDER_LIMIT_REACHED past the daily renders of ' +
@@ -350,6 +363,7 @@ export function registerProjectRoutes(
       schema: {
         tags,
         auth: 'user' as const,
+        apiKeyScope: 'projects:read' as const,
         summary: 'A render',
         params: RenderParamsSchema,
         response: { 200: RenderJobSchema },
@@ -366,6 +380,7 @@ export function registerProjectRoutes(
       schema: {
         tags,
         auth: 'user' as const,
+        apiKeyScope: 'projects:read' as const,
         summary: "A render's progress as server-sent events",
         description:
           'text/event-stream: an `event: render` message with the RenderJob as JSON data whenever it changes; ' +
@@ -442,6 +457,7 @@ export function registerProjectRoutes(
       schema: {
         tags,
         auth: 'user' as const,
+        apiKeyScope: 'renders:write' as const,
         summary: 'Cancel a queued or running render',
         params: RenderParamsSchema,
         response: { 200: RenderJobSchema },
@@ -458,6 +474,7 @@ export function registerProjectRoutes(
       schema: {
         tags,
         auth: 'user' as const,
+        apiKeyScope: 'renders:write' as const,
         summary: 'Render a failed or canceled render again',
         params: RenderParamsSchema,
         response: { 202: RenderJobSchema },

@@ -69,6 +69,7 @@ export function registerStockRoutes(
         schema: {
           tags: ['Stock media'],
           auth: 'user',
+          apiKeyScope: 'assets:read',
           summary: 'Search stock photos or footage',
           description:
             'Searches Pexels and Pixabay, those the server has keys for, at once; their items alternate. `language` ' +
@@ -89,6 +90,7 @@ export function registerStockRoutes(
         schema: {
           tags: ['Stock media'],
           auth: 'user',
+          apiKeyScope: 'projects:read',
           summary: 'What to search stock media with for a scene',
           description:
             'The words the engine read from the scene (what it draws and, beside one thing, where), in the script’s ' +
@@ -124,6 +126,7 @@ export function registerStockRoutes(
         schema: {
           tags: ['Stock media'],
           auth: 'user',
+          apiKeyScope: 'projects:write',
           summary: 'Stock footage for every scene',
           description:
             'Each scene that shows no chosen picture gets the first stock clip its words find (a photo where no clip ' +
@@ -154,6 +157,7 @@ export function registerStockRoutes(
         schema: {
           tags: ['Stock media'],
           auth: 'user',
+          apiKeyScope: 'assets:write',
           summary: 'Bring a stock photo or clip into the media library',
           description:
             'The `id` of an item a search returned in the last 24 hours. The server fetches the rendition between the ' +

@@ -72,6 +72,7 @@ export function registerTemplateRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'templates:read',
           summary: 'The built-in templates, then the account’s own',
           description: '`own` says how many of its own the account keeps and may keep on its plan.',
           response: { 200: TemplateListSchema },
@@ -87,6 +88,7 @@ export function registerTemplateRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'none',
           summary: 'Save a project as a template',
           description:
             'Its settings and brand choices, its scenes’ lengths and pictures’ descriptions, and its words, or (with ' +
@@ -108,6 +110,7 @@ export function registerTemplateRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'templates:read',
           summary: 'One template',
           params: ParamsSchema,
           response: { 200: TemplateSchema },
@@ -123,6 +126,7 @@ export function registerTemplateRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'none',
           summary: 'Rename a template of the account’s own',
           description: '403 TEMPLATE_BUILT_IN for a built-in one; 404 TEMPLATE_NOT_FOUND.',
           params: ParamsSchema,
@@ -140,6 +144,7 @@ export function registerTemplateRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'none',
           summary: 'Delete a template of the account’s own',
           description: 'Projects made from it stay as they are. 403 TEMPLATE_BUILT_IN; 404 TEMPLATE_NOT_FOUND.',
           params: ParamsSchema,
@@ -158,6 +163,7 @@ export function registerTemplateRoutes(
         schema: {
           tags,
           auth: 'user',
+          apiKeyScope: 'projects:write',
           summary: 'Start a project from a template',
           description:
             'A project with the template’s scenes and lengths, its words or placeholders, and the settings sent (or ' +
