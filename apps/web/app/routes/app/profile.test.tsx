@@ -54,6 +54,9 @@ function renderProfile(user: User, handler: Handler) {
   storage.set(STORAGE_KEYS.accessToken, 'token-1')
   const calls = mockApi((request) => {
     if (request.url.pathname === '/api/v1/auth/me') return { body: user }
+    if (request.url.pathname === '/api/v1/api-keys' && request.method === 'GET') {
+      return { body: { api_keys: [], limit: 1 } }
+    }
     return handler(request)
   })
   const Stub = createRoutesStub([

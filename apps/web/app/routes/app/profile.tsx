@@ -6,6 +6,7 @@ import type { ProfilePatchBody, User } from '@storyreel/contracts/auth'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
 import { FormField, Spinner } from '#app/components/ui/form-field.tsx'
 import { AppleIcon, DiscordIcon, GoogleIcon, MailIcon } from '#app/components/ui/icons.tsx'
+import { ApiKeysSection } from '#app/features/api-keys/api-keys-section.tsx'
 import { authApi } from '#app/features/auth/auth-api.ts'
 import { EmailSection } from '#app/features/auth/components/email-section.tsx'
 import { PasswordSection } from '#app/features/auth/components/password-section.tsx'
@@ -64,6 +65,7 @@ function ProfileScreen({ user }: { user: User }) {
       <EmailSection key={user.email} user={user} />
       <PasswordSection user={user} />
       <SessionsSection />
+      <ApiKeysSection />
 
       <section aria-labelledby="methods-title" className="glass mt-6 rounded-3xl p-6 tablet:p-8">
         <h2 id="methods-title" className="text-lg font-bold text-ink">

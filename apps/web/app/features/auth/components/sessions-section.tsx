@@ -4,7 +4,8 @@ import { useState } from 'react'
 import type { SessionInfo } from '@storyreel/contracts/auth'
 
 import { Spinner } from '#app/components/ui/form-field.tsx'
-import { AlertIcon, LaptopIcon, PhoneIcon } from '#app/components/ui/icons.tsx'
+import { LoadFailed, LoadingRows } from '#app/components/ui/list-states.tsx'
+import { LaptopIcon, PhoneIcon } from '#app/components/ui/icons.tsx'
 import { toasts } from '#app/lib/toast.ts'
 
 import { authApi } from '../auth-api.ts'
@@ -72,23 +73,9 @@ export function SessionsSection() {
       </div>
 
       {sessions.isPending ? (
-        <ul className="mt-5 space-y-3" aria-busy="true" aria-label="Loading your sessions">
-          {[0, 1].map((row) => (
-            <li key={row} className="h-[4.5rem] animate-pulse rounded-2xl border border-line bg-surface" />
-          ))}
-        </ul>
+        <LoadingRows label="Loading your sessions" rowClassName="h-[4.5rem]" />
       ) : sessions.isError ? (
-        <div role="alert" className="mt-5 flex flex-wrap items-center gap-3 text-sm text-rose-700 dark:text-rose-400">
-          <AlertIcon className="h-4 w-4 shrink-0" />
-          Your sessions could not be loaded.
-          <button
-            type="button"
-            className="font-semibold text-accent underline-offset-4 hover:underline"
-            onClick={() => void sessions.refetch()}
-          >
-            Try again
-          </button>
-        </div>
+        <LoadFailed onRetry={() => void sessions.refetch()}>Your sessions could not be loaded.</LoadFailed>
       ) : (
         <ul className="mt-5 space-y-3">
           {list.map((session) => {
