@@ -250,7 +250,7 @@ function CreateKeyForm({
             return (
               <label
                 key={info.scope}
-                className={`grid cursor-pointer grid-cols-[auto_1fr] gap-x-3 rounded-xl border px-3 py-2.5 transition-colors focus-within:border-accent ${
+                className={`grid cursor-pointer grid-cols-[auto_1fr] content-start gap-x-3 rounded-xl border px-3 py-2.5 transition-colors focus-within:border-accent ${
                   checked ? 'border-accent/70 bg-accent/10' : 'border-line hover:border-accent/40'
                 }`}
               >
