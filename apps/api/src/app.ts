@@ -81,6 +81,9 @@ import { getTagManagerSources } from './modules/site/tag-manager-sources.ts'
 import { createUsersRepository } from './modules/users/users.repository.ts'
 import { createUsersService } from './modules/users/users.service.ts'
 import { registerVoiceRoutes } from './modules/voices/voices.routes.ts'
+import { createIdempotencyKeysRepository } from './modules/videos/idempotency-keys.repository.ts'
+import { registerVideoRoutes } from './modules/videos/videos.routes.ts'
+import { createVideosService } from './modules/videos/videos.service.ts'
 import { registerCors } from './plugins/cors.ts'
 import { handleClientError, registerErrorHandler } from './plugins/error-handler.ts'
 import { AccessLogController, createLoggerOptions, createRequestLogger } from './plugins/logging.ts'
@@ -384,14 +387,16 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     await brandKits.deleteAllForUser(userId)
   }
   registerBrandKitRoutes(app, { kits: brandKits, auth, perMinute: config.rateLimits.studioPerMinute })
-  registerTemplateRoutes(app, {
-    templates: createTemplatesService({
-      templates: createTemplatesRepository(db),
-      projects,
-      stills: stillRunner,
-      media,
-      voices: voiceEngine,
-    }),
+  const templates = createTemplatesService({
+    templates: createTemplatesRepository(db),
+    projects,
+    stills: stillRunner,
+    media,
+    voices: voiceEngine,
+  })
+  registerTemplateRoutes(app, { templates, auth, perMinute: config.rateLimits.studioPerMinute })
+  registerVideoRoutes(app, {
+    videos: createVideosService({ projects, templates, idempotencyKeys: createIdempotencyKeysRepository(db) }),
     auth,
     perMinute: config.rateLimits.studioPerMinute,
   })

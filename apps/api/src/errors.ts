@@ -104,6 +104,9 @@ export type ErrorCode =
   | 'TEMPLATE_NOT_FOUND'
   | 'TEMPLATE_BUILT_IN'
   | 'TEMPLATE_LIMIT_REACHED'
+  | 'SCRIPT_DOES_NOT_FIT_TEMPLATE'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'IDEMPOTENCY_IN_PROGRESS'
 
 /** Services throw this; the error handler turns it into the one API error shape. */
 export class AppError extends Error {

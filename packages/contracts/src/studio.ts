@@ -177,6 +177,16 @@ export const NewProjectSettingsSchema = ProjectSettingsFieldsSchema.extend({
   .meta({ id: 'NewProjectSettings' })
 export type NewProjectSettings = z.input<typeof NewProjectSettingsSchema>
 
+/**
+ * Settings sent with a one-call video: any of a new project's, over the defaults (or a template's); the brand
+ * kit's parts are chosen beside them, in the call's `brand`.
+ */
+export const PartialProjectSettingsSchema = ProjectSettingsFieldsSchema.omit({ brand: true })
+  .partial()
+  .refine(ONE_MUSIC.check, { message: ONE_MUSIC.message, path: ONE_MUSIC.path })
+  .meta({ id: 'PartialProjectSettings' })
+export type PartialProjectSettings = z.infer<typeof PartialProjectSettingsSchema>
+
 // Bounds shared by the stored (and answered) shapes and the request ones; only a request's text has its
 // characters checked, so rows written before those checks still read.
 const boundNarration = (text: z.ZodString) => text.trim().max(SCENE_NARRATION_MAX_CHARS)

@@ -3,6 +3,7 @@ export { ASSET_KINDS, ASSET_ROW_STATUSES, assets, projectAssets, type AssetCredi
 export { auditLog } from './schema/audit-log.ts'
 export { brandKits, type BrandKitFont, type BrandKitSettings } from './schema/brand-kits.ts'
 export { EMAIL_CODE_PURPOSES, emailCodes } from './schema/email-codes.ts'
+export { idempotencyKeys } from './schema/idempotency-keys.ts'
 export { loginAttempts } from './schema/login-attempts.ts'
 export { PROJECT_STATUSES, projects } from './schema/projects.ts'
 export { redeemCodes } from './schema/redeem-codes.ts'

@@ -59,7 +59,7 @@ function toSecurity(schema: FastifySchema) {
   if (schema.auth === 'admin') return [{ adminToken: [] }]
   const scope = schema.apiKeyScope ?? 'none'
   if (scope === 'none') return [{ userToken: [] }]
-  return [{ userToken: [] }, { apiKey: scope === 'any' ? [] : [scope] }]
+  return [{ userToken: [] }, { apiKey: scope === 'any' ? [] : [scope].flat() }]
 }
 
 function describeKeyAccess(schema: FastifySchema): string | undefined {
@@ -70,7 +70,9 @@ function describeKeyAccess(schema: FastifySchema): string | undefined {
       ? 'API keys: not accepted (403 API_KEY_NOT_ALLOWED).'
       : scope === 'any'
         ? 'API keys: any key.'
-        : `API keys: scope \`${scope}\` (403 API_KEY_SCOPE without it).`
+        : typeof scope === 'string'
+          ? `API keys: scope \`${scope}\` (403 API_KEY_SCOPE without it).`
+          : `API keys: scopes ${scope.map((name) => `\`${name}\``).join(' and ')} (403 API_KEY_SCOPE without one).`
   return schema.description ? `${schema.description} ${access}` : access
 }
 
@@ -108,6 +110,7 @@ export function buildOpenApiDocument(
     for (const [location, part] of [
       ['query', schema.querystring],
       ['path', schema.params],
+      ['header', schema.headers],
     ] as const) {
       if (!part) continue
       const json = toComponentSchema(part as z.ZodType, 'input', components)

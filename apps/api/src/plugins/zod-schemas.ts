@@ -21,11 +21,11 @@ declare module 'fastify' {
     /** 'user' for a user bearer token, 'admin' for an admin one; omitted for public calls. */
     auth?: 'user' | 'admin'
     /**
-     * Whether an API key may make this call: the scope it needs, 'any' for any key, or 'none' for a session
-     * only (account, session, key and admin calls). Every user route declares it; the guard and the OpenAPI
-     * document both read it (decision 060).
+     * Whether an API key may make this call: the scope it needs (or the scopes, all of them, for a call that
+     * does the work of several), 'any' for any key, or 'none' for a session only (account, session, key and
+     * admin calls). Every user route declares it; the guard and the OpenAPI document both read it (decision 060).
      */
-    apiKeyScope?: ApiKeyScope | 'any' | 'none'
+    apiKeyScope?: ApiKeyScope | readonly ApiKeyScope[] | 'any' | 'none'
     /** The media type of a successful answer that is a file rather than JSON, such as `image/webp`. */
     produces?: string
     /** A body that is one uploaded file in a multipart/form-data field of this name, described for people. */

@@ -83,12 +83,14 @@ function admitApiKey(
         new AppError('API_KEY_INVALID', 401, 'This API key is not valid: it was revoked, or its account is closed.'),
       )
     }
-    if (scope !== 'any' && !session.apiKey.scopes.includes(scope)) {
+    const missing = scope === 'any' ? [] : [scope].flat().filter((needed) => !session.apiKey?.scopes.includes(needed))
+    if (missing.length > 0) {
+      const names = missing.join(' and ')
       return done(
         new AppError(
           'API_KEY_SCOPE',
           403,
-          `This API key lacks the scope ${scope}. Create a key with ${scope} on your profile page.`,
+          `This API key lacks the scope${missing.length > 1 ? 's' : ''} ${names}. Create a key with ${names} on your profile page.`,
         ),
       )
     }

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream'
 
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 
 import {
@@ -23,7 +23,7 @@ import {
 } from '@storyreel/contracts/studio'
 
 import { AppError } from '#src/errors.ts'
-import { createSessionGuard, requireSession } from '#src/modules/auth/auth.guard.ts'
+import { createSessionGuard, requireSession, type SessionGuard } from '#src/modules/auth/auth.guard.ts'
 import type { AuthService } from '#src/modules/auth/auth.service.ts'
 import { matchesEtag } from '#src/plugins/send-file.ts'
 import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
@@ -45,18 +45,23 @@ const StartRenderBodySchema = z
   .strictObject({ resolution: ResolutionSchema.optional() })
   .meta({ id: 'StartRenderBody' })
 
+/** The preHandlers of calls that make videos: a user session (or key), of a confirmed account. */
+export function createConfirmedGuards(auth: AuthService): [SessionGuard, SessionGuard] {
+  const confirmedOnly: SessionGuard = (request, _reply, done) => {
+    if (requireSession(request).user.confirmed) return done()
+    done(new AppError('ACCOUNT_NOT_CONFIRMED', 403, 'Confirm your e-mail address to make videos.'))
+  }
+  return [createSessionGuard(auth, 'user'), confirmedOnly]
+}
+
 /** /api/v1/usage and /api/v1/projects/*: the studio. Confirmed accounts only. */
 export function registerProjectRoutes(
   app: FastifyInstance,
   { projects, auth, perMinute }: { projects: ProjectsService; auth: AuthService; perMinute: number },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  const requireUser = createSessionGuard(auth, 'user')
-  const confirmedOnly = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    if (requireSession(request).user.confirmed) return done()
-    done(new AppError('ACCOUNT_NOT_CONFIRMED', 403, 'Confirm your e-mail address to make videos.'))
-  }
-  const requireConfirmed = [requireUser, confirmedOnly]
+  const requireConfirmed = createConfirmedGuards(auth)
+  const [requireUser, confirmedOnly] = requireConfirmed
   const config = { rateLimit: { max: perMinute, timeWindow: '1 minute' } }
   const tags = ['Studio']
   const user = (request: FastifyRequest) => requireSession(request).user

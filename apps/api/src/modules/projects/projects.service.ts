@@ -508,7 +508,7 @@ export function createProjectsService(deps: Deps) {
     return rest
   }
 
-  async function queueRender(user: UserRow, projectId: string, resolution: Resolution, spec?: RenderSpec) {
+  function assertResolutionInPlan(user: UserRow, resolution: Resolution) {
     const limits = getPlanLimits(user.plan)
     if (RESOLUTIONS.indexOf(resolution) > RESOLUTIONS.indexOf(limits.maxResolution)) {
       throw new AppError(
@@ -517,6 +517,18 @@ export function createProjectsService(deps: Deps) {
         `${resolution} renders come with a paid plan; the free plan renders at ${limits.maxResolution}.`,
       )
     }
+  }
+
+  const renderLimitReached = (rendersPerDay: number) =>
+    new AppError(
+      'RENDER_LIMIT_REACHED',
+      429,
+      `You have used all ${rendersPerDay} renders of your plan for today. More are available after midnight UTC.`,
+    )
+
+  async function queueRender(user: UserRow, projectId: string, resolution: Resolution, spec?: RenderSpec) {
+    const limits = getPlanLimits(user.plan)
+    assertResolutionInPlan(user, resolution)
     const job = await db.transaction(async (tx) => {
       // One user's render requests run one at a time, so two tabs cannot both take the last render of the day.
       await renderJobs.lockOwner(user.id, tx)
@@ -563,13 +575,7 @@ export function createProjectsService(deps: Deps) {
         JSON.stringify([lastSpec.settings, lastSpec.scenes, lastSpec.media, lastSpec.brand ?? null]) ===
           JSON.stringify([renderSpec.settings, renderSpec.scenes, renderSpec.media, renderSpec.brand ?? null])
       const used = unchanged ? 0 : await renderJobs.countSince(user.id, startOfUtcDay(now()), tx)
-      if (used >= limits.rendersPerDay) {
-        throw new AppError(
-          'RENDER_LIMIT_REACHED',
-          429,
-          `You have used all ${limits.rendersPerDay} renders of your plan for today. More are available after midnight UTC.`,
-        )
-      }
+      if (used >= limits.rendersPerDay) throw renderLimitReached(limits.rendersPerDay)
       const created = await renderJobs.create(
         { projectId: project.id, userId: user.id, resolution, spec: renderSpec, countsTowardLimit: !unchanged },
         tx,
@@ -868,6 +874,16 @@ export function createProjectsService(deps: Deps) {
       if (active) await renderJobs.requestCancel(active.id)
       if (!(await projects.delete(current.id, user.id))) throw PROJECT_NOT_FOUND()
       await deleteProjectFiles(current.id)
+    },
+
+    /**
+     * The plan's refusals of a new render (resolution, renders left today) before anything is made for it;
+     * the render itself checks again under the owner's lock.
+     */
+    async assertCanRender(user: UserRow, resolution: Resolution): Promise<void> {
+      assertResolutionInPlan(user, resolution)
+      const limit = getPlanLimits(user.plan).rendersPerDay
+      if ((await renderJobs.countSince(user.id, startOfUtcDay(now()))) >= limit) throw renderLimitReached(limit)
     },
 
     startRender: (user: UserRow, projectId: string, resolution: Resolution) => {

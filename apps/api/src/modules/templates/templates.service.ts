@@ -3,8 +3,11 @@ import {
   ownWordsPrompt,
   OWN_WORDS_PROMPT,
   ProjectSettingsSchema,
+  SCENE_NARRATION_MAX_CHARS,
   type NewProjectSettings,
+  type PartialProjectSettings,
   type Project,
+  type ProjectBrand,
   type ProjectSettings,
 } from '@storyreel/contracts/studio'
 import {
@@ -43,6 +46,16 @@ function placeholderFor(scene: { narration: string; visual: string; duration: nu
   const shown = scene.visual.replace(/\s+/gu, ' ').trim()
   const about = shown.length > 80 ? `${shown.slice(0, 79).trimEnd()}…` : shown
   return ownWordsPrompt(words, `what this scene says over “${about}”`)
+}
+
+/** A language changed without a voice takes that language's default voice, not the template's. */
+function withChanges(
+  settings: ProjectSettings,
+  changes: PartialProjectSettings & { brand?: ProjectBrand | undefined },
+): NewProjectSettings {
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined))
+  const voice = changes.language && !changes.voice_id ? { voice_id: undefined } : {}
+  return { ...settings, ...defined, ...voice }
 }
 
 export function createTemplatesService(deps: {
@@ -184,10 +197,33 @@ export function createTemplatesService(deps: {
     async createProject(
       user: UserRow,
       id: string,
-      body: { title?: string | undefined; settings?: NewProjectSettings | undefined },
+      body: {
+        title?: string | undefined
+        settings?: NewProjectSettings | undefined
+        /** Instead of whole settings: these over the template's (a one-call video's). */
+        changes?: (PartialProjectSettings & { brand?: ProjectBrand | undefined }) | undefined
+        /** Words for the scenes in order, in place of the template's; scenes past the last keep theirs. */
+        narrations?: string[] | undefined
+      },
     ): Promise<Project> {
       const template = await find(user.id, id)
-      const chosen = body.settings ?? template.settings
+      const chosen = body.settings ?? withChanges(template.settings, body.changes ?? {})
+      const narrations = body.narrations ?? []
+      if (narrations.length > template.scenes.length) {
+        throw new AppError(
+          'SCRIPT_DOES_NOT_FIT_TEMPLATE',
+          422,
+          `The script has ${narrations.length} paragraphs; the template has ${template.scenes.length} scenes, one paragraph each.`,
+        )
+      }
+      const tooLong = narrations.findIndex((words) => words.length > SCENE_NARRATION_MAX_CHARS)
+      if (tooLong >= 0) {
+        throw new AppError(
+          'SCRIPT_DOES_NOT_FIT_TEMPLATE',
+          422,
+          `Paragraph ${tooLong + 1} has more than ${SCENE_NARRATION_MAX_CHARS} characters, the most a scene says.`,
+        )
+      }
       const language = chosen.language ?? template.settings.language ?? 'en'
       const voice =
         chosen.voice_id && deps.voices.getVoice(chosen.voice_id)
@@ -202,7 +238,7 @@ export function createTemplatesService(deps: {
       return deps.projects.createFromTemplate(user, {
         title: body.title ?? template.name,
         settings,
-        scenes: template.scenes,
+        scenes: template.scenes.map((scene, index) => ({ ...scene, narration: narrations[index] ?? scene.narration })),
       })
     },
 

@@ -1,0 +1,74 @@
+import { z } from 'zod'
+
+import { MultiLineTextSchema, SingleLineTextSchema } from './request-text.ts'
+import {
+  PROJECT_TITLE_MAX_CHARS,
+  PartialProjectSettingsSchema,
+  ProjectBrandSchema,
+  ResolutionSchema,
+  SOURCE_TEXT_MAX_CHARS,
+} from './studio.ts'
+
+/** How long a retried call with the same Idempotency-Key gets the first call's answer. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24
+export const IDEMPOTENCY_KEY_MAX_CHARS = 255
+
+/** Printable ASCII, 1-255 characters, as the header's value; a retry sends the same one. */
+export const IdempotencyKeyHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x20-\x7e]+$/, 'Idempotency-Key is printable ASCII')
+    .max(IDEMPOTENCY_KEY_MAX_CHARS)
+    .optional()
+    .meta({
+      description:
+        'Any string of 1-255 printable ASCII characters, unique per video you mean to make (a UUID does). A retry ' +
+        `with the same key and body gets the first answer for ${IDEMPOTENCY_KEY_TTL_HOURS} hours, never a second video.`,
+    }),
+})
+
+const sourceText = MultiLineTextSchema.trim().min(3, 'write at least a few words').max(SOURCE_TEXT_MAX_CHARS)
+
+export const CreateVideoBodySchema = z
+  .strictObject({
+    prompt: sourceText.optional().meta({ description: 'What the video is about; the script engine writes it.' }),
+    script: sourceText.optional().meta({ description: 'The words to say, split into scenes as they are.' }),
+    title: SingleLineTextSchema.trim().min(1).max(PROJECT_TITLE_MAX_CHARS).optional(),
+    settings: PartialProjectSettingsSchema.optional().meta({
+      description: "Any of a project's settings; the rest are the defaults, or the template's.",
+    }),
+    template_id: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z0-9-]+$/, 'a template id')
+      .optional()
+      .meta({
+        description:
+          'A built-in (`builtin-…`) or own template: the video takes its scenes, their lengths and its settings. ' +
+          'With a template, send a `script`: its paragraphs (split at blank lines) become the scenes’ words in order.',
+      }),
+    brand: ProjectBrandSchema.optional().meta({
+      description: 'Which parts of the brand kit the video uses. Left out: every part (or the template’s choice).',
+    }),
+    resolution: ResolutionSchema.optional().meta({ description: 'Left out: 720p.' }),
+  })
+  .refine((body) => (body.prompt === undefined) !== (body.script === undefined), {
+    message: 'send either a prompt or a script, not both or neither',
+    path: ['prompt'],
+  })
+  .refine((body) => body.template_id === undefined || body.prompt === undefined, {
+    message: 'a template takes a script: its paragraphs fill the template’s scenes',
+    path: ['template_id'],
+  })
+  .meta({ id: 'CreateVideoBody' })
+export type CreateVideoBody = z.infer<typeof CreateVideoBodySchema>
+
+export const CreatedVideoSchema = z
+  .object({
+    project_id: z.uuid(),
+    render_id: z.uuid(),
+    status_url: z.string().meta({ description: "The render's GET link, relative to the API's origin." }),
+  })
+  .meta({ id: 'CreatedVideo' })
+export type CreatedVideo = z.infer<typeof CreatedVideoSchema>
