@@ -14,7 +14,7 @@ import {
   type Scene,
   type SceneClip,
 } from '@storyreel/contracts/studio'
-import { probeMedia, type SceneStillRequest, type Storyboard } from '@storyreel/engine/engine'
+import { probeMedia, type LogoOverlay, type SceneStillRequest, type Storyboard } from '@storyreel/engine/engine'
 
 import type { MediaLinks } from '#src/adapters/media/media-links.ts'
 import { isMediaKey, type MediaStore } from '#src/adapters/media/media-store.ts'
@@ -481,6 +481,16 @@ export type BrandLogoRef = {
   size: number
   opacity: number
 }
+
+/**
+ * The engine's logo overlay: the kit's place, size and opacity over the logo's local PNG or WebP file, `version`
+ * naming its content (stills and previews key by it in place of the file's temporary path).
+ */
+export const toLogoOverlay = (
+  logo: Pick<BrandLogoRef, 'position' | 'size' | 'opacity'>,
+  file: string,
+  version: string,
+): LogoOverlay => ({ file, version, position: logo.position, size: logo.size, opacity: logo.opacity })
 
 /**
  * The brand kit's parts a preview or render shows: the logo's ready copy with its place, the colours, the font's

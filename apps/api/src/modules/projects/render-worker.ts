@@ -12,7 +12,7 @@ import { createStoreRenderCache } from '#src/adapters/media/store-render-cache.t
 
 import type { AssetsRepository } from '#src/modules/assets/assets.repository.ts'
 
-import { downloadBrandFont, downloadMediaFiles, getLogoPng, type MediaFiles } from './project-media.ts'
+import { downloadBrandFont, downloadMediaFiles, getLogoPng, toLogoOverlay, type MediaFiles } from './project-media.ts'
 import type { ProjectsRepository } from './projects.repository.ts'
 import type { RenderJobRow, RenderJobsRepository } from './render-jobs.repository.ts'
 import { renderPrefix, storeRenderOutputs } from './render-outputs.ts'
@@ -69,13 +69,7 @@ export async function toBrandOverlay(
     files = rest
     if (file) {
       const png = await getLogoPng(file.path, file.version)
-      logoOverlay = {
-        file: png,
-        version: png === file.path ? file.version : `${file.version}.png`,
-        position: logo.position,
-        size: logo.size,
-        opacity: logo.opacity,
-      }
+      logoOverlay = toLogoOverlay(logo, png, png === file.path ? file.version : `${file.version}.png`)
     }
   }
   const brand: BrandOverlay = {

@@ -14,6 +14,7 @@ import {
   downloadBrandFont,
   getLogoPng,
   mediaIdentity,
+  toLogoOverlay,
   type AssetFileCache,
   type SceneMediaRef,
 } from './project-media.ts'
@@ -119,17 +120,7 @@ export function createScenePreviewer(
             cast,
             ...(ref && held ? { media: { [ref.choice.asset_id]: held.file } } : {}),
             brand: {
-              ...(logo && logoFile
-                ? {
-                    logo: {
-                      file: logoFile,
-                      version: logo.asset.fileKey,
-                      position: logo.position,
-                      size: logo.size,
-                      opacity: logo.opacity,
-                    },
-                  }
-                : {}),
+              ...(logo && logoFile ? { logo: toLogoOverlay(logo, logoFile, logo.asset.fileKey) } : {}),
               ...(brand?.colours ? { colours: brand.colours } : {}),
               ...(fontFile ? { font: { file: fontFile } } : {}),
             },

@@ -21,6 +21,7 @@ import {
   mediaIdentity,
   toMediaFile,
   type BrandLogoRef,
+  toLogoOverlay,
   toSceneMediaArt,
   type AssetFileCache,
   type MediaFile,
@@ -95,13 +96,7 @@ function toStill(
   const brand = logo
     ? {
         brand: {
-          logo: {
-            file: logoFile ?? '',
-            version: logo.ref.asset.fileKey,
-            position: logo.ref.position,
-            size: logo.ref.size,
-            opacity: logo.ref.opacity,
-          },
+          logo: toLogoOverlay(logo.ref, logoFile ?? '', logo.ref.asset.fileKey),
         },
         captions: settings.captions.enabled,
       }
