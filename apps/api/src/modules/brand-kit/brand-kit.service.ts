@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 
 import type { FastifyRequest } from 'fastify'
@@ -138,6 +138,8 @@ export function createBrandKitService(deps: {
           403,
           'Your own font comes with a paid plan. The free plan’s videos use our fonts, with your logo, colours and cards.',
         )
+      // The scratch folder is made by the first upload of any kind: a font may be the account's first.
+      await mkdir(deps.scratchDir, { recursive: true })
       const work = await mkdtemp(path.join(deps.scratchDir, 'font-'))
       try {
         const received = await receiveUpload(request, {

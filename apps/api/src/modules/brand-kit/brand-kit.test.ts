@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
@@ -156,6 +156,8 @@ describe('/api/v1/brand-kit', () => {
     })
     expect(signedIn.statusCode, signedIn.body).toBe(200)
     headers = t.auth(signedIn.json<{ access_token: string }>().access_token)
+    // On a fresh install a font can be the first file anyone uploads: no scratch folder exists yet.
+    await rm(path.join(t.dataDir, 'media', 'scratch'), { recursive: true, force: true })
     const woff2 = await upload(
       '/api/v1/brand-kit/font',
       await interFile('inter-latin-700-normal.woff2'),
