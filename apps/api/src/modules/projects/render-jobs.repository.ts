@@ -90,11 +90,18 @@ export function createRenderJobsRepository(defaultDb: Database) {
     },
 
     /**
-     * Takes the oldest queued job, or a running one whose worker stopped renewing its lease (it died), in
-     * one statement. SKIP LOCKED lets several workers claim different rows; the attempt is counted here, so
-     * a job that keeps killing its worker ends as failed instead of looping.
+     * Takes the next job, or a running one whose worker stopped renewing its lease (it died), in one
+     * statement. Accounts take turns (decision 063): the owner with the fewest renders running goes first, then the
+     * one whose last render started longest ago, then the oldest job. So a 50-video batch never makes another
+     * account's render wait behind more than one of its own. SKIP LOCKED lets
+     * several workers claim different rows; the attempt is counted here, so a job that keeps killing its worker
+     * ends as failed instead of looping.
      */
     async claimNext(workerId: string, leaseMs: number, db: Database = defaultDb): Promise<RenderJobRow | undefined> {
+      const claimable = sql`(${renderJobs.status} = 'queued'
+               or (${renderJobs.status} = 'running' and ${renderJobs.lockedUntil} < now()
+                   and ${renderJobs.attempts} < ${renderJobs.maxAttempts}))
+              and ${renderJobs.cancelRequested} = false`
       const rows = await db
         .update(renderJobs)
         .set({
@@ -107,14 +114,24 @@ export function createRenderJobsRepository(defaultDb: Database) {
         })
         .where(
           sql`${renderJobs.id} = (
-            select ${renderJobs.id} from ${renderJobs}
-            where (${renderJobs.status} = 'queued'
-               or (${renderJobs.status} = 'running' and ${renderJobs.lockedUntil} < now()
-                   and ${renderJobs.attempts} < ${renderJobs.maxAttempts}))
-              and ${renderJobs.cancelRequested} = false
-            order by ${renderJobs.createdAt}, ${renderJobs.id}
+            with waiting as (
+              select ${renderJobs.id} as id, ${renderJobs.createdAt} as created_at,
+                (select count(*) from ${renderJobs} as busy
+                   where busy.user_id = ${renderJobs.userId} and busy.status = 'running'
+                     and busy.locked_until >= now()) as running,
+                (select max(served.started_at) from ${renderJobs} as served
+                   where served.user_id = ${renderJobs.userId}) as last_served
+              from ${renderJobs}
+              where ${claimable}
+            )
+            select candidate.id from ${renderJobs} as candidate
+            join waiting on waiting.id = candidate.id
+            -- Checked again on the row as locked: a job another worker took meanwhile is not taken twice.
+            where candidate.cancel_requested = false
+              and (candidate.status = 'queued' or (candidate.status = 'running' and candidate.locked_until < now()))
+            order by waiting.running, waiting.last_served nulls first, waiting.created_at, candidate.id
             limit 1
-            for update skip locked
+            for update of candidate skip locked
           )`,
         )
         .returning()
