@@ -4,8 +4,10 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 
 import type { Redis } from 'ioredis'
 
+import { WEBHOOK_DISABLE_AFTER_DAYS, WEBHOOK_TIMEOUT_SECONDS } from '@storyreel/contracts/webhooks'
 import type { DbHandle } from '@storyreel/db/client'
 import {
+  createOutgoingFetch,
   createMusicLibrary,
   createRenderRunner,
   createScriptEngine,
@@ -23,6 +25,7 @@ import { getSignInSdkSources } from './adapters/identity/sdk-sources.ts'
 import type { Mailer } from './adapters/mailer/mailer.ts'
 import { createMediaStore, getMediaSources } from './adapters/media/create-media-store.ts'
 import { createMediaLinks, resolveMediaSecret } from './adapters/media/media-links.ts'
+import { renderWebhookDisabledEmail } from './modules/auth/account-emails.ts'
 import { getEngineOptions, type Config } from './config.ts'
 import { AppError, toErrorBody } from './errors.ts'
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts'
@@ -81,6 +84,11 @@ import { getTagManagerSources } from './modules/site/tag-manager-sources.ts'
 import { createUsersRepository } from './modules/users/users.repository.ts'
 import { createUsersService } from './modules/users/users.service.ts'
 import { registerVoiceRoutes } from './modules/voices/voices.routes.ts'
+import { createWebhookEvents } from './modules/webhooks/webhook-events.ts'
+import { createWebhookSender } from './modules/webhooks/webhook-sender.ts'
+import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.ts'
+import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes.ts'
+import { createWebhooksService } from './modules/webhooks/webhooks.service.ts'
 import { createIdempotencyKeysRepository } from './modules/videos/idempotency-keys.repository.ts'
 import { registerVideoRoutes } from './modules/videos/videos.routes.ts'
 import { createVideosService } from './modules/videos/videos.service.ts'
@@ -321,6 +329,8 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
   const assetsRepository = createAssetsRepository(db)
   // The assets service is made further down, after the workers it wakes; a finished render reaches it here.
   let purgeDeletedAssets = () => {}
+  // The webhook sender is made further down; a finished render wakes it so its event goes out at once.
+  let wakeWebhookSender = () => {}
   const conversions = createAssetConversions({
     assets: assetsRepository,
     media,
@@ -338,7 +348,10 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
       log: app.log,
       leaseMs: studio.renderLeaseMs,
       conversions,
-      onRenderDone: () => purgeDeletedAssets(),
+      onRenderDone: () => {
+        purgeDeletedAssets()
+        wakeWebhookSender()
+      },
     }),
   )
   const projects = createProjectsService({
@@ -430,14 +443,58 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     perMinute: config.rateLimits.studioPerMinute,
   })
   registerMusicRoutes(app, { library: music, perMinute: config.rateLimits.studioPerMinute })
+
+  // Webhooks: the outbox is filled from what renders, batches and assets record, and sent by this process
+  // unless WEBHOOK_SENDERS=0 (decision 063).
+  const webhooksRepository = createWebhooksRepository(db)
+  const webhookSender = createWebhookSender({
+    webhooks: webhooksRepository,
+    events: createWebhookEvents({ db, webhooks: webhooksRepository, publicUrl: config.publicUrl }),
+    fetch: createOutgoingFetch({
+      hosts: 'any',
+      timeoutMs: WEBHOOK_TIMEOUT_SECONDS * 1000,
+      maxRedirects: 0,
+      allowLoopback: config.webhooks.allowPrivateAddresses,
+    }),
+    concurrency: Math.max(1, config.webhooks.senders),
+    log: app.log,
+    onEndpointDisabled: async (endpoint) => {
+      const owner = await users.getById(endpoint.userId)
+      if (!owner) return
+      accountMail.send(
+        () =>
+          renderWebhookDisabledEmail({
+            to: owner.email,
+            firstName: owner.firstName,
+            url: endpoint.url,
+            days: WEBHOOK_DISABLE_AFTER_DAYS,
+            publicUrl: config.publicUrl,
+          }),
+        { kind: 'webhook disabled', userId: owner.id },
+      )
+    },
+  })
+  wakeWebhookSender = () => webhookSender.wake()
+  registerWebhookRoutes(app, {
+    webhooks: createWebhooksService({
+      db,
+      webhooks: webhooksRepository,
+      allowPrivateAddresses: config.webhooks.allowPrivateAddresses,
+      wakeSender: () => webhookSender.wake(),
+    }),
+    auth,
+    perMinute: config.rateLimits.sessionPerMinute,
+  })
+
   app.addHook('onReady', (done) => {
     for (const worker of workers) worker.start()
+    if (config.webhooks.senders > 0) webhookSender.start()
     done()
   })
   // Before the server's own onClose hooks (which close the database): a render in progress is handed back
   // to the queue while the database still answers.
   app.addHook('preClose', async () => {
-    await Promise.all(workers.map((worker) => worker.stop()))
+    await Promise.all([...workers.map((worker) => worker.stop()), webhookSender.stop()])
     previewRunner.close()
     await stillRunner.close()
     await thumbnails.drain()

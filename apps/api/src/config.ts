@@ -109,6 +109,13 @@ const EnvSchema = z.object({
   STOCK_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(10),
   /** Tests only: their stand-ins listen on 127.0.0.1. Ignored unless NODE_ENV is test. */
   OUTGOING_ALLOW_LOOPBACK: booleanFromString,
+  /**
+   * Webhooks may reach loopback, private and link-local addresses, and plain http: for tests and self-hosters
+   * whose receivers share a private network with the server. Off, only public https endpoints are called.
+   */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: booleanFromString,
+  /** How many webhook deliveries one process sends at once. 0 stops this process sending (another does). */
+  WEBHOOK_SENDERS: z.coerce.number().int().min(0).max(64).default(4),
   NODE_ENV: optionalString,
 })
 
@@ -158,6 +165,14 @@ export type Config = {
   studio: StudioConfig
   /** Stock photos and footage: a provider is on when its key is set. */
   stock: StockConfig
+  webhooks: WebhooksConfig
+}
+
+export type WebhooksConfig = {
+  /** Loopback, private and link-local addresses and plain http allowed (WEBHOOK_ALLOW_PRIVATE_ADDRESSES). */
+  allowPrivateAddresses: boolean
+  /** Deliveries sent at once by this process; 0: none (a separate process sends them). */
+  senders: number
 }
 
 export type { HostedApiConfig }
@@ -316,6 +331,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       apiKeyPerMinute: parsed.API_KEY_RATE_LIMIT_PER_MINUTE,
     },
     referralCodesPerAddressPerDay: parsed.REFERRAL_CODES_PER_ADDRESS_PER_DAY,
+    webhooks: { allowPrivateAddresses: parsed.WEBHOOK_ALLOW_PRIVATE_ADDRESSES, senders: parsed.WEBHOOK_SENDERS },
     stock: {
       pexels: parsed.PEXELS_API_KEY
         ? {

@@ -107,6 +107,13 @@ export type ErrorCode =
   | 'SCRIPT_DOES_NOT_FIT_TEMPLATE'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'IDEMPOTENCY_IN_PROGRESS'
+  | 'WEBHOOK_NOT_FOUND'
+  | 'WEBHOOK_LIMIT'
+  | 'WEBHOOK_URL_NOT_ALLOWED'
+  | 'WEBHOOK_DELIVERY_NOT_FOUND'
+  | 'BATCH_NOT_FOUND'
+  | 'BATCH_INVALID'
+  | 'BATCH_OVER_DAILY_LIMIT'
 
 /** Services throw this; the error handler turns it into the one API error shape. */
 export class AppError extends Error {

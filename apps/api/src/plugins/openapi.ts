@@ -181,6 +181,12 @@ export function buildOpenApiDocument(
       { name: 'Studio', description: 'Projects, storyboards, renders and their files; the voice and music libraries' },
       { name: 'Media library', description: "The account's own photos, clips and tracks" },
       { name: 'API keys', description: "The account's API keys: session tokens only, never a key" },
+      {
+        name: 'Webhooks',
+        description:
+          'Endpoints that hear of renders, batches and assets, signed by the Standard Webhooks scheme: session tokens only',
+      },
+      { name: 'Batches', description: 'Up to 50 videos from one call or one CSV file, and their ZIP' },
       { name: 'Admin', description: 'The admin console: admin tokens only' },
     ],
     paths,

@@ -72,8 +72,15 @@ export async function createTestApp({
     getEmptySite(),
     sharing?.dataDir ?? mkdtemp(path.join(os.tmpdir(), 'storyreel-api-data-')),
   ])
-  // Renders run only in the tests that ask for a worker; media and secrets stay in a folder of this test.
-  const config = loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: smtp.url, DATA_DIR: dataDir, RENDER_WORKERS: '0', ...env })
+  // Renders run, and webhooks are sent, only in the tests that ask; media and secrets stay in a folder of this test.
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    SMTP_URL: smtp.url,
+    DATA_DIR: dataDir,
+    RENDER_WORKERS: '0',
+    WEBHOOK_SENDERS: '0',
+    ...env,
+  })
   const mailer = createSmtpMailer({ smtpUrl: smtp.url, from: config.mail.from })
   const app = await buildApp({ config, deps: { site, db, mailer, ...deps } })
   await app.ready()

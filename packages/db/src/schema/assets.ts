@@ -64,12 +64,17 @@ export const assets = pgTable(
     lockedUntil: timestamp({ withTimezone: true }),
     /** Out of the library, its files kept until no queued or running render needs them. */
     deletedAt: timestamp({ withTimezone: true }),
+    /** When `asset.ready` was announced to the owner's webhooks; null until then. */
+    announcedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('assets_user_created_idx').on(table.userId, table.createdAt),
     index('assets_status_created_idx').on(table.status, table.createdAt),
+    index('assets_unannounced_idx')
+      .on(table.updatedAt)
+      .where(sql`${table.announcedAt} is null and ${table.status} = 'ready'`),
     check('assets_kind_check', sql`${table.kind} in ('image', 'video', 'audio')`),
     check('assets_status_check', sql`${table.status} in ('uploading', 'processing', 'ready', 'failed')`),
   ],

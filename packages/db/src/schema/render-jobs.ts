@@ -52,11 +52,16 @@ export const renderJobs = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
+    /** When its end (succeeded, failed, canceled) was announced to the owner's webhooks; null until then. */
+    announcedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     index('render_jobs_status_created_at_idx').on(table.status, table.createdAt),
     index('render_jobs_user_id_created_at_idx').on(table.userId, table.createdAt),
     index('render_jobs_project_id_created_at_idx').on(table.projectId, table.createdAt),
+    index('render_jobs_unannounced_idx')
+      .on(table.finishedAt)
+      .where(sql`${table.announcedAt} is null and ${table.status} in ('succeeded', 'failed', 'canceled')`),
     check('render_jobs_status_check', sql`${table.status} in ('queued', 'running', 'succeeded', 'failed', 'canceled')`),
   ],
 )

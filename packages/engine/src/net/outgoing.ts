@@ -62,10 +62,14 @@ export class OutgoingRequestError extends Error {
 }
 
 export type OutgoingOptions = {
-  /** The hosts this caller may reach, exactly (no wildcards); a redirect elsewhere is refused. */
-  hosts: readonly string[]
+  /**
+   * The hosts this caller may reach, exactly (no wildcards); a redirect elsewhere is refused. `any` for a
+   * webhook, whose host its owner chose: the address checks still apply.
+   */
+  hosts: readonly string[] | 'any'
   /** Milliseconds for the whole exchange, redirects included. */
   timeoutMs: number
+  /** 0: a 3xx answer is returned as it is, never followed (a webhook's). */
   maxRedirects?: number
   /**
    * Loopback, private and plain-HTTP addresses allowed: for the tests' stand-ins on 127.0.0.1 only. The API's
@@ -84,7 +88,7 @@ export type OutgoingFetch = (
 /** A fetch that goes only where `options` allow, through a connection pool that checks every address it dials. */
 export function createOutgoingFetch(options: OutgoingOptions): OutgoingFetch {
   const allowLoopback = options.allowLoopback === true
-  const hosts = new Set(options.hosts.map((host) => host.toLowerCase()))
+  const hosts = options.hosts === 'any' ? 'any' : new Set(options.hosts.map((host) => host.toLowerCase()))
   const lookup = (
     hostname: string,
     lookupOptions: { all?: boolean; family?: number },
@@ -124,7 +128,7 @@ export function createOutgoingFetch(options: OutgoingOptions): OutgoingFetch {
     for (let hop = 0; ; hop++) {
       if (target.protocol !== 'https:' && !((allowLoopback || options.allowHttp) && target.protocol === 'http:'))
         throw new OutgoingRequestError('scheme', `${target.protocol} is not allowed: only https`)
-      if (!hosts.has(target.hostname.toLowerCase()))
+      if (hosts !== 'any' && !hosts.has(target.hostname.toLowerCase()))
         throw new OutgoingRequestError('host', `${target.hostname} is not a host this request may reach`)
       let response: Response
       try {
@@ -137,6 +141,7 @@ export function createOutgoingFetch(options: OutgoingOptions): OutgoingFetch {
         throw error
       }
       const location = response.headers.get('location')
+      if (maxRedirects === 0) return response
       if (response.status < 300 || response.status >= 400 || !location) return response
       await response.body?.cancel()
       if (hop >= maxRedirects) throw new OutgoingRequestError('redirects', `more than ${maxRedirects} redirects`)

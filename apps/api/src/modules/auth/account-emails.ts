@@ -262,3 +262,31 @@ export function renderEmailChangedEmail({
     ],
   })
 }
+
+/** A webhook endpoint failed every delivery for days and was turned off; where to look and turn it on again. */
+export function renderWebhookDisabledEmail({
+  to,
+  firstName,
+  url,
+  days,
+  publicUrl,
+}: {
+  to: string
+  firstName: string | null
+  url: string
+  days: number
+  publicUrl: string
+}): MailMessage {
+  return renderLayout({
+    to,
+    subject: `A ${BRAND.name} webhook endpoint was turned off`,
+    preheader: `Every delivery to it failed for ${days} days.`,
+    firstName,
+    paragraphs: [
+      `Every delivery to your webhook endpoint ${url} failed for ${days} days, so ${BRAND.name} has stopped sending to it. Deliveries since wait in its log.`,
+      'Its delivery log on your profile shows each try’s status and the start of the answer. Once the endpoint answers again, turn it back on there: what waited is sent, and you can send any delivery again.',
+    ],
+    action: { label: 'Open the delivery log', url: `${publicUrl}/app/profile#webhooks` },
+    notes: ['You get this e-mail because this address owns the endpoint’s account.'],
+  })
+}

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { DbHandle } from '@storyreel/db/client'
 import { eq } from '@storyreel/db/operators'
-import { projects, renderJobs, users } from '@storyreel/db/schema'
+import { renderJobs, users } from '@storyreel/db/schema'
 import { TEST_DRIVERS, createTestDb } from '@storyreel/db/testing'
 
+import { insertBareProject } from '#src/testing/rows.ts'
 import { uniqueEmail } from '#src/testing/test-app.ts'
 
 import { createRenderJobsRepository } from './render-jobs.repository.ts'
@@ -23,7 +24,10 @@ for (const { name, url } of TEST_DRIVERS) {
     afterAll(() => handle?.close())
 
     async function account(): Promise<string> {
-      const [user] = await handle.db.insert(users).values({ email: uniqueEmail('queue'), confirmed: true }).returning()
+      const [user] = await handle.db
+        .insert(users)
+        .values({ email: uniqueEmail('queue'), confirmed: true })
+        .returning()
       if (!user) throw new Error('no user')
       return user.id
     }
@@ -32,19 +36,7 @@ for (const { name, url } of TEST_DRIVERS) {
     async function queueRenders(userId: string, count: number, label: string): Promise<Map<string, string>> {
       const labels = new Map<string, string>()
       for (let index = 0; index < count; index++) {
-        const [project] = await handle.db
-          .insert(projects)
-          .values({
-            userId,
-            title: `${label}${index + 1}`,
-            sourceKind: 'script',
-            sourceText: 'x',
-            settings: {},
-            scenes: [],
-            scriptEngine: 'offline',
-          })
-          .returning()
-        if (!project) throw new Error('no project')
+        const project = await insertBareProject(handle.db, userId, `${label}${index + 1}`)
         const job = await queue.create({ projectId: project.id, userId, resolution: '720p', spec: {} })
         labels.set(job.id, `${label}${index + 1}`)
         await new Promise((resolve) => setTimeout(resolve, 2))
