@@ -66,6 +66,9 @@ import { createScenePreviewer } from './modules/projects/scene-previewer.ts'
 import { createSceneThumbnails } from './modules/projects/scene-thumbnails.ts'
 import { registerPublicConfigRoutes } from './modules/public-config/public-config.routes.ts'
 import { createBrandKitRepository } from './modules/brand-kit/brand-kit.repository.ts'
+import { createBatchesRepository } from './modules/batches/batches.repository.ts'
+import { registerBatchRoutes } from './modules/batches/batches.routes.ts'
+import { createBatchesService } from './modules/batches/batches.service.ts'
 import { registerBrandKitRoutes } from './modules/brand-kit/brand-kit.routes.ts'
 import { createBrandKitService } from './modules/brand-kit/brand-kit.service.ts'
 import { createStockProviders, getStockSources } from './modules/stock/stock-providers.ts'
@@ -408,9 +411,21 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     voices: voiceEngine,
   })
   registerTemplateRoutes(app, { templates, auth, perMinute: config.rateLimits.studioPerMinute })
-  registerVideoRoutes(app, {
-    videos: createVideosService({ projects, templates, idempotencyKeys: createIdempotencyKeysRepository(db) }),
+  const videos = createVideosService({ projects, templates, idempotencyKeys: createIdempotencyKeysRepository(db) })
+  registerVideoRoutes(app, { videos, auth, perMinute: config.rateLimits.studioPerMinute })
+  registerBatchRoutes(app, {
+    batches: createBatchesService({
+      batches: createBatchesRepository(db),
+      videos,
+      projects,
+      templates,
+      hasVoice: (id) => voiceEngine.getVoice(id) !== undefined,
+      media,
+      links,
+      now: deps.now,
+    }),
     auth,
+    links,
     perMinute: config.rateLimits.studioPerMinute,
   })
   registerAssetRoutes(app, { assets, auth, perMinute: config.rateLimits.studioPerMinute })

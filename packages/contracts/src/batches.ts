@@ -99,7 +99,8 @@ export function toVideoBody(
     const where = columnOf[issue.path.join('.')]
     if (issue.path.join('.') === 'prompt' && candidate.prompt === undefined && candidate.script === undefined)
       return 'fill in prompt or script'
-    return where ? `${where}: ${issue.message}` : issue.message
+    // A rule across columns (prompt or script, a template's script) names them itself.
+    return where && issue.code !== 'custom' ? `${where}: ${issue.message}` : issue.message
   })
   return { body: undefined, problems: [...new Set(problems)] }
 }
@@ -183,7 +184,11 @@ export const BatchSummarySchema = z
     }),
     created_at: z.iso.datetime(),
     completed_at: z.iso.datetime().nullable(),
-    zip_url: z.string().meta({ description: "The finished videos as one ZIP, streamed (the API's GET link)." }),
+    zip_url: z.string().meta({
+      description:
+        "The finished videos so far as one ZIP, streamed: a signed link, relative to the API's origin, that expires " +
+        'like the media links (GET the batch again for a fresh one).',
+    }),
   })
   .meta({ id: 'BatchSummary' })
 export type BatchSummary = z.infer<typeof BatchSummarySchema>

@@ -28,6 +28,7 @@ import type { UserRow } from '#src/modules/users/users.repository.ts'
 import { BUILTIN_TEMPLATES, type BuiltinTemplate } from './builtin-templates.ts'
 import type { TemplateRow, TemplatesRepository } from './templates.repository.ts'
 
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const NOT_FOUND = () => new AppError('TEMPLATE_NOT_FOUND', 404, 'There is no such template.')
 const BUILTIN_READ_ONLY = () =>
   new AppError('TEMPLATE_BUILT_IN', 403, 'Built-in templates cannot be renamed or deleted. Save a copy as your own.')
@@ -103,7 +104,7 @@ export function createTemplatesService(deps: {
   async function find(userId: string, id: string): Promise<Template> {
     const builtin = BUILTIN_TEMPLATES.find((template) => template.id === id)
     if (builtin) return fromBuiltin(builtin)
-    if (id.startsWith('builtin-')) throw NOT_FOUND()
+    if (id.startsWith('builtin-') || !UUID_PATTERN.test(id)) throw NOT_FOUND()
     const row = await templates.findForUser(userId, id)
     if (!row) throw NOT_FOUND()
     return fromRow(row)
@@ -134,6 +135,9 @@ export function createTemplatesService(deps: {
   }
 
   return {
+    /** A built-in or own template by id; 404 TEMPLATE_NOT_FOUND otherwise. */
+    find: (user: UserRow, id: string): Promise<Template> => find(user.id, id),
+
     async list(user: UserRow): Promise<TemplateList> {
       const own = await templates.listForUser(user.id)
       return {

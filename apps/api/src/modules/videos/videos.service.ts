@@ -106,15 +106,15 @@ export function createVideosService(deps: {
     }
   }
 
-  function replay(row: { statusCode: number | null; response: unknown }): CreatedVideo {
-    if (row.statusCode === 202) return row.response as CreatedVideo
+  function replay<T>(row: { statusCode: number | null; response: unknown }): T {
+    if (row.statusCode === 202) return row.response as T
     const stored = row.response as StoredError
     throw new AppError(stored.code, row.statusCode ?? 500, stored.message)
   }
 
-  async function runClaimed(user: UserRow, key: string, body: CreateVideoBody): Promise<CreatedVideo> {
+  async function runClaimed<T>(user: UserRow, key: string, run: () => Promise<T>): Promise<T> {
     try {
-      const answer = await make(user, body)
+      const answer = await run()
       await idempotencyKeys.complete(user.id, key, { statusCode: 202, response: answer })
       return answer
     } catch (error) {
@@ -128,39 +128,53 @@ export function createVideosService(deps: {
     }
   }
 
-  return {
-    /**
-     * Without a key, makes the video. With one, the first call with it makes the video and stores its answer;
-     * a retry gets that answer, a concurrent duplicate waits for it, and another body with the key is refused.
-     */
-    async create(user: UserRow, body: CreateVideoBody, key: string | undefined): Promise<CreatedVideo> {
-      if (key === undefined) return make(user, body)
-      const requestHash = hashBody({ route: 'POST /api/v1/videos', body })
-      await idempotencyKeys.purge({ keepHours: IDEMPOTENCY_KEY_TTL_HOURS, pendingMinutes: PENDING_EXPIRY_MINUTES })
-      const until = Date.now() + DUPLICATE_WAIT_MS
-      for (;;) {
-        if (await idempotencyKeys.claim({ userId: user.id, key, requestHash })) return runClaimed(user, key, body)
-        const row = await idempotencyKeys.find(user.id, key)
-        // Gone: the first call failed in a way that may pass and let the key go; this one tries again.
-        if (!row && Date.now() < until) continue
-        if (row && row.requestHash !== requestHash) {
-          throw new AppError(
-            'IDEMPOTENCY_KEY_REUSED',
-            422,
-            'This Idempotency-Key was used with another request body. Use a new key for a new video.',
-          )
-        }
-        if (row?.status === 'done') return replay(row)
-        if (Date.now() >= until) {
-          throw new AppError(
-            'IDEMPOTENCY_IN_PROGRESS',
-            409,
-            'A request with this Idempotency-Key is still being handled. Retry in a moment for its answer.',
-            { retryAfterSeconds: 1 },
-          )
-        }
-        await setTimeout(DUPLICATE_POLL_MS)
+  /**
+   * Without a key, runs `run`. With one, the first call with it runs and stores its answer (a 202's body);
+   * a retry gets that answer, a concurrent duplicate waits for it, and another body with the key is refused.
+   * `route` keeps one route's keys apart from another's.
+   */
+  async function idempotent<T>(
+    user: UserRow,
+    key: string | undefined,
+    request: { route: string; body: unknown },
+    run: () => Promise<T>,
+  ): Promise<T> {
+    if (key === undefined) return run()
+    const requestHash = hashBody(request)
+    await idempotencyKeys.purge({ keepHours: IDEMPOTENCY_KEY_TTL_HOURS, pendingMinutes: PENDING_EXPIRY_MINUTES })
+    const until = Date.now() + DUPLICATE_WAIT_MS
+    for (;;) {
+      if (await idempotencyKeys.claim({ userId: user.id, key, requestHash })) return runClaimed(user, key, run)
+      const row = await idempotencyKeys.find(user.id, key)
+      // Gone: the first call failed in a way that may pass and let the key go; this one tries again.
+      if (!row && Date.now() < until) continue
+      if (row && row.requestHash !== requestHash) {
+        throw new AppError(
+          'IDEMPOTENCY_KEY_REUSED',
+          422,
+          'This Idempotency-Key was used with another request body. Use a new key for a new call.',
+        )
       }
+      if (row?.status === 'done') return replay<T>(row)
+      if (Date.now() >= until) {
+        throw new AppError(
+          'IDEMPOTENCY_IN_PROGRESS',
+          409,
+          'A request with this Idempotency-Key is still being handled. Retry in a moment for its answer.',
+          { retryAfterSeconds: 1 },
+        )
+      }
+      await setTimeout(DUPLICATE_POLL_MS)
+    }
+  }
+
+  return {
+    /** One video, made now: for a batch's rows, which share the batch's Idempotency-Key. */
+    make,
+    idempotent,
+    /** POST /api/v1/videos: one video, made once per Idempotency-Key. */
+    create(user: UserRow, body: CreateVideoBody, key: string | undefined): Promise<CreatedVideo> {
+      return idempotent(user, key, { route: 'POST /api/v1/videos', body }, () => make(user, body))
     },
   }
 }
