@@ -66,6 +66,7 @@ import { createBrandKitRepository } from './modules/brand-kit/brand-kit.reposito
 import { registerBrandKitRoutes } from './modules/brand-kit/brand-kit.routes.ts'
 import { createBrandKitService } from './modules/brand-kit/brand-kit.service.ts'
 import { createStockProviders, getStockSources } from './modules/stock/stock-providers.ts'
+import { registerStyleRoutes } from './modules/styles/styles.routes.ts'
 import { createTemplatesRepository } from './modules/templates/templates.repository.ts'
 import { registerTemplateRoutes } from './modules/templates/templates.routes.ts'
 import { createTemplatesService } from './modules/templates/templates.service.ts'
@@ -430,6 +431,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     perMinute: config.rateLimits.studioPerMinute,
   })
   registerMusicRoutes(app, { library: music, perMinute: config.rateLimits.studioPerMinute })
+  registerStyleRoutes(app, { perMinute: config.rateLimits.studioPerMinute })
   app.addHook('onReady', (done) => {
     for (const worker of workers) worker.start()
     done()
