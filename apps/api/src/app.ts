@@ -61,6 +61,7 @@ import { createRenderJobsRepository } from './modules/projects/render-jobs.repos
 import { createRenderWorker } from './modules/projects/render-worker.ts'
 import { createScenePreviewer } from './modules/projects/scene-previewer.ts'
 import { createSceneThumbnails } from './modules/projects/scene-thumbnails.ts'
+import { registerMcpRoutes } from './modules/mcp/mcp.routes.ts'
 import { registerPublicConfigRoutes } from './modules/public-config/public-config.routes.ts'
 import { createBrandKitRepository } from './modules/brand-kit/brand-kit.repository.ts'
 import { registerBrandKitRoutes } from './modules/brand-kit/brand-kit.routes.ts'
@@ -401,6 +402,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     auth,
     perMinute: config.rateLimits.studioPerMinute,
   })
+  registerMcpRoutes(app, { origin: config.publicUrl, perMinute: config.rateLimits.studioPerMinute })
   registerAssetRoutes(app, { assets, auth, perMinute: config.rateLimits.studioPerMinute })
   purgeDeletedAssets = () => {
     assets.purgeDeleted().catch((error: unknown) => app.log.warn({ err: error }, 'asset housekeeping failed'))
