@@ -8,8 +8,8 @@ import { ApiErrorSchema, type ApiError } from '@storyreel/contracts/errors'
 export type ApiRequest = { method: 'GET' | 'POST'; path: string; body?: unknown }
 
 /**
- * The REST API as the MCP tools see it, called with one caller's API key: in process for /mcp. Each call passes
- * the routes' own key checks, scopes, rate limits and error shape.
+ * The REST API as the MCP tools see it, called with one caller's API key: in process for /mcp, over HTTP for the
+ * stdio entry. Either way each call passes the routes' own key checks, scopes, rate limits and error shape.
  */
 export type StoryReelApi = {
   /** The body of a 2xx answer; any other answer is thrown as an ApiCallError with the API's error. */
@@ -80,6 +80,37 @@ export function createInProcessApi(
         ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       })
       return readAnswer(response.statusCode, response.body)
+    },
+  }
+}
+
+/** The longest a call may take: a hosted script engine's draft takes seconds, an MCP client waits about a minute. */
+const HTTP_TIMEOUT_MS = 50_000
+
+/**
+ * Calls a StoryReel server over HTTP with an API key. Redirects are refused rather than followed, so the key is
+ * sent to `origin` and nowhere else.
+ */
+export function createHttpApi({ origin, key }: { origin: string; key: string }): StoryReelApi {
+  return {
+    origin,
+    async call({ method, path, body }) {
+      let response: Response
+      let text: string
+      try {
+        response = await fetch(new URL(path, origin), {
+          method,
+          headers: toHeaders(`Bearer ${key}`, body, 'storyreel-mcp-stdio'),
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          redirect: 'error',
+          signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+        })
+        text = await response.text()
+      } catch (error) {
+        const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause : error).message : ''
+        throw new ApiCallError(toError(502, 'API_UNREACHABLE', `StoryReel did not answer at ${origin}: ${cause}`))
+      }
+      return readAnswer(response.status, text)
     },
   }
 }

@@ -1,4 +1,9 @@
+import { createServer, type AddressInfo } from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -19,8 +24,10 @@ import { renderJobs } from '@storyreel/db/schema'
 
 import { createAccount, createTestApp, type TestApp } from '#src/testing/test-app.ts'
 
+import { createHttpApi } from './api-call.ts'
 import { callTool } from './mcp-server.ts'
 
+const STDIO_ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../mcp-stdio.ts')
 const PUBLIC_URL = 'https://storyreel.example'
 const SCRIPT =
   'The lighthouse keeper climbs the spiral stairs at dusk. ' +
@@ -43,7 +50,7 @@ function textOf(result: Awaited<ReturnType<Client['callTool']>> | CallToolResult
   return content?.type === 'text' ? content.text : ''
 }
 
-describe('MCP server at /mcp', () => {
+describe('MCP server at /mcp and over stdio', () => {
   let t: TestApp
   let url: string
 
@@ -307,6 +314,30 @@ describe('MCP server at /mcp', () => {
     }
   })
 
+  it('serves the same tools over stdio (npm run mcp:stdio), calling the API over HTTP with the key', async () => {
+    const account = await createPaidAccount()
+    const key = await createKey(account, ['projects:read'])
+    const client = new Client({ name: 'storyreel-test', version: '1.0.0' })
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [STDIO_ENTRY, '--url', url],
+        env: { STORYREEL_API_KEY: key.secret },
+        stderr: 'pipe',
+      }),
+    )
+    const { tools } = await client.listTools()
+    expect(tools.map((tool) => tool.name).sort()).toEqual(Object.keys(MCP_TOOLS).sort())
+    const { styles } = StyleListSchema.parse(await callOk(client, 'list_styles'))
+    expect(styles).toHaveLength(VIDEO_STYLES.length)
+    expect(McpVideoListSchema.parse(await callOk(client, 'list_videos')).total).toBe(0)
+    // Links point at the address the entry was given.
+    const { voices } = VoiceListSchema.parse(await callOk(client, 'list_voices', { language: 'en' }))
+    expect(voices[0]?.preview_url).toMatch(new RegExp(`^${url}/api/v1/voices/`))
+    expect(await callRefused(client, 'create_video', { script: SCRIPT })).toMatch(/^API_KEY_SCOPE \(403\): /)
+    await client.close()
+  })
+
   it('answers a failure on our side as INTERNAL_ERROR, and tells the log rather than the model', async () => {
     const failed: string[] = []
     const api = { origin: PUBLIC_URL, call: async () => ({ styles: 'not a list' }) }
@@ -314,5 +345,16 @@ describe('MCP server at /mcp', () => {
     expect(result.isError).toBe(true)
     expect(textOf(result)).toBe('INTERNAL_ERROR (500): Something went wrong on our side. Please try again.')
     expect(failed).toEqual(['list_styles'])
+  })
+
+  it('says so in a tool result when the API does not answer at the address the stdio entry was given', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const { port } = closed.address() as AddressInfo
+    await new Promise((resolve) => closed.close(resolve))
+    const origin = `http://127.0.0.1:${port}`
+    const result = await callTool('list_styles', {}, createHttpApi({ origin, key: `srk_${'a'.repeat(40)}` }))
+    expect(result.isError).toBe(true)
+    expect(textOf(result)).toMatch(new RegExp(`^API_UNREACHABLE \\(502\\): StoryReel did not answer at ${origin}: `))
   })
 })
