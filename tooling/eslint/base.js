@@ -87,6 +87,7 @@ export default tseslint.config(
     files: [
       'apps/api/src/server.ts',
       'apps/api/src/worker.ts',
+      'apps/api/src/mcp-stdio.ts',
       'apps/api/src/config.ts',
       'apps/web/vite.config.ts',
       'apps/web/scripts/**',

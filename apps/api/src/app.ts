@@ -64,6 +64,7 @@ import { createRenderJobsRepository } from './modules/projects/render-jobs.repos
 import { createRenderWorker } from './modules/projects/render-worker.ts'
 import { createScenePreviewer } from './modules/projects/scene-previewer.ts'
 import { createSceneThumbnails } from './modules/projects/scene-thumbnails.ts'
+import { registerMcpRoutes } from './modules/mcp/mcp.routes.ts'
 import { registerPublicConfigRoutes } from './modules/public-config/public-config.routes.ts'
 import { createBrandKitRepository } from './modules/brand-kit/brand-kit.repository.ts'
 import { createBatchesRepository } from './modules/batches/batches.repository.ts'
@@ -72,6 +73,7 @@ import { createBatchesService } from './modules/batches/batches.service.ts'
 import { registerBrandKitRoutes } from './modules/brand-kit/brand-kit.routes.ts'
 import { createBrandKitService } from './modules/brand-kit/brand-kit.service.ts'
 import { createStockProviders, getStockSources } from './modules/stock/stock-providers.ts'
+import { registerStyleRoutes } from './modules/styles/styles.routes.ts'
 import { createTemplatesRepository } from './modules/templates/templates.repository.ts'
 import { registerTemplateRoutes } from './modules/templates/templates.routes.ts'
 import { createTemplatesService } from './modules/templates/templates.service.ts'
@@ -428,6 +430,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     links,
     perMinute: config.rateLimits.studioPerMinute,
   })
+  registerMcpRoutes(app, { origin: config.publicUrl, perMinute: config.rateLimits.studioPerMinute })
   registerAssetRoutes(app, { assets, auth, perMinute: config.rateLimits.studioPerMinute })
   purgeDeletedAssets = () => {
     assets.purgeDeleted().catch((error: unknown) => app.log.warn({ err: error }, 'asset housekeeping failed'))
@@ -500,7 +503,7 @@ export async function buildApp({ config, deps }: { config: Config; deps: AppDeps
     auth,
     perMinute: config.rateLimits.sessionPerMinute,
   })
-
+  registerStyleRoutes(app, { perMinute: config.rateLimits.studioPerMinute })
   app.addHook('onReady', (done) => {
     for (const worker of workers) worker.start()
     if (config.webhooks.senders > 0) webhookSender.start()

@@ -20,6 +20,22 @@ export const VIDEO_STYLE_LABELS: Record<VideoStyle, string> = {
   watercolor: 'Watercolor',
   comic: 'Comic',
 }
+/** A line on each style's look, under its name in the create form and in the style list. */
+export const VIDEO_STYLE_BLURBS: Record<VideoStyle, string> = {
+  cinematic: 'Film light, wide lenses',
+  anime: 'Bright skies, clean lines',
+  // The built-in illustrator draws every style; photographs need generated pictures, which a studio may not offer.
+  realistic: 'Illustrated, in natural light and colour',
+  '3d-cartoon': 'Soft, glossy, playful',
+  watercolor: 'Bleeding colour, paper',
+  comic: 'Ink, halftone, punch',
+}
+export const StyleListSchema = z
+  .object({
+    styles: z.array(z.object({ id: VideoStyleSchema, name: z.string(), description: z.string() })),
+  })
+  .meta({ id: 'StyleList' })
+export type StyleList = z.infer<typeof StyleListSchema>
 
 export const ASPECT_RATIOS = ['9:16', '16:9', '1:1'] as const
 export const AspectRatioSchema = z.enum(ASPECT_RATIOS).meta({ id: 'AspectRatio' })

@@ -22,7 +22,7 @@ type DocOperation = {
 const SAFE_INTEGER_BOUND = Number.MAX_SAFE_INTEGER
 
 /** zod writes the safe-integer range on every int; in a contract for people it is noise. */
-function tidy(value: unknown): unknown {
+export function tidy(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(tidy)
   if (value && typeof value === 'object') {
     const entries = Object.entries(value).filter(
@@ -170,7 +170,9 @@ export function buildOpenApiDocument(
       version,
       description:
         'The REST API the StoryReel web app and the iOS and Android apps share. Every non-2xx answer has the ' +
-        'shape `{statusCode, error, code, message}`; `message` is a list of strings for validation failures.',
+        'shape `{statusCode, error, code, message}`; `message` is a list of strings for validation failures. AI ' +
+        'assistants reach the studio through the MCP server at `/mcp` (Streamable HTTP, API keys only), whose tools ' +
+        'make these calls.',
     },
     servers: [{ url: serverUrl }],
     tags: [

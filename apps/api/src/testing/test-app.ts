@@ -5,11 +5,13 @@ import path from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 
 import type { AuthenticatedUser } from '@storyreel/contracts/auth'
+import { sessions, users } from '@storyreel/db/schema'
 import { createTestDb } from '@storyreel/db/testing'
 
 import { createSmtpMailer } from '#src/adapters/mailer/smtp-mailer.ts'
 import { buildApp, type AppDeps } from '#src/app.ts'
 import { loadConfig } from '#src/config.ts'
+import { createAccessToken } from '#src/modules/auth/token.ts'
 import { loadSite, type Site } from '#src/modules/site/site-files.ts'
 
 import { readCode, startSmtpReceiver, type SmtpReceiver } from './smtp-receiver.ts'
@@ -48,6 +50,25 @@ export type TestApp = {
 let sequence = 0
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${(sequence += 1)}@example.com`
 export const GOOD_PASSWORD = 'violet-harbor-ladder-42'
+
+const SESSION_DAYS = 1
+
+/** A confirmed account and a user session for it, written straight to the database: no sign-up mail, no argon2. */
+export async function createAccount(
+  { db }: Pick<TestApp, 'db'>,
+  { plan = 'free' }: { plan?: 'free' | 'paid' } = {},
+): Promise<{ id: string; token: string }> {
+  const [user] = await db.db
+    .insert(users)
+    .values({ email: uniqueEmail('account'), confirmed: true, plan })
+    .returning()
+  if (!user) throw new Error('no user')
+  const { token, tokenHash } = createAccessToken()
+  await db.db
+    .insert(sessions)
+    .values({ userId: user.id, tokenHash, kind: 'user', expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000) })
+  return { id: user.id, token }
+}
 
 /**
  * buildApp() on a fresh database (PGlite in memory, or a new PostgreSQL database when `databaseUrl` is

@@ -16,6 +16,13 @@ import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
 
 import type { ApiKeysService } from './api-keys.service.ts'
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: a call here is not counted toward the key's limit, since the REST calls it makes are (/mcp). */
+    apiKeyLimit?: false
+  }
+}
+
 /**
  * Register before the routes. Each key's own limit, over every route and (through Redis) every instance, is
  * counted first, on the key's hash, so even an unknown key's calls are counted; then the key is admitted or
@@ -26,6 +33,7 @@ export function registerApiKeyHooks(
   { auth, perMinute }: { auth: AuthService; perMinute: number },
 ) {
   const keyOf = (request: FastifyRequest) => {
+    if (request.routeOptions.config.apiKeyLimit === false) return undefined
     const token = getBearerToken(request)
     return token && isApiKey(token) ? hashAccessToken(token) : undefined
   }

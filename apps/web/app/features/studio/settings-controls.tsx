@@ -9,6 +9,7 @@ import {
   CAPTION_STYLES,
   VIDEO_MAX_SECONDS,
   VIDEO_MIN_SECONDS,
+  VIDEO_STYLE_BLURBS,
   VIDEO_STYLE_LABELS,
   VIDEO_STYLES,
   VOICE_SPEED_MAX,
@@ -31,16 +32,6 @@ import { getMusicChoice, MusicPicker } from './music-picker.tsx'
 import { getDefaultVoiceId } from './script-language.ts'
 import { studioApi } from './studio-api.ts'
 import { StyleSwatch } from './style-swatch.tsx'
-
-export const STYLE_BLURBS: Record<ProjectSettings['style'], string> = {
-  cinematic: 'Film light, wide lenses',
-  anime: 'Bright skies, clean lines',
-  // The built-in illustrator draws every style; photographs need generated pictures, which a studio may not offer.
-  realistic: 'Illustrated, in natural light and colour',
-  '3d-cartoon': 'Soft, glossy, playful',
-  watercolor: 'Bleeding colour, paper',
-  comic: 'Ink, halftone, punch',
-}
 
 const ASPECT_LABELS: Record<AspectRatio, string> = {
   '9:16': 'Vertical · Reels, TikTok, Shorts',
@@ -81,7 +72,7 @@ export function StylePicker({
             <StyleSwatch style={style} className="aspect-[16/10] w-full rounded-xl" />
             <span className="px-1.5 pt-2 pb-1">
               <span className="block text-sm font-semibold text-ink">{VIDEO_STYLE_LABELS[style]}</span>
-              <span className="block text-xs text-muted">{STYLE_BLURBS[style]}</span>
+              <span className="block text-xs text-muted">{VIDEO_STYLE_BLURBS[style]}</span>
             </span>
           </label>
         ))}
