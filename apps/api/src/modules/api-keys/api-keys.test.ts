@@ -385,7 +385,7 @@ describe('every /api/v1 route says whether API keys may call it', () => {
     expect(byScope.get('any')).toEqual(['get /api/v1/usage'])
     expect(byScope.get('renders:write')).toEqual(expect.arrayContaining(['post /api/v1/projects/{id}/renders']))
     // A call that does the work of two needs both: a one-call video drafts a project and renders it.
-    expect(byScope.get('projects:write renders:write')).toEqual(['post /api/v1/videos'])
+    expect(byScope.get('projects:write renders:write')).toEqual(['post /api/v1/videos', 'post /api/v1/videos/batch'])
   })
 
   it('keeps a server from starting with a user route that forgot to say', async () => {
