@@ -57,17 +57,15 @@ const SESSION_DAYS = 1
 export async function createAccount(
   { db }: Pick<TestApp, 'db'>,
   { plan = 'free' }: { plan?: 'free' | 'paid' } = {},
-): Promise<{ id: string; token: string }> {
-  const [user] = await db.db
-    .insert(users)
-    .values({ email: uniqueEmail('account'), confirmed: true, plan })
-    .returning()
+): Promise<{ id: string; email: string; token: string; headers: { authorization: string } }> {
+  const email = uniqueEmail('account')
+  const [user] = await db.db.insert(users).values({ email, confirmed: true, plan }).returning()
   if (!user) throw new Error('no user')
   const { token, tokenHash } = createAccessToken()
   await db.db
     .insert(sessions)
     .values({ userId: user.id, tokenHash, kind: 'user', expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000) })
-  return { id: user.id, token }
+  return { id: user.id, email, token, headers: { authorization: `Bearer ${token}` } }
 }
 
 /**

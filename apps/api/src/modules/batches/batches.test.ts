@@ -4,29 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BatchSchema, type Batch } from '@storyreel/contracts/batches'
 import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import { CreatedWebhookSchema } from '@storyreel/contracts/webhooks'
-import { sessions, users } from '@storyreel/db/schema'
 import { TEST_DRIVERS } from '@storyreel/db/testing'
 
-import { createAccessToken } from '#src/modules/auth/token.ts'
-import { createTestApp, uniqueEmail, type TestApp } from '#src/testing/test-app.ts'
+import { createAccount as createTestAccount, createTestApp, type TestApp } from '#src/testing/test-app.ts'
 import { startWebhookReceiver } from '#src/testing/webhook-receiver.ts'
 
-const DAY_MS = 24 * 3600_000
-
-type Account = { id: string; headers: { authorization: string } }
-
-async function createAccount(t: TestApp, plan: 'free' | 'paid' = 'paid'): Promise<Account> {
-  const [user] = await t.db.db
-    .insert(users)
-    .values({ email: uniqueEmail('batch'), confirmed: true, plan })
-    .returning()
-  if (!user) throw new Error('no user')
-  const { token, tokenHash } = createAccessToken()
-  await t.db.db
-    .insert(sessions)
-    .values({ userId: user.id, tokenHash, kind: 'user', expiresAt: new Date(Date.now() + DAY_MS) })
-  return { id: user.id, headers: { authorization: `Bearer ${token}` } }
-}
+const createAccount = (t: TestApp, plan: 'free' | 'paid' = 'paid') => createTestAccount(t, { plan })
 
 /** The names and bytes of a ZIP's files, read from its central directory as an unzip tool does. */
 function readZip(zip: Buffer): { name: string; data: Buffer }[] {

@@ -10,12 +10,11 @@ import {
   type WebhookEventType,
 } from '@storyreel/contracts/webhooks'
 import { eq, sql } from '@storyreel/db/operators'
-import { assets, renderJobs, sessions, users, webhookDeliveries, webhookEndpoints } from '@storyreel/db/schema'
+import { assets, renderJobs, users, webhookDeliveries, webhookEndpoints } from '@storyreel/db/schema'
 import { TEST_DRIVERS } from '@storyreel/db/testing'
 
-import { createAccessToken } from '#src/modules/auth/token.ts'
 import { insertBareProject } from '#src/testing/rows.ts'
-import { createTestApp, uniqueEmail, type TestApp } from '#src/testing/test-app.ts'
+import { createAccount as createTestAccount, createTestApp, type TestApp } from '#src/testing/test-app.ts'
 import { startWebhookReceiver } from '#src/testing/webhook-receiver.ts'
 
 import { createWebhooksRepository } from './webhooks.repository.ts'
@@ -51,16 +50,7 @@ for (const { name, url } of TEST_DRIVERS) {
       await receiver?.close()
     })
 
-    async function createAccount(app: TestApp = t): Promise<Account> {
-      const email = uniqueEmail('hooks')
-      const [user] = await app.db.db.insert(users).values({ email, confirmed: true, plan: 'paid' }).returning()
-      if (!user) throw new Error('no user')
-      const { token, tokenHash } = createAccessToken()
-      await app.db.db
-        .insert(sessions)
-        .values({ userId: user.id, tokenHash, kind: 'user', expiresAt: new Date(Date.now() + DAY_MS) })
-      return { id: user.id, email, headers: { authorization: `Bearer ${token}` } }
-    }
+    const createAccount = (app: TestApp = t): Promise<Account> => createTestAccount(app, { plan: 'paid' })
 
     async function addEndpoint(account: Account, events: WebhookEventType[], path = '/hook', app: TestApp = t) {
       const response = await app.app.inject({
