@@ -7,7 +7,16 @@ import { planForeignScene } from './foreign-planner.ts'
 import { keyPhraseOf } from './key-phrase.ts'
 import { assemblePlan } from './plan-assembly.ts'
 import type { Candidate, PlanRequest, ScenePlan, WordChoice } from './plan-types.ts'
-import { colouredArt, conceptArt, conceptOf, groupOf, personFigure, propsOf, withTone } from './plan-words.ts'
+import {
+  colouredArt,
+  conceptArt,
+  conceptOf,
+  groupOf,
+  personFigure,
+  propsOf,
+  severalWhenPlural,
+  withTone,
+} from './plan-words.ts'
 import { readText, type Noun } from './scene-reader.ts'
 import { broaderSenses, isDrawableNoun, nounSenses, readSynset, usualKind, usualSense } from './wordnet.ts'
 
@@ -312,12 +321,13 @@ export function planScene(request: PlanRequest): ScenePlan {
           continue
         }
         // "A friend" is one person; "friends" are several.
-        const one = SINGLE_OF_GROUP.has(noun.lemma) && noun.text.toLowerCase() === noun.lemma
+        const plural = noun.text.toLowerCase() !== noun.lemma
+        const one = SINGLE_OF_GROUP.has(noun.lemma) && !plural
         const chosen = one
           ? [{ id: personFigure(noun.lemma), word: noun.text, score }]
           : concept.group
             ? groupOf(noun.lemma, noun.text, score)
-            : conceptArt(concept, label, score)
+            : severalWhenPlural(conceptArt(concept, label, score), noun.lemma, plural && !phraseConcept)
         candidates.push(...chosen)
         const owner = chosen[0]
         if (owner && getArtLibrary().get(owner.id)?.kind === 'person' && !owner.group)
@@ -356,8 +366,10 @@ export function planScene(request: PlanRequest): ScenePlan {
       const found = findArt(noun)
       const id = found.candidates[0]?.id
       if (id) {
-        candidates.push({ id: withTone(id), word: noun.text, score })
-        if (getArtLibrary().get(id)?.kind === 'person')
+        const plural = noun.text.toLowerCase() !== noun.lemma
+        const drawn = severalWhenPlural([{ id: withTone(id), word: noun.text, score }], noun.lemma, plural)
+        candidates.push(...drawn)
+        if (getArtLibrary().get(id)?.kind === 'person' && !drawn[0]?.group)
           candidates.push(...propsOf(noun.lemma, withTone(id), noun.text, score))
       }
       markSubject()
