@@ -11,6 +11,7 @@ import {
   colouredArt,
   conceptArt,
   conceptOf,
+  figureFor,
   groupOf,
   personFigure,
   propsOf,
@@ -37,6 +38,7 @@ const MIN_MATCH = 6
 /** Verbs of holding something up or in hand: the thing they name is drawn in the hand of the one leading. */
 const HOLDING_VERBS = new Set([
   'hold',
+  'draw',
   'carry',
   'raise',
   'lift',
@@ -404,6 +406,14 @@ export function planScene(request: PlanRequest): ScenePlan {
       const owns = fitting(reading.possessives) === fitting(reading.pronouns)
       candidates.push({ id: member.figure, word: member.name, score: weight * 1.3 + (leads ? 4 : owns ? 0 : 0.5) })
       words.push({ word: member.name, art: member.figure, reason: 'named character (pronoun)' })
+    }
+    // "She soared above the clouds": with nobody in the story to be her and no one else named, she is drawn.
+    const unnamed = reading.subjectPronouns.find((word) => word === 'she' || word === 'he')
+    const anyone = (item: Candidate) => ['person', 'animal', 'bird'].includes(getArtLibrary().get(item.id)?.kind ?? '')
+    if (unnamed && castPeople(cast).length === 0 && !cast.some((item) => item.pronoun) && !candidates.some(anyone)) {
+      const figure = figureFor(`${unnamed} (unnamed)`, unnamed === 'she' ? 'woman' : 'man')
+      candidates.push({ id: figure, word: unnamed, score: weight * 1.3 })
+      words.push({ word: unnamed, art: figure, reason: 'someone unnamed (pronoun)' })
     }
     // "They danced all night": with no person or animal the story follows, "they" are several people.
     if (
