@@ -244,7 +244,7 @@ export const LIVING: LexiconRecord[] = [
     art: ['people-holding-hands'],
     words: {
       es: ['gente', 'personas'],
-      fr: ['gens', 'personnes'],
+      fr: ['gens', 'personnes', 'de monde'],
       de: ['leute', 'menschen'],
       it: ['gente', 'persone'],
       pt: ['gente', 'pessoas'],

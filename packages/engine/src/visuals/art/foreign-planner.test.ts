@@ -46,6 +46,19 @@ describe('scripts in the seven other languages', () => {
     expect(withLucia.subjects.filter((subject) => subject.group)).toHaveLength(0)
   })
 
+  it("takes a word in its sense: one that only describes in a drawing's name, or the world, draws nothing", () => {
+    // "Llena" is a word of "luna llena", not the moon: the shop fills with people.
+    const full = ids('es', 'Los sábados, la tienda se llena de gente.')
+    expect(full).not.toContain('full-moon')
+    expect(full.length).toBeGreaterThanOrEqual(3)
+    // "Pleine de monde" is full of people, and the world is no map, as in English.
+    const crowded = ids('fr', 'Le samedi, la boutique est pleine de monde.')
+    expect(crowded).not.toContain('world-map')
+    expect(crowded.filter((id) => /-standing-/u.test(id)).length).toBeGreaterThanOrEqual(2)
+    // The thing a name is about still finds it: "formaggio" of "fetta di formaggio".
+    expect(ids('it', 'Un pezzo di formaggio sul tavolo.')).toContain('cheese-wedge')
+  })
+
   it('reads a capital after an article as a noun, and other forms of a word as that word', () => {
     // German capitalises nouns: "eine Prinzessin" is a princess, not someone named Prinzessin.
     expect(castOf(['Es war einmal eine Prinzessin, die in einem Schloss lebte.'], 'de')).toEqual([])
