@@ -59,6 +59,19 @@ export const ABSTRACT: LexiconRecord[] = [
   { lemma: 'something', kind: 'abstract', picture: 'none' },
   { lemma: 'life', kind: 'abstract', picture: 'none' },
   {
+    lemma: 'pink',
+    pos: 'adjective',
+    kind: 'abstract',
+    picture: 'none',
+    words: {
+      es: ['de rosa', 'color rosa'],
+      fr: ['en rose', 'de rose'],
+      it: ['di rosa', 'in rosa'],
+      pt: ['de rosa', 'cor-de-rosa', 'cor de rosa'],
+    },
+    why: 'Where "rosa" or "rose" is a colour ("si tingono di rosa", "peint en rose"), it is no flower.',
+  },
+  {
     lemma: 'world',
     kind: 'abstract',
     picture: 'none',
