@@ -36,10 +36,14 @@ describe('people in a scene: roles with their props, what they hold, who flies',
     expect(plane.some((subject) => subject.flying)).toBe(false)
   })
 
-  it('reads a verb in "-s" after one thing as what it does: a phone that rings draws no ring', () => {
+  it('reads verbs the tagger took for nouns: a phone that rings draws no ring, "call Anna" a phone', () => {
     const ids = (narration: string) => plan(narration).subjects.map((subject) => subject.id)
     expect(ids('A phone rings at 3 a.m.')).toEqual(['mobile-phone'])
     expect(ids('She wore a gold ring.')).toContain('ring')
+    // A clause after a colon opens on its verb, with a name as its object: "call Anna" is a phone call.
+    expect(readText('Tables fill up fast: call Anna at the front desk.').verbs).toContain('call')
+    expect(ids('Tables fill up fast: call Anna at the front desk.')).toContain('mobile-phone')
+    expect(readText('Our chef: Captain Jack.').verbs).not.toContain('captain')
     // A word used more as a noun stays one: "the tree lights" are lights.
     expect(readText('The tree lights in the square.').verbs).not.toContain('light')
   })

@@ -204,14 +204,21 @@ function verbAfterNoun(tokens: { text: string; lemma: string; pos: string }[], a
 }
 
 /**
- * "Book your table", "Grab the tickets": a sentence that opens on a word WordNet knows as a verb, followed by a
+ * "Book your table", "Grab the tickets": a sentence (or a clause after a colon) that opens on a word WordNet knows as a verb, followed by a
  * determiner or a possessive, gives an order; the tagger reads the verb as a noun (or a name, capitalised).
  */
 function imperativeAt(tokens: { text: string; lemma: string; pos: string }[], at: number): string | undefined {
   const token = tokens[at]
   const next = tokens[at + 1]
-  if (at !== 0 || !token || (token.pos !== 'NOUN' && token.pos !== 'PROPN')) return undefined
-  if (next?.pos !== 'DET' && !(next?.pos === 'PRON' && POSSESSIVES.has(next.text.toLowerCase()))) return undefined
+  // A clause after a colon opens on its verb too, and there a name may be its object: "…: call Maria" (a
+  // title before a name is capitalised: "…: Captain Jack").
+  const afterColon = at > 0 && [':', ';'].includes(tokens[at - 1]?.text ?? '')
+  if ((at !== 0 && !afterColon) || !token || (token.pos !== 'NOUN' && token.pos !== 'PROPN')) return undefined
+  const object =
+    next?.pos === 'DET' ||
+    (next?.pos === 'PRON' && POSSESSIVES.has(next.text.toLowerCase())) ||
+    (afterColon && next?.pos === 'PROPN' && /^\p{Ll}/u.test(token.text))
+  if (!object) return undefined
   const word = token.text.toLowerCase()
   return isVerbForm(word) && !word.endsWith('s') ? word : undefined
 }
