@@ -55,6 +55,8 @@ describe('scripts in the seven other languages', () => {
     const crowded = ids('fr', 'Le samedi, la boutique est pleine de monde.')
     expect(crowded).not.toContain('world-map')
     expect(crowded.filter((id) => /-standing-/u.test(id)).length).toBeGreaterThanOrEqual(2)
+    // German nouns are capitalised: "frischer" (fresh) is no scissors ("Schere") by another form.
+    expect(ids('de', 'Am Meer weht ein frischer Wind.')).toEqual(['wind-face'])
     // "Di rosa" is a colour; "una rosa" the flower.
     expect(ids('it', 'Nelle Dolomiti, le montagne si tingono di rosa al tramonto.')).not.toContain('rose')
     expect(ids('it', 'Una rosa rossa sul tavolo.')).toContain('rose')

@@ -228,6 +228,8 @@ export function planForeignScene(language: OtherLanguage, request: PlanRequest):
         words.push({ word: token.text, art: undefined, reason: token.afterPlaceWord ? 'place name' : 'name' })
         continue
       }
+      // German writes every noun with a capital: a word in lower case inside a sentence ("frischer") is none.
+      if (language === 'de' && !token.capital && !token.sentenceStart) continue
       const match = library.findIn(language, token.normal).find((item) => item.score >= MIN_FOREIGN_MATCH)
       if (match) {
         add({ id: withTone(match.id), word: token.text, score }, `CLDR ${language}: "${token.normal}"`)
