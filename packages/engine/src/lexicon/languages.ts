@@ -392,7 +392,8 @@ function listedIn(language: OtherLanguage) {
   const byStem = new Map<string, Listed[]>()
   const byPrefix = new Map<string, Listed[]>()
   for (const [word, entry] of getLexicon().inLanguage(language)) {
-    if (word.includes(' ')) continue
+    // An adjective's forms are listed: "frais" reaches no "fraises" (strawberries) by their stem.
+    if (word.includes(' ') || entry.pos === 'adjective') continue
     const listed = { word, stem: stemOf(language, word), entry }
     byStem.set(listed.stem, [...(byStem.get(listed.stem) ?? []), listed])
     byPrefix.set(prefixOf(word), [...(byPrefix.get(prefixOf(word)) ?? []), listed])

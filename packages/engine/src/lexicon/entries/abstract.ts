@@ -59,6 +59,21 @@ export const ABSTRACT: LexiconRecord[] = [
   { lemma: 'something', kind: 'abstract', picture: 'none' },
   { lemma: 'life', kind: 'abstract', picture: 'none' },
   {
+    lemma: 'fresh',
+    pos: 'adjective',
+    kind: 'abstract',
+    picture: 'none',
+    words: {
+      es: ['fresco', 'fresca', 'frescos', 'frescas'],
+      fr: ['frais', 'fraîche', 'fraîches'],
+      de: ['frisch', 'frische', 'frischer', 'frisches', 'frischen'],
+      it: ['fresco', 'fresca', 'freschi', 'fresche'],
+      pt: ['fresco', 'fresca', 'frescos', 'frescas'],
+      nl: ['vers', 'verse'],
+    },
+    why: 'Fresh says what a thing is like: "frais" is no "fraise" (a strawberry) by its stem.',
+  },
+  {
     lemma: 'pink',
     pos: 'adjective',
     kind: 'abstract',

@@ -57,6 +57,9 @@ describe('scripts in the seven other languages', () => {
     expect(crowded.filter((id) => /-standing-/u.test(id)).length).toBeGreaterThanOrEqual(2)
     // German nouns are capitalised: "frischer" (fresh) is no scissors ("Schere") by another form.
     expect(ids('de', 'Am Meer weht ein frischer Wind.')).toEqual(['wind-face'])
+    // "Frais" is fresh, no "fraise"; "fraises" are still strawberries.
+    expect(ids('fr', 'Du poisson frais chaque matin.')).not.toContain('strawberry')
+    expect(ids('fr', 'Des fraises fraîches du jardin.')).toContain('strawberry')
     // "Di rosa" is a colour; "una rosa" the flower.
     expect(ids('it', 'Nelle Dolomiti, le montagne si tingono di rosa al tramonto.')).not.toContain('rose')
     expect(ids('it', 'Una rosa rossa sul tavolo.')).toContain('rose')
