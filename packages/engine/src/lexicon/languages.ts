@@ -149,6 +149,24 @@ export const GROUP_WORDS: Record<OtherLanguage, readonly string[]> = {
 
 let stopWords: Record<string, string[]> | undefined
 
+/** Languages whose names put the thing first and what describes it after ("luna llena"); the others, last. */
+const HEAD_FIRST = new Set<OtherLanguage>(['es', 'fr', 'it', 'pt'])
+
+/**
+ * The words of a name of several words that name a thing: its head ("luna" of "luna llena") and a noun a
+ * preposition joins to it ("formaggio" of "fetta di formaggio"; in Hindi the word before its postposition,
+ * "चाय" of "चाय का प्याला"), never one that only describes: "llena" alone is no full moon.
+ */
+export function thingWordsOfName(words: readonly string[], language: OtherLanguage): Set<string> {
+  const stop = stopWordsOf(language)
+  const normal = words.map(normaliseWord)
+  const head = HEAD_FIRST.has(language) ? normal[0] : normal.at(-1)
+  const joined = normal.filter((word, at) =>
+    language === 'hi' ? stop.has(normal[at + 1] ?? '') : at > 0 && stop.has(normal[at - 1] ?? ''),
+  )
+  return new Set([head ?? '', ...joined].filter((word) => word && !stop.has(word)))
+}
+
 function stopWordsOf(language: OtherLanguage): ReadonlySet<string> {
   if (!stopWords) {
     const require = createRequire(import.meta.url)
@@ -374,7 +392,8 @@ function listedIn(language: OtherLanguage) {
   const byStem = new Map<string, Listed[]>()
   const byPrefix = new Map<string, Listed[]>()
   for (const [word, entry] of getLexicon().inLanguage(language)) {
-    if (word.includes(' ')) continue
+    // An adjective's forms are listed: "frais" reaches no "fraises" (strawberries) by their stem.
+    if (word.includes(' ') || entry.pos === 'adjective') continue
     const listed = { word, stem: stemOf(language, word), entry }
     byStem.set(listed.stem, [...(byStem.get(listed.stem) ?? []), listed])
     byPrefix.set(prefixOf(word), [...(byPrefix.get(prefixOf(word)) ?? []), listed])

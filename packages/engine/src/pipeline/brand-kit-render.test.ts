@@ -163,7 +163,7 @@ describe('a render with the owner’s colours, font and cards', () => {
     // The silent scene's segments, as keyed before brand colours, fonts and cards: a change here draws every
     // stored scene again (it moves with STILL_ART_VERSION).
     const keys = await Promise.all(
-      ['3da5737f8db949aa9b3ff5261fa50ef3', 'fdba936f64a3cc8300b5089d199f9218'].map((key) =>
+      ['a56b20e56896a43decf089e568670d65', '14a9d1da6981d9158e07d90a467a5b89'].map((key) =>
         context.cache.has(`segments/${key}.mp4`),
       ),
     )

@@ -336,11 +336,12 @@ function sizeWithGaps(plan: Plan, target: number, wordsPerSecond: number): Draft
   // Each gap fits one scene: with too little time, fewer gaps; with too much, more (up to the plan's).
   while (gapCount > 1 && remaining / gapCount < 3) gapCount--
   while (gapCount < maxGaps && remaining / gapCount > SCENE_MAX_SECONDS) gapCount++
-  // The last gap closes the list ("the last step"), so a shorter list drops from the middle.
+  // The last gap closes the list ("the last step"), so a shorter list drops from the middle; a list the hook
+  // counts ("three facts") keeps its first gaps, so the third is "fact three", never "fact eight".
   const chosen =
     gapCount === 1 && plan.singleGap
       ? [plan.singleGap]
-      : plan.gaps.length > gapCount && plan.gapLimit === undefined && gapCount > 1
+      : plan.gaps.length > gapCount && plan.gapLimit === undefined && !plan.countedHook && gapCount > 1
         ? [...plan.gaps.slice(0, gapCount - 1), plan.gaps[plan.gaps.length - 1] as Gap]
         : plan.gaps.slice(0, gapCount)
   // Rounded down, so the gaps never take the video past its target.

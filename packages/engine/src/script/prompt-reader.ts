@@ -49,7 +49,18 @@ function readQuestion(text: string): { clause: string; rest: string; subject: st
       rest = [words.slice(0, end).join(' '), auxiliary, words.slice(end).join(' ')].filter(Boolean).join(' ')
     }
   }
-  return { clause: `${word} ${rest}`, rest, subject: splitAtVerb(rest).subject }
+  return { clause: `${word} ${rest}`, rest, subject: pictured(splitAtVerb(rest)) }
+}
+
+/**
+ * What an explainer shows of a clause: its subject, or where that is "you", "we" or "I", the first thing named
+ * after the verb ("why you should not sleep with your phone": a phone), else someone ("why we dream": a person).
+ */
+function pictured({ subject, after }: { subject: string; after: string }): string {
+  const [only, ...more] = tokenize(subject)
+  if (!only || more.length > 0 || !only.tags.has('Pronoun')) return subject
+  const thing = tokenize(after).find((token) => token.tags.has('Noun') && !token.tags.has('Pronoun'))
+  return thing?.text ?? 'a person'
 }
 
 /**

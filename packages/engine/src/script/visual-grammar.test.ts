@@ -65,6 +65,32 @@ describe('articles, mass nouns and plurals in visual lines', () => {
   })
 })
 
+describe('what an explainer or a list of facts shows and counts', () => {
+  const draft = (text: string) =>
+    createLocalScriptWriter().createStoryboard({
+      source: { kind: 'prompt', text },
+      targetSeconds: 30,
+      style: 'cinematic',
+      language: 'en-US',
+      wordsPerSecond: 2.5,
+    })
+
+  it('pictures the thing a question about "you" or "we" names, else a person, never "You in bright daylight"', async () => {
+    const phone = await draft('why you should not sleep with your phone')
+    for (const scene of phone.scenes) expect(scene.visual).not.toMatch(/^you\b|\bof you\b/i)
+    expect(phone.scenes[0]?.visual).toBe('A phone in bright daylight')
+    const dream = await draft('why we dream')
+    for (const scene of dream.scenes) expect(scene.visual).not.toMatch(/^we\b|\bof we\b/i)
+  })
+
+  it('numbers the facts in the order said when the prompt names no count: the third is fact three', async () => {
+    const facts = await draft('facts about the moon')
+    const numbers = facts.scenes.flatMap((scene) => /\bfact (\w+) about/.exec(scene.narration)?.[1] ?? [])
+    expect(numbers.length).toBeGreaterThan(1)
+    expect(numbers).toEqual(['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'].slice(0, numbers.length))
+  })
+})
+
 describe('negation and verbs in pictures of a script', () => {
   it.each([
     ["Don't check your phone in bed.", 'A person does not check their phone in bed'],

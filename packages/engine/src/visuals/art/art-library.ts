@@ -5,7 +5,7 @@ import { getIconData, iconToHTML, iconToSVG } from '@iconify/utils'
 import type { IconifyJSON } from '@iconify/types'
 import { createCanvas, Image, loadImage, type Canvas } from '@napi-rs/canvas'
 
-import { prefixOf, sameWord, stemOf } from '../../lexicon/languages.ts'
+import { prefixOf, sameWord, stemOf, thingWordsOfName } from '../../lexicon/languages.ts'
 import { normaliseWord } from '../../lexicon/lexicon.ts'
 import type { OtherLanguage } from '../../lexicon/vocabulary.ts'
 
@@ -240,8 +240,9 @@ const RARE_TAG = 3
 
 /**
  * The CLDR annotations of a locale as an index by stem: a one-word name (or one of a name's comma-separated
- * forms, "चाय का प्याला, चाय") scores 10; a word of a longer name 6 when the keywords repeat it alone (the
- * thing itself: "formaggio" of "fetta di formaggio") and 2 otherwise ("grandes" of "grandes almacenes"); a
+ * forms, "चाय का प्याला, चाय") scores 10; a word of a longer name 6 when the keywords repeat it alone and it
+ * names a thing there (its head or a noun joined to it: "formaggio" of "fetta di formaggio"; never "llena" of
+ * "luna llena") and 2 otherwise ("grandes" of "grandes almacenes"); a
  * keyword 4 when few drawings share it, else 1.
  */
 function foreignIndex(language: OtherLanguage): ForeignIndex {
@@ -284,7 +285,11 @@ function foreignIndex(language: OtherLanguage): ForeignIndex {
     for (const form of item.label.split(',')) {
       const label = words(form)
       if (label.length === 1) add(label[0] ?? '', id, 10)
-      else if (label.length <= 4) for (const word of label) add(word, id, tags.has(normaliseWord(word)) ? 6 : 2)
+      else if (label.length <= 4) {
+        const things = thingWordsOfName(label, language)
+        for (const word of label)
+          add(word, id, tags.has(normaliseWord(word)) && things.has(normaliseWord(word)) ? 6 : 2)
+      }
     }
     for (const tag of tags) if (!tag.includes(' ')) add(tag, id, (tagCounts.get(tag) ?? 0) <= RARE_TAG ? 4 : 1)
   }

@@ -12,7 +12,7 @@ import type { Setting, TimeOfDay, Weather } from '../../lexicon/vocabulary.ts'
 import type { OtherLanguage } from '../../lexicon/vocabulary.ts'
 import { detectLanguage } from '../../language/detect-language.ts'
 import { getArtLibrary } from './art-library.ts'
-import { propsOf } from './plan-words.ts'
+import { groupOf, propsOf } from './plan-words.ts'
 import {
   assemblePlan,
   conceptArt,
@@ -183,6 +183,14 @@ export function planForeignScene(language: OtherLanguage, request: PlanRequest):
           words.push({ word: label, art: undefined, reason: `lexicon: ${entry.lemma}` })
           continue
         }
+        // "La foule", "बच्चे", "los amigos": several people, drawn as a group of figures as in English.
+        if (entry.kind === 'person' && (entry.group || groups.has(token.normal))) {
+          const group = groupOf(entry.lemma, label, score)
+          for (const candidate of group) candidates.push(candidate)
+          sentencesWithSubject.add(token.sentence)
+          words.push({ word: label, art: group[0]?.id, reason: `lexicon: ${entry.lemma} (several people)` })
+          continue
+        }
         if (entry.art) {
           for (const candidate of conceptArt(entry, label, score)) add(candidate, `lexicon: ${entry.lemma}`)
           const owner = candidates.at(-1)
@@ -202,15 +210,26 @@ export function planForeignScene(language: OtherLanguage, request: PlanRequest):
           continue
         }
       }
-      if (token.stop || token.normal.length < 3) continue
-      if (groups.has(token.normal)) {
-        add({ id: 'people-holding-hands', word: token.text, score }, 'several people')
+      // "Ils dansent", "वे गाते हैं": an unnamed "they" is several people, as in English, when the story follows
+      // nobody and the words name no one else.
+      const unnamedThey =
+        people.length === 0 &&
+        !cast.some((item) => item.pronoun === 'it') &&
+        !candidates.some((item) => ['person', 'animal', 'bird'].includes(library.get(item.id)?.kind ?? ''))
+      if (groups.has(token.normal) && (!token.stop || unnamedThey)) {
+        const group = groupOf(token.normal, token.text, score)
+        for (const candidate of group) candidates.push(candidate)
+        sentencesWithSubject.add(token.sentence)
+        words.push({ word: token.text, art: group[0]?.id, reason: 'several people' })
         continue
       }
+      if (token.stop || token.normal.length < 3) continue
       if (token.capital && !token.sentenceStart && !token.afterArticle && isNameLike(token, language)) {
         words.push({ word: token.text, art: undefined, reason: token.afterPlaceWord ? 'place name' : 'name' })
         continue
       }
+      // German writes every noun with a capital: a word in lower case inside a sentence ("frischer") is none.
+      if (language === 'de' && !token.capital && !token.sentenceStart) continue
       const match = library.findIn(language, token.normal).find((item) => item.score >= MIN_FOREIGN_MATCH)
       if (match) {
         add({ id: withTone(match.id), word: token.text, score }, `CLDR ${language}: "${token.normal}"`)

@@ -29,6 +29,9 @@ export const BUILDING_MATERIALS = new Set(['wood', 'rock', 'brick'])
 
 export const FLIERS = new Set(['animal', 'bird'])
 
+/** What a hand can hold: things and food, not animals, buildings or the sky. */
+const isSmallThing = (subject: PlannedArt) => subject.kind === 'object' || subject.kind === 'food'
+
 /** What a reading of a scene's words found, in any language, before it is ranked into a plan. */
 export type Findings = {
   candidates: Candidate[]
@@ -119,17 +122,24 @@ export function assemblePlan(findings: Findings): ScenePlan {
   if (ridden && rider) {
     subjects = [ridden, { ...rider, rider: true }, ...subjects.filter((item) => item !== ridden && item !== rider)]
   }
+  // "Holding a candle", "held his sword": the first small thing the words name is in the hand of the person
+  // who leads, in place of the prop of the role ("the knight held his sword": the sword, not his shield).
+  const lead = subjects[0]?.kind === 'person' && !subjects[0].group ? subjects[0] : undefined
+  const inHand = findings.holds && lead ? subjects.slice(1).find(isSmallThing) : undefined
+  if (inHand) subjects = subjects.map((subject) => (subject === inHand ? { ...subject, held: true } : subject))
   // A role's prop goes with the one who leads: the king's crown on his head, the detective's glass in hand.
+  // Named too ("the king wore his crown"), the prop is that thing, on his head.
   const prop = subjects[0] ? props.get(subjects[0].id) : undefined
-  if (prop && !subjects.some((subject) => subject.id === prop.id))
-    subjects = [subjects[0] as PlannedArt, prop, ...subjects.slice(1)].slice(0, 4)
-  // "Holding a candle": the first small thing is in the hand of the person who leads, unless a prop is there.
-  if (findings.holds && subjects[0]?.kind === 'person' && !subjects[0].group && !prop?.held) {
-    const thing = subjects.slice(1).find((subject) => subject.kind === 'object' || subject.kind === 'food')
-    if (thing) subjects = subjects.map((subject) => (subject === thing ? { ...subject, held: true } : subject))
-  }
+  const named = prop ? subjects.find((subject) => subject.id === prop.id) : undefined
+  const where = prop?.worn ? { worn: true } : { held: true }
+  if (prop && !(inHand && prop.held))
+    subjects = named
+      ? subjects.map((subject) => (subject === named ? { ...subject, ...where } : subject))
+      : [subjects[0] as PlannedArt, prop, ...subjects.slice(1)].slice(0, 4)
   const main = subjects[0]
-  if (main && flies && FLIERS.has(main.kind)) main.flying = true
+  // A person flies where the words say so ("she soared above the clouds"), unless a plane carries them.
+  const aboard = subjects.some((subject) => subject.kind === 'aircraft')
+  if (main && flies && (FLIERS.has(main.kind) || (main.kind === 'person' && !aboard))) main.flying = true
   // "The geese flew over the lake": birds the sentence has flying fly, even when something else leads it.
   if (flies) for (const subject of subjects.slice(1)) if (subject.kind === 'bird') subject.flying = true
   return {

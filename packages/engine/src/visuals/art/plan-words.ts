@@ -89,6 +89,18 @@ export function groupOf(lemma: string, word: string, score: number): Candidate[]
   }))
 }
 
+/**
+ * "The children", "two knights", "बच्चे": a word for people in the plural is several of them, drawn as a group
+ * of figures like the crowd, not one person. Candidates that are one person become the group; others stay.
+ */
+export function severalWhenPlural(chosen: Candidate[], lemma: string, plural: boolean): Candidate[] {
+  const [first] = chosen
+  if (!plural || !first || first.group || getArtLibrary().get(first.id)?.kind !== 'person') return chosen
+  // A role drawn as itself (an astronaut in a suit) stays one, since the group's figures would lose the suit.
+  if (!first.id.includes('-standing-')) return chosen
+  return groupOf(lemma, first.word, first.score)
+}
+
 /** A standing figure for someone the words name by role ("the baker", "musicians"), toned by the word. */
 export function personFigure(lemma: string): string {
   const gender = FEMALE.test(lemma) ? 'woman' : MALE.test(lemma) ? 'man' : 'person'

@@ -7,7 +7,17 @@ import { planForeignScene } from './foreign-planner.ts'
 import { keyPhraseOf } from './key-phrase.ts'
 import { assemblePlan } from './plan-assembly.ts'
 import type { Candidate, PlanRequest, ScenePlan, WordChoice } from './plan-types.ts'
-import { colouredArt, conceptArt, conceptOf, groupOf, personFigure, propsOf, withTone } from './plan-words.ts'
+import {
+  colouredArt,
+  conceptArt,
+  conceptOf,
+  figureFor,
+  groupOf,
+  personFigure,
+  propsOf,
+  severalWhenPlural,
+  withTone,
+} from './plan-words.ts'
 import { readText, type Noun } from './scene-reader.ts'
 import { broaderSenses, isDrawableNoun, nounSenses, readSynset, usualKind, usualSense } from './wordnet.ts'
 
@@ -28,6 +38,7 @@ const MIN_MATCH = 6
 /** Verbs of holding something up or in hand: the thing they name is drawn in the hand of the one leading. */
 const HOLDING_VERBS = new Set([
   'hold',
+  'draw',
   'carry',
   'raise',
   'lift',
@@ -312,12 +323,13 @@ export function planScene(request: PlanRequest): ScenePlan {
           continue
         }
         // "A friend" is one person; "friends" are several.
-        const one = SINGLE_OF_GROUP.has(noun.lemma) && noun.text.toLowerCase() === noun.lemma
+        const plural = noun.text.toLowerCase() !== noun.lemma
+        const one = SINGLE_OF_GROUP.has(noun.lemma) && !plural
         const chosen = one
           ? [{ id: personFigure(noun.lemma), word: noun.text, score }]
           : concept.group
             ? groupOf(noun.lemma, noun.text, score)
-            : conceptArt(concept, label, score)
+            : severalWhenPlural(conceptArt(concept, label, score), noun.lemma, plural && !phraseConcept)
         candidates.push(...chosen)
         const owner = chosen[0]
         if (owner && getArtLibrary().get(owner.id)?.kind === 'person' && !owner.group)
@@ -356,8 +368,10 @@ export function planScene(request: PlanRequest): ScenePlan {
       const found = findArt(noun)
       const id = found.candidates[0]?.id
       if (id) {
-        candidates.push({ id: withTone(id), word: noun.text, score })
-        if (getArtLibrary().get(id)?.kind === 'person')
+        const plural = noun.text.toLowerCase() !== noun.lemma
+        const drawn = severalWhenPlural([{ id: withTone(id), word: noun.text, score }], noun.lemma, plural)
+        candidates.push(...drawn)
+        if (getArtLibrary().get(id)?.kind === 'person' && !drawn[0]?.group)
           candidates.push(...propsOf(noun.lemma, withTone(id), noun.text, score))
       }
       markSubject()
@@ -392,6 +406,14 @@ export function planScene(request: PlanRequest): ScenePlan {
       const owns = fitting(reading.possessives) === fitting(reading.pronouns)
       candidates.push({ id: member.figure, word: member.name, score: weight * 1.3 + (leads ? 4 : owns ? 0 : 0.5) })
       words.push({ word: member.name, art: member.figure, reason: 'named character (pronoun)' })
+    }
+    // "She soared above the clouds": with nobody in the story to be her and no one else named, she is drawn.
+    const unnamed = reading.subjectPronouns.find((word) => word === 'she' || word === 'he')
+    const anyone = (item: Candidate) => ['person', 'animal', 'bird'].includes(getArtLibrary().get(item.id)?.kind ?? '')
+    if (unnamed && castPeople(cast).length === 0 && !cast.some((item) => item.pronoun) && !candidates.some(anyone)) {
+      const figure = figureFor(`${unnamed} (unnamed)`, unnamed === 'she' ? 'woman' : 'man')
+      candidates.push({ id: figure, word: unnamed, score: weight * 1.3 })
+      words.push({ word: unnamed, art: figure, reason: 'someone unnamed (pronoun)' })
     }
     // "They danced all night": with no person or animal the story follows, "they" are several people.
     if (

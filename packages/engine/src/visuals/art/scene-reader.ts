@@ -156,6 +156,8 @@ function isFamilyWord(lemma: string): boolean {
   return broaderSenses(sense, 6).some((offset) => readSynset(offset).words.some((word) => FAMILY.has(word)))
 }
 
+const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'my', 'your', 'our', 'his', 'her', 'their'])
+
 /** Parts of speech that follow a verb but never a noun's own noun ("drives his", "whistles on", "rolls out"). */
 const AFTER_VERB = new Set(['DET', 'PRON', 'ADP', 'PART', 'ADV', 'ADJ', 'NUM'])
 
@@ -185,6 +187,14 @@ function verbAfterNoun(tokens: { text: string; lemma: string; pos: string }[], a
   const actor = previous.pos === 'PROPN' ? isFamilyWord(previous.lemma) : isBeing(previous.lemma)
   const closes = next === undefined || ['ADP', 'ADV', 'PUNCT', 'INTJ'].includes(next.pos) || GREETINGS.test(next.text)
   if (actor && closes && /s$/.test(token.text)) return verbBaseOf(token.text)
+  // "A phone rings at 3 a.m.", "the kettle whistles": one thing named with "a" or "the" does it too, in a
+  // sentence with no other verb, when the word is used more as a verb than as a noun ("the tree lights" stay).
+  const one = previous.pos === 'NOUN' && previous.text.toLowerCase() === previous.lemma
+  const named = DETERMINERS.has(tokens[at - 2]?.text.toLowerCase() ?? '')
+  const alone = !tokens.some((item) => item.pos === 'VERB' || item.pos === 'AUX')
+  const base = verbBaseOf(token.text)
+  if (one && named && alone && closes && base && /s$/.test(token.text) && verbUse(base) > nounUse(baseNoun(token.text)))
+    return base
   if (next?.pos !== 'DET' && next?.pos !== 'PRON') return undefined
   const verb = verbBaseOf(token.text)
   // "Winter jackets this weekend": a time after it is no object, and a word used more as a noun stays one.
@@ -194,14 +204,21 @@ function verbAfterNoun(tokens: { text: string; lemma: string; pos: string }[], a
 }
 
 /**
- * "Book your table", "Grab the tickets": a sentence that opens on a word WordNet knows as a verb, followed by a
+ * "Book your table", "Grab the tickets": a sentence (or a clause after a colon) that opens on a word WordNet knows as a verb, followed by a
  * determiner or a possessive, gives an order; the tagger reads the verb as a noun (or a name, capitalised).
  */
 function imperativeAt(tokens: { text: string; lemma: string; pos: string }[], at: number): string | undefined {
   const token = tokens[at]
   const next = tokens[at + 1]
-  if (at !== 0 || !token || (token.pos !== 'NOUN' && token.pos !== 'PROPN')) return undefined
-  if (next?.pos !== 'DET' && !(next?.pos === 'PRON' && POSSESSIVES.has(next.text.toLowerCase()))) return undefined
+  // A clause after a colon opens on its verb too, and there a name may be its object: "…: call Maria" (a
+  // title before a name is capitalised: "…: Captain Jack").
+  const afterColon = at > 0 && [':', ';'].includes(tokens[at - 1]?.text ?? '')
+  if ((at !== 0 && !afterColon) || !token || (token.pos !== 'NOUN' && token.pos !== 'PROPN')) return undefined
+  const object =
+    next?.pos === 'DET' ||
+    (next?.pos === 'PRON' && POSSESSIVES.has(next.text.toLowerCase())) ||
+    (afterColon && next?.pos === 'PROPN' && /^\p{Ll}/u.test(token.text))
+  if (!object) return undefined
   const word = token.text.toLowerCase()
   return isVerbForm(word) && !word.endsWith('s') ? word : undefined
 }
@@ -266,7 +283,9 @@ export function readText(text: string): Reading {
       // "A plumber waves goodbye": the small model tags some people and animals after "a" as adjectives; a word
       // WordNet knows as a noun for someone or some animal, and never saw used as an adjective, names them
       // ("plumber", "mechanic"; "a young woman" keeps its adjective).
-      if (token.pos === 'ADJ' && isBeing(baseNoun(token.text)) && adjectiveUse(token.text) <= 0) {
+      // A loanword it cannot place ("samurai", tagged X) names the same when WordNet knows it as such a noun.
+      const tagged = token.pos === 'ADJ' || token.pos === 'X'
+      if (tagged && isBeing(baseNoun(token.text)) && adjectiveUse(token.text) <= 0) {
         token.pos = 'NOUN'
         token.lemma = baseNoun(token.text)
       }
