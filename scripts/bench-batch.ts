@@ -68,17 +68,12 @@ async function readCode(email: string): Promise<string> {
 }
 
 async function signUp(email: string): Promise<{ id: string; token: string }> {
-  const registered = await call<{ access_token: string; user: { id: string } }>(
-    'POST',
-    '/api/v1/auth/register',
-    undefined,
-    {
-      email,
-      password: PASSWORD,
-    },
-  )
+  const registered = await call<{ access_token: string; id: string }>('POST', '/api/v1/auth/register', undefined, {
+    email,
+    password: PASSWORD,
+  })
   await call('POST', '/api/v1/auth/confirm', undefined, { email, code: await readCode(email) })
-  return { id: registered.user.id, token: registered.access_token }
+  return { id: registered.id, token: registered.access_token }
 }
 
 const seconds = (from: string, to: string | null) => (to ? (Date.parse(to) - Date.parse(from)) / 1000 : NaN)
