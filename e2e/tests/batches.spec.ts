@@ -46,7 +46,7 @@ test.describe('batches on a desktop', () => {
     await expect(page.getByText('No batches yet.')).toBeVisible()
     await expect(page.getByRole('link', { name: 'Download an example CSV' })).toHaveAttribute('download', /\.csv$/u)
     await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Batches' }).click()
-    await page.getByRole('link', { name: 'New batch' }).first().click()
+    await page.getByRole('link', { name: 'New batch' }).click()
     await expect(page).toHaveURL(/\/app\/batches\/new$/u)
 
     const chooser = page.getByLabel('CSV file to preview')
@@ -81,7 +81,7 @@ test.describe('batches on a desktop', () => {
     await expect(page.getByRole('progressbar', { name: 'Batch progress' })).toBeVisible()
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0)
 
-    await page.getByRole('link', { name: 'Batches', exact: true }).first().click()
+    await page.getByRole('link', { name: 'All batches' }).click()
     await expect(
       page.getByRole('list', { name: 'Your batches' }).getByRole('link', { name: /Bakery week/u }),
     ).toBeVisible()

@@ -16,11 +16,11 @@ export type KnownIds = { voices: ReadonlySet<string> | undefined; templates: Rea
  */
 export function checkBatchRows(rows: BatchRowInput[], known: KnownIds): CheckedRow[] {
   return rows.map((input, index) => {
-    const { body, problems } = toVideoBody(input)
-    const own = [...problems]
-    const voice = body?.settings?.voice_id
+    const own = [...toVideoBody(input).problems]
+    // Read from the cells, not the checked body, so a row with another problem is told of these too.
+    const voice = input.voice?.trim() || undefined
     if (voice !== undefined && known.voices && !known.voices.has(voice)) own.push(`voice: there is no voice "${voice}"`)
-    const template = body?.template_id
+    const template = input.template?.trim() || undefined
     if (template !== undefined && known.templates && !known.templates.has(template))
       own.push(`template: there is no template "${template}"`)
     return { row: index + 1, input, problems: own }

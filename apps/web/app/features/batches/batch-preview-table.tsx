@@ -84,7 +84,10 @@ export function BatchPreviewTable({ rows }: { rows: CheckedRow[] }) {
                   ) : null}
                 </td>
                 {OPTIONAL_COLUMNS.map(([column]) => (
-                  <td key={column} className={`${optional} text-muted [overflow-wrap:anywhere]`}>
+                  <td
+                    key={column}
+                    className={`${optional} text-muted ${column === 'template' ? 'max-w-40 [overflow-wrap:anywhere]' : 'whitespace-nowrap'}`}
+                  >
                     {input[column]?.trim()}
                   </td>
                 ))}

@@ -99,7 +99,7 @@ export function BatchRows({ rows }: { rows: BatchRowResult[] }) {
                     to={`/app/projects/${row.project_id}`}
                     className="rounded-full border border-line px-3.5 py-1.5 text-sm font-medium text-ink transition-colors hover:border-accent"
                   >
-                    Open project<span className="sr-only"> of row {row.row}</span>
+                    Open project <span className="sr-only">of row {row.row}</span>
                   </Link>
                   {outputs ? (
                     <a
@@ -108,7 +108,7 @@ export function BatchRows({ rows }: { rows: BatchRowResult[] }) {
                       className="inline-flex items-center gap-1.5 rounded-full border border-line px-3.5 py-1.5 text-sm font-medium text-ink transition-colors hover:border-accent"
                     >
                       <DownloadIcon className="h-4 w-4" />
-                      MP4<span className="sr-only"> of row {row.row}</span>
+                      MP4 <span className="sr-only">of row {row.row}</span>
                     </a>
                   ) : null}
                 </div>

@@ -64,7 +64,7 @@ export default function BatchRoute({ params }: Route.ComponentProps) {
     <div className="mx-auto max-w-4xl px-5 py-10 tablet:px-8 desktop:py-14">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
         <Link to="/app/batches" className="underline-offset-4 hover:text-ink hover:underline">
-          Batches
+          <span aria-hidden="true">← </span>All batches
         </Link>
       </nav>
       <header className="mt-2 flex flex-wrap items-end justify-between gap-4">

@@ -85,13 +85,10 @@ export default function BatchesRoute() {
             <p className="font-semibold text-ink">No batches yet.</p>
             <p className="mx-auto mt-2 max-w-lg text-sm text-muted">
               Write one video a row in a spreadsheet (a prompt or a script, and if you like a title, style, ratio, voice
-              or template), save it as CSV and drop it on the next page: up to {BATCH_MAX_ROWS} videos, checked row by
-              row before anything is made.
+              or template), save it as CSV and drop it on the New batch page: up to {BATCH_MAX_ROWS} videos, checked row
+              by row before anything is made.
             </p>
             <div className="mt-5 flex flex-wrap justify-center gap-3">
-              <Link to="/app/batches/new" className="btn-primary text-sm">
-                New batch
-              </Link>
               <a href={EXAMPLE_CSV_HREF} download={EXAMPLE_CSV_NAME} className="btn-secondary text-sm">
                 Download an example CSV
               </a>
