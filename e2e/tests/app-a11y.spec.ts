@@ -28,6 +28,8 @@ const SIGNED_IN_PAGES = [
   '/app/profile',
   '/app/create',
   '/app/projects',
+  '/app/batches',
+  '/app/batches/new',
   '/app/library',
   '/app/music',
   '/app/brand',
@@ -117,7 +119,7 @@ test.describe('app navigation on a phone', () => {
       const menu = page.getByRole('dialog', { name: 'Menu' })
 
       await menuButton.click()
-      for (const name of ['Home', 'Create', 'Projects', 'Library', 'Music', 'Brand', 'Profile', 'Help'])
+      for (const name of ['Home', 'Create', 'Projects', 'Batches', 'Library', 'Music', 'Brand', 'Profile', 'Help'])
         await expect(menu.getByRole('link', { name, exact: true })).toBeInViewport()
       await expect(menu.getByRole('button', { name: 'Sign out' })).toBeInViewport()
       await expectNoAxeViolations(page)

@@ -31,6 +31,9 @@ export default [
     route('app/music', 'routes/app/music.tsx', { id: 'app-music' }),
     route('app/library', 'routes/app/library.tsx', { id: 'app-library' }),
     route('app/brand', 'routes/app/brand.tsx', { id: 'app-brand' }),
+    route('app/batches', 'routes/app/batches.tsx', { id: 'app-batches' }),
+    route('app/batches/new', 'routes/app/batch-new.tsx', { id: 'app-batch-new' }),
+    route('app/batches/:id', 'routes/app/batch.tsx', { id: 'app-batch' }),
     // Unknown app paths are 404s inside this layout.
     route('app/*', 'routes/not-found.tsx', { id: 'app-not-found' }),
     route('auth/*', 'routes/not-found.tsx', { id: 'auth-not-found' }),

@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type DragEvent } from 'react'
+import { useId, useRef } from 'react'
 
 import { ACCEPTED_UPLOAD_TYPES } from '@storyreel/contracts/assets'
 
+import { DropZone } from '#app/components/ui/drop-zone.tsx'
 import { AlertIcon, CheckIcon, CloseIcon, UploadIcon } from '#app/components/ui/icons.tsx'
 import { formatSize } from '#app/lib/format-size.ts'
 
@@ -34,7 +35,6 @@ export function UploadPanel({
   onClear: () => void
 }) {
   const inputRef = useRef<HTMLInputElement>(null)
-  const [dragging, setDragging] = useState(false)
   const hintId = useId()
   const finished = items.some(
     (item) => item.status === 'done' || item.status === 'failed' || item.status === 'canceled',
@@ -42,29 +42,9 @@ export function UploadPanel({
   // Announced when a file's state changes, not at every tick of its progress.
   const latest = items.filter((item) => item.status === 'done' || item.status === 'failed').at(-1)
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault()
-    setDragging(false)
-    const files = [...event.dataTransfer.files]
-    if (files.length > 0) onFiles(files)
-  }
-
   return (
     <section aria-label="Upload" className="space-y-3">
-      <div
-        className={`flex flex-col items-center gap-3 rounded-3xl border-2 border-dashed px-6 py-8 text-center transition-colors ${
-          dragging ? 'border-accent bg-accent/10' : 'border-line bg-surface/60'
-        }`}
-        onDragOver={(event) => {
-          event.preventDefault()
-          setDragging(true)
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-      >
-        <span className="grid h-12 w-12 place-items-center rounded-2xl bg-raised text-accent" aria-hidden="true">
-          <UploadIcon className="h-6 w-6" />
-        </span>
+      <DropZone onFiles={onFiles}>
         <p className="font-semibold text-ink">Drop photos, clips or music here</p>
         <p id={hintId} className="max-w-md text-sm text-muted">
           JPEG, PNG, WebP or AVIF photos; MP4, MOV or WebM clips; MP3, M4A, WAV or OGG tracks
@@ -88,7 +68,7 @@ export function UploadPanel({
             if (files.length > 0) onFiles(files)
           }}
         />
-      </div>
+      </DropZone>
 
       <p className="sr-only" aria-live="polite">
         {latest

@@ -3,27 +3,9 @@ import { describe, expect, it, vi } from 'vitest'
 import type { RenderJob } from '@storyreel/contracts/studio'
 
 import { watchRender } from './render-stream.ts'
+import { RENDER_JOB } from './studio-test-utils.tsx'
 
-const JOB: RenderJob = {
-  id: '7b0e1b2a-9a53-4c55-9f43-5d1f8f1a0a01',
-  project_id: '7b0e1b2a-9a53-4c55-9f43-5d1f8f1a0a02',
-  status: 'running',
-  stage: 'voice',
-  progress: 10,
-  resolution: '720p',
-  error: null,
-  attempts: 1,
-  reused_scenes: 0,
-  cancel_requested: false,
-  counts_toward_limit: true,
-  lengthened_scenes: [],
-  render_seconds: null,
-  stage_seconds: null,
-  created_at: '2025-05-01T10:00:00.000Z',
-  started_at: '2025-05-01T10:00:01.000Z',
-  finished_at: null,
-  outputs: null,
-}
+const JOB = RENDER_JOB
 
 const message = (job: Partial<RenderJob>) => `event: render\ndata: ${JSON.stringify({ ...JOB, ...job })}\n\n`
 

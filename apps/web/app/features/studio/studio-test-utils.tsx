@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { vi } from 'vitest'
 
 import type { BrandKit } from '@storyreel/contracts/brand-kit'
-import type { MusicTrack, Voice } from '@storyreel/contracts/studio'
+import type { MusicTrack, RenderJob, Voice } from '@storyreel/contracts/studio'
 
 import { storage, STORAGE_KEYS } from '#app/lib/storage.ts'
 
@@ -67,6 +67,28 @@ export const BRAND_KIT: BrandKit = {
   closing_card: { enabled: true, call_to_action: 'Visit us on Saturday', contact: '', seconds: 3, voiced: false },
   contrast: [],
   updated_at: '2026-11-29T08:00:00.000Z',
+}
+
+/** A render a few seconds in, speaking its first scene. */
+export const RENDER_JOB: RenderJob = {
+  id: '7b0e1b2a-9a53-4c55-9f43-5d1f8f1a0a01',
+  project_id: '7b0e1b2a-9a53-4c55-9f43-5d1f8f1a0a02',
+  status: 'running',
+  stage: 'voice',
+  progress: 10,
+  resolution: '720p',
+  error: null,
+  attempts: 1,
+  reused_scenes: 0,
+  cancel_requested: false,
+  counts_toward_limit: true,
+  lengthened_scenes: [],
+  render_seconds: null,
+  stage_seconds: null,
+  created_at: '2025-05-01T10:00:00.000Z',
+  started_at: '2025-05-01T10:00:01.000Z',
+  finished_at: null,
+  outputs: null,
 }
 
 export type Handler = (request: { method: string; url: URL; body: unknown }) => { status?: number; body?: unknown }

@@ -24,6 +24,7 @@ function getDestinations(isAdmin: boolean) {
     { to: '/app', label: 'Home', end: true },
     { to: '/app/create', label: 'Create', end: false },
     { to: '/app/projects', label: 'Projects', end: false },
+    { to: '/app/batches', label: 'Batches', end: false },
     { to: '/app/library', label: 'Library', end: false },
     { to: '/app/music', label: 'Music', end: false },
     { to: '/app/brand', label: 'Brand', end: false },
