@@ -100,7 +100,10 @@ export function toVideoBody(
     if (issue.path.join('.') === 'prompt' && candidate.prompt === undefined && candidate.script === undefined)
       return 'fill in prompt or script'
     // A rule across columns (prompt or script, a template's script) names them itself.
-    return where && issue.code !== 'custom' ? `${where}: ${issue.message}` : issue.message
+    if (!where || issue.code === 'custom') return issue.message
+    if (issue.code === 'invalid_value')
+      return `${where}: "${row[where as BatchColumn]?.trim() ?? ''}" is not one of ${issue.values.map(String).join(', ')}`
+    return `${where}: ${issue.message}`
   })
   return { body: undefined, problems: [...new Set(problems)] }
 }
