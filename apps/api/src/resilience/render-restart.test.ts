@@ -1,4 +1,4 @@
-import { readdir, readFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -7,24 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_PROJECT_SETTINGS, ProjectSchema, RenderJobSchema, type RenderJob } from '@storyreel/contracts/studio'
 import { probeMedia } from '@storyreel/engine/engine'
 
-import { callJson, createEmptyWebBuild, startServerProcess, type ServerProcess } from '#src/testing/server-process.ts'
+import {
+  callJson,
+  createEmptyWebBuild,
+  readOutboxCode,
+  startServerProcess,
+  type ServerProcess,
+} from '#src/testing/server-process.ts'
 import { GOOD_PASSWORD, uniqueEmail } from '#src/testing/test-app.ts'
 
 const LEASE_SECONDS = 3
-
-/** The outbox mailer writes each code e-mail to DATA_DIR/outbox (decision 012). */
-async function readOutboxCode(dataDir: string, email: string): Promise<string> {
-  const deadline = Date.now() + 10_000
-  while (Date.now() < deadline) {
-    for (const file of await readdir(path.join(dataDir, 'outbox')).catch(() => [])) {
-      const text = await readFile(path.join(dataDir, 'outbox', file), 'utf8')
-      const code = text.includes(email) ? /\b(\d{6})\b/.exec(text)?.[1] : undefined
-      if (code) return code
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('no code e-mail in the outbox')
-}
 
 describe('a render killed midway', () => {
   let dataDir: string

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -110,4 +110,18 @@ export async function callJson(
   })
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`)
   return response.json()
+}
+
+/** A code e-mail's code, from the outbox a server without SMTP writes to DATA_DIR/outbox (decision 012). */
+export async function readOutboxCode(dataDir: string, email: string): Promise<string> {
+  const deadline = Date.now() + 10_000
+  while (Date.now() < deadline) {
+    for (const file of await readdir(path.join(dataDir, 'outbox')).catch(() => [])) {
+      const text = await readFile(path.join(dataDir, 'outbox', file), 'utf8')
+      const code = text.includes(email) ? /\b(\d{6})\b/.exec(text)?.[1] : undefined
+      if (code) return code
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('no code e-mail in the outbox')
 }
