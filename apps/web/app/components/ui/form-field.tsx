@@ -70,10 +70,15 @@ export function FormActions({
         </p>
       ) : null}
       <div className="mt-5 flex flex-wrap justify-end gap-3">
-        <button type="button" className="btn-secondary px-5 py-2.5 text-sm" disabled={saving} onClick={onCancel}>
+        <button
+          type="button"
+          className="btn-secondary px-4 py-2.5 text-sm tablet:px-5"
+          disabled={saving}
+          onClick={onCancel}
+        >
           Cancel
         </button>
-        <button type="submit" className="btn-primary px-5 py-2.5 text-sm" disabled={saving}>
+        <button type="submit" className="btn-primary px-4 py-2.5 text-sm tablet:px-5" disabled={saving}>
           {saving ? <Spinner /> : null}
           {submitLabel}
         </button>

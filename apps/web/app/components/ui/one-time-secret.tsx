@@ -12,6 +12,7 @@ export function OneTimeSecret({
   noun,
   fieldLabel,
   children,
+  note,
   onDone,
 }: {
   title: string
@@ -22,6 +23,8 @@ export function OneTimeSecret({
   fieldLabel: string
   /** Why it matters and what to do with it. */
   children: ReactNode
+  /** What to do with it next, under the secret. */
+  note?: ReactNode
   onDone: () => void
 }) {
   const [copied, setCopied] = useState<'yes' | 'failed'>()
@@ -68,6 +71,7 @@ export function OneTimeSecret({
           {copied === 'yes' ? 'Copied' : `Copy ${noun}`}
         </button>
       </div>
+      {note ? <div className="mt-3 text-sm text-muted">{note}</div> : null}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <p aria-live="polite" className="min-w-0 flex-1 basis-48 text-sm text-muted">
           {copied === 'yes'

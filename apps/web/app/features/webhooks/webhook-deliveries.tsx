@@ -9,9 +9,18 @@ import { toasts } from '#app/lib/toast.ts'
 
 import { getDeliveriesQueryKey, webhooksApi } from './webhooks-api.ts'
 
-/** "29 Nov 2026, 12:04": a delivery's or a try's time, in the reader's own way of writing it. */
-export function formatDateTime(iso: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+/**
+ * "29 Nov, 12:04": a time in the log, in the reader's own way; the log keeps 30 days, so no year. Tries and the
+ * next try add seconds, since the first retries come seconds apart.
+ */
+export function formatDateTime(iso: string, { seconds = false }: { seconds?: boolean } = {}): string {
+  return new Intl.DateTimeFormat(undefined, {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
+  }).format(new Date(iso))
 }
 
 const STATUS_STYLES: Record<WebhookDelivery['status'], { label: string; className: string }> = {
@@ -85,7 +94,7 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
         type="button"
         aria-expanded={open}
         aria-controls={detailsId}
-        className="grid w-full grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 rounded-lg px-1 py-1 text-left text-sm hover:bg-raised/60 focus-visible:outline-2 focus-visible:outline-accent tablet:grid-cols-[10.5rem_1fr_auto]"
+        className="grid w-full grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 rounded-lg px-1 py-1 text-left text-sm hover:bg-raised/60 focus-visible:outline-2 focus-visible:outline-accent tablet:grid-cols-[8.5rem_1fr_auto]"
         onClick={() => setOpen((current) => !current)}
       >
         <span className="text-muted tablet:order-none">{when}</span>
@@ -99,7 +108,7 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
           <span className="text-xs text-subtle">
             {delivery.attempts === 1 ? '1 try' : `${String(delivery.attempts)} tries`}
             {delivery.status === 'pending' && delivery.next_attempt_at
-              ? ` · next ${formatDateTime(delivery.next_attempt_at)}`
+              ? ` · next try ${formatDateTime(delivery.next_attempt_at, { seconds: true })}`
               : ''}
           </span>
         </span>
@@ -132,7 +141,7 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
                     className="rounded-lg bg-surface px-3 py-2 text-sm"
                   >
                     <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                      <span className="text-muted">{formatDateTime(attempt.attempted_at)}</span>
+                      <span className="text-muted">{formatDateTime(attempt.attempted_at, { seconds: true })}</span>
                       <span
                         className={`font-mono text-xs font-semibold ${ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-rose-700 dark:text-rose-400'}`}
                       >

@@ -125,22 +125,19 @@ export function WebhookSecretPanel({ created, onDone }: { created: CreatedWebhoo
       noun="secret"
       fieldLabel="Signing secret"
       onDone={onDone}
+      note={
+        <>
+          Verify each delivery with this secret and the Standard Webhooks library, for example{' '}
+          <code className="font-mono text-xs break-all">new Webhook(secret).verify(rawBody, headers)</code> from the{' '}
+          <code className="font-mono text-xs">standardwebhooks</code> npm package.{' '}
+          <a className="font-medium text-accent underline underline-offset-4" href="/developers#webhooks">
+            How to verify a webhook
+          </a>
+        </>
+      }
     >
-      <p className="break-all">
-        For <span className="font-mono text-ink">{created.url}</span>. It is shown only this once; keep it where your
-        receiver can read it.
-      </p>
-      <p className="mt-2">
-        Each delivery carries the <code className="font-mono text-xs">webhook-id</code>,{' '}
-        <code className="font-mono text-xs">webhook-timestamp</code> and{' '}
-        <code className="font-mono text-xs">webhook-signature</code> headers of the Standard Webhooks scheme. Check them
-        with its library and this secret, for example{' '}
-        <code className="font-mono text-xs">new Webhook(secret).verify(rawBody, headers)</code> from the{' '}
-        <code className="font-mono text-xs">standardwebhooks</code> npm package.{' '}
-        <a className="font-medium text-accent underline underline-offset-4" href="/developers#webhooks">
-          How to verify a webhook
-        </a>
-      </p>
+      For <span className="font-mono break-all text-ink">{created.url}</span>. It is shown only this once; keep it where
+      your receiver can read it.
     </OneTimeSecret>
   )
 }
