@@ -33,14 +33,14 @@ const headers = {
 
 const answer = await fetch(\`\${API}/api/v1/videos\`, {
   method: 'POST',
-  // Send the same key again when you retry this request: you get the first answer, never a second video.
+  // A retry with the same key gets the first answer, never a second video.
   headers: { ...headers, 'Idempotency-Key': 'order-4711' },
   body: JSON.stringify({
     script: 'Our bakery opens on Friday.\\n\\nThe first hundred guests get a free lemon cake.',
   }),
 })
 if (!answer.ok) {
-  const { code, message } = await answer.json() // the one error shape: statusCode, error, code, message
+  const { code, message } = await answer.json() // {statusCode, error, code, message}
   throw new Error(\`\${code}: \${message}\`)
 }
 const { project_id, status_url } = await answer.json()
@@ -67,7 +67,7 @@ createServer(async (request, response) => {
   let rawBody = ''
   for await (const chunk of request) rawBody += chunk
   try {
-    // Checks webhook-id, webhook-timestamp and webhook-signature against the raw body; throws if they fail.
+    // Throws unless the webhook-* headers match the raw body and the secret.
     const event = webhook.verify(rawBody, request.headers)
     if (event.type === 'render.succeeded') console.log('Video ready:', event.data.links.self)
     response.writeHead(204).end()

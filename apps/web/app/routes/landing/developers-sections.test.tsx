@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { API_KEY_SCOPE_INFO } from '@storyreel/contracts/api-keys'
 import { BATCH_COLUMNS } from '@storyreel/contracts/batches'
-import { WEBHOOK_EVENT_INFO } from '@storyreel/contracts/webhooks'
+import { WEBHOOK_EVENT_INFO, WEBHOOK_RETRY_SECONDS } from '@storyreel/contracts/webhooks'
 
 import { installCodeCopyButtons } from '#app/lib/copy-code.ts'
 
@@ -37,7 +37,12 @@ describe('/developers', () => {
     for (const info of API_KEY_SCOPE_INFO) expect(within(keys).getByText(info.scope)).toBeTruthy()
     const webhooks = screen.getByRole('region', { name: 'Webhooks' })
     for (const info of WEBHOOK_EVENT_INFO) expect(within(webhooks).getByText(info.description)).toBeTruthy()
-    expect(webhooks.textContent).toContain('5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h, 12 h')
+    const waits = within(webhooks).getByRole('list', { name: 'Waits between tries' })
+    expect(
+      within(waits)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.replace(/^Try \d+ after /, '')),
+    ).toEqual(WEBHOOK_RETRY_SECONDS.map(formatDelay))
     const batches = screen.getByRole('region', { name: 'A batch from a CSV' })
     for (const column of BATCH_COLUMNS) expect(within(batches).getByText(column, { selector: 'dt' })).toBeTruthy()
   })
@@ -57,6 +62,6 @@ describe('/developers', () => {
   })
 
   it('writes waits in seconds, minutes and hours', () => {
-    expect([5, 120, 3600, 43200].map(formatDelay)).toEqual(['5 s', '2 min', '1 h', '12 h'])
+    expect([5, 120, 3600, 43200].map(formatDelay)).toEqual(['5\u00a0s', '2\u00a0min', '1\u00a0h', '12\u00a0h'])
   })
 })

@@ -51,11 +51,11 @@ export const DEVELOPER_SECTIONS = [
 
 type SectionId = (typeof DEVELOPER_SECTIONS)[number]['id']
 
-/** "5 s", "2 min", "3 h": a wait between webhook tries. */
+/** "5 s", "2 min", "3 h": a wait between webhook tries, never split across lines. */
 export function formatDelay(seconds: number): string {
-  if (seconds < 60) return `${String(seconds)} s`
-  if (seconds < 3600) return `${String(seconds / 60)} min`
-  return `${String(seconds / 3600)} h`
+  if (seconds < 60) return `${String(seconds)}\u00a0s`
+  if (seconds < 3600) return `${String(seconds / 60)}\u00a0min`
+  return `${String(seconds / 3600)}\u00a0h`
 }
 
 const ERRORS: ReadonlyArray<{ code: string; status: number; when: string }> = [
@@ -322,11 +322,24 @@ function WebhooksPart({ origin }: { origin: string }) {
       <h3 className="pt-2 text-lg font-semibold text-ink">Retries</h3>
       <p>
         Answer with a 2xx within {WEBHOOK_TIMEOUT_SECONDS} seconds; redirects are not followed. A failed try is repeated
-        after {WEBHOOK_RETRY_SECONDS.map(formatDelay).join(', ')}: about a day in all. The <Code>webhook-id</Code> stays
-        the same on every try, so a receiver can skip one it has already handled. An endpoint that fails for{' '}
-        {WEBHOOK_DISABLE_AFTER_DAYS} days is turned off and you get an e-mail; turning it on again sends what waited.
-        Each endpoint’s delivery log keeps {WEBHOOK_LOG_DAYS} days of tries (time, status, latency, the answer’s start)
-        with a button to send one again.
+        after each of these waits, about a day in all:
+      </p>
+      <ol aria-label="Waits between tries" className="flex flex-wrap gap-2">
+        {WEBHOOK_RETRY_SECONDS.map((seconds, index) => (
+          <li
+            key={seconds}
+            className="rounded-full border border-line bg-surface px-3 py-1 font-mono text-xs font-semibold text-ink"
+          >
+            <span className="sr-only">Try {index + 2} after </span>
+            {formatDelay(seconds)}
+          </li>
+        ))}
+      </ol>
+      <p>
+        The <Code>webhook-id</Code> stays the same on every try, so a receiver can skip one it has already handled. An
+        endpoint that fails for {WEBHOOK_DISABLE_AFTER_DAYS} days is turned off and you get an e-mail; turning it on
+        again sends what waited. Each endpoint’s delivery log keeps {WEBHOOK_LOG_DAYS} days of tries (time, status,
+        latency, the start of the answer) with a button to send one again.
       </p>
     </Section>
   )
