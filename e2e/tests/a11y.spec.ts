@@ -13,6 +13,7 @@ const PAGE_TYPES = [
   '/ambassador',
   '/privacy',
   '/confirm',
+  '/developers',
   `/blog/${BLOG_SLUGS[0]}`,
   '/no-such-page',
 ]

@@ -10,6 +10,7 @@ export const LANDING_PAGES = [
   '/ambassador',
   '/privacy',
   '/confirm',
+  '/developers',
 ] as const
 
 const BLOG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../content/blog')

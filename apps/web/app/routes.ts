@@ -9,6 +9,7 @@ export default [
     route('pricing', 'routes/landing/pricing.tsx', { id: 'pricing' }),
     route('ambassador', 'routes/landing/ambassador.tsx', { id: 'ambassador' }),
     route('privacy', 'routes/landing/privacy.tsx', { id: 'privacy' }),
+    route('developers', 'routes/landing/developers.tsx', { id: 'developers' }),
     route('confirm', 'routes/landing/confirm.tsx', { id: 'confirm' }),
     route('blog', 'routes/blog/index.tsx', { id: 'blog' }),
     route('blog/:slug', 'routes/blog/post.tsx', { id: 'blog-slug' }),

@@ -39,6 +39,10 @@ export const PAGE_OG_COPY = {
     title: `The ${BRAND.name} blog`,
     tagline: 'Guides, tutorials and ideas for videos with AI voiceovers, anime video and music.',
   },
+  '/developers': {
+    title: `Build with the ${BRAND.name} API`,
+    tagline: 'API keys, one-call videos, signed webhooks, CSV batches and an MCP server for AI assistants.',
+  },
 } as const satisfies Record<LandingPath, PageOgCopy>
 
 export type OgImageJob = {

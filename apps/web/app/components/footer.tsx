@@ -51,6 +51,11 @@ export function Footer({ settingsLink }: { settingsLink?: ReactNode }) {
               </Link>
             </li>
             <li>
+              <Link className={FOOTER_LINK_CLASS} to={href('/developers')}>
+                Developers
+              </Link>
+            </li>
+            <li>
               <Link className={FOOTER_LINK_CLASS} to={STEP_BY_STEP_GUIDE_PATH}>
                 Step By Step Guide
               </Link>

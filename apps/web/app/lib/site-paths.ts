@@ -8,6 +8,7 @@ export const LANDING_PATHS = [
   '/privacy',
   '/confirm',
   '/blog',
+  '/developers',
 ] as const
 
 /**

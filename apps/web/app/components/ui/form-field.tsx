@@ -49,3 +49,40 @@ export function Spinner({ className = 'h-4 w-4' }: { className?: string }) {
     </svg>
   )
 }
+
+/** The end of an inline form: the server's refusal in its own words, then Cancel and the submit button. */
+export function FormActions({
+  error,
+  saving,
+  submitLabel,
+  onCancel,
+}: {
+  error?: string | undefined
+  saving: boolean
+  submitLabel: string
+  onCancel: () => void
+}) {
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="mt-4 text-sm whitespace-pre-line text-rose-700 dark:text-rose-400">
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-5 flex flex-wrap justify-end gap-3">
+        <button
+          type="button"
+          className="btn-secondary px-4 py-2.5 text-sm tablet:px-5"
+          disabled={saving}
+          onClick={onCancel}
+        >
+          Cancel
+        </button>
+        <button type="submit" className="btn-primary px-4 py-2.5 text-sm tablet:px-5" disabled={saving}>
+          {saving ? <Spinner /> : null}
+          {submitLabel}
+        </button>
+      </div>
+    </>
+  )
+}

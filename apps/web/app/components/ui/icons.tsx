@@ -219,3 +219,11 @@ export function UploadIcon({ className }: IconProps) {
     </svg>
   )
 }
+
+export function ChevronDownIcon({ className }: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} {...base}>
+      <path d="m6 9 6 6 6-6" />
+    </svg>
+  )
+}

@@ -9,15 +9,24 @@ import {
   type CreatedApiKey,
 } from '@storyreel/contracts/api-keys'
 
+import { CheckboxCards } from '#app/components/ui/checkbox-cards.tsx'
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx'
-import { FormField, Spinner } from '#app/components/ui/form-field.tsx'
+import { FormActions, FormField } from '#app/components/ui/form-field.tsx'
 import { LoadFailed, LoadingRows } from '#app/components/ui/list-states.tsx'
-import { CopyIcon, KeyIcon, PlusIcon } from '#app/components/ui/icons.tsx'
+import { OneTimeSecret } from '#app/components/ui/one-time-secret.tsx'
+import { KeyIcon, PlusIcon } from '#app/components/ui/icons.tsx'
 import { describeError } from '#app/features/auth/describe-error.ts'
 import { formatDay, formatTimeAgo } from '#app/features/auth/session-time.ts'
 import { toasts } from '#app/lib/toast.ts'
 
 import { API_KEYS_QUERY_KEY, apiKeysApi } from './api-keys-api.ts'
+
+const SCOPE_OPTIONS = API_KEY_SCOPE_INFO.map((info) => ({
+  value: info.scope,
+  label: info.label,
+  description: info.description,
+  detail: <code className="font-mono text-[11px] text-subtle">{info.scope}</code>,
+}))
 
 const SCOPE_LABELS = new Map<ApiKeyScope, string>(API_KEY_SCOPE_INFO.map((info) => [info.scope, info.label]))
 
@@ -207,9 +216,7 @@ function CreateKeyForm({
     if (problems.scopes) return focus(`${scopesId}-first`)
     setSaving(true)
     try {
-      // Scopes go in the order the form lists them, whatever order they were ticked in.
-      const ordered = API_KEY_SCOPE_INFO.map((info) => info.scope).filter((scope) => scopes.includes(scope))
-      await onCreated(await apiKeysApi.create({ name: name.trim(), scopes: ordered }))
+      await onCreated(await apiKeysApi.create({ name: name.trim(), scopes }))
     } catch (error) {
       setErrors({ form: describeError(error) })
       setSaving(false)
@@ -237,128 +244,36 @@ function CreateKeyForm({
           if (errors.name) setErrors((current) => ({ ...current, name: undefined }))
         }}
       />
-      <fieldset
-        className="mt-5"
-        aria-describedby={errors.scopes ? `${scopesId}-error` : undefined}
-        aria-invalid={errors.scopes ? true : undefined}
-      >
-        <legend className="text-sm font-medium text-ink">What it may do</legend>
-        <p className="mt-1 text-xs text-subtle">Any key may also read voices, music, styles and your plan’s usage.</p>
-        <div className="mt-3 grid gap-2 tablet:grid-cols-2">
-          {API_KEY_SCOPE_INFO.map((info, index) => {
-            const checked = scopes.includes(info.scope)
-            return (
-              <label
-                key={info.scope}
-                className={`grid cursor-pointer grid-cols-[auto_1fr] content-start gap-x-3 rounded-xl border px-3 py-2.5 transition-colors focus-within:border-accent ${
-                  checked ? 'border-accent/70 bg-accent/10' : 'border-line hover:border-accent/40'
-                }`}
-              >
-                <input
-                  id={index === 0 ? `${scopesId}-first` : undefined}
-                  type="checkbox"
-                  className="row-span-3 mt-1 h-4 w-4 shrink-0 accent-[var(--accent)]"
-                  checked={checked}
-                  onChange={(event) => {
-                    const { checked: ticked } = event.target
-                    setScopes((current) =>
-                      ticked ? [...current, info.scope] : current.filter((scope) => scope !== info.scope),
-                    )
-                    if (ticked && errors.scopes) setErrors((current) => ({ ...current, scopes: undefined }))
-                  }}
-                />
-                <span className="text-sm font-semibold text-ink">{info.label}</span>
-                <span className="text-xs text-muted">{info.description}</span>
-                <code className="mt-0.5 font-mono text-[11px] text-subtle">{info.scope}</code>
-              </label>
-            )
-          })}
-        </div>
-        {errors.scopes ? (
-          <p id={`${scopesId}-error`} className="mt-2 text-sm text-rose-700 dark:text-rose-400">
-            {errors.scopes}
-          </p>
-        ) : null}
-      </fieldset>
-      {errors.form ? (
-        <p role="alert" className="mt-4 text-sm whitespace-pre-line text-rose-700 dark:text-rose-400">
-          {errors.form}
-        </p>
-      ) : null}
-      <div className="mt-5 flex flex-wrap justify-end gap-3">
-        <button type="button" className="btn-secondary px-5 py-2.5 text-sm" disabled={saving} onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn-primary px-5 py-2.5 text-sm" disabled={saving}>
-          {saving ? <Spinner /> : null}
-          Create key
-        </button>
-      </div>
+      <CheckboxCards
+        legend="What it may do"
+        hint="Any key may also read voices, music, styles and your plan’s usage."
+        options={SCOPE_OPTIONS}
+        selected={scopes}
+        error={errors.scopes}
+        errorId={`${scopesId}-error`}
+        firstId={`${scopesId}-first`}
+        onChange={(next) => {
+          setScopes(next)
+          if (next.length > 0 && errors.scopes) setErrors((current) => ({ ...current, scopes: undefined }))
+        }}
+      />
+      <FormActions error={errors.form} saving={saving} submitLabel="Create key" onCancel={onCancel} />
     </form>
   )
 }
 
 /** The whole key, this once: the server keeps only its hash. */
 function NewKeyPanel({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const [copied, setCopied] = useState<'yes' | 'failed'>()
-  const headingRef = useRef<HTMLHeadingElement>(null)
-  const secretId = useId()
-
-  useEffect(() => headingRef.current?.focus(), [])
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.secret)
-      setCopied('yes')
-    } catch {
-      setCopied('failed')
-    }
-  }
-
   return (
-    <div
-      role="region"
-      aria-labelledby={`${secretId}-title`}
-      className="mt-5 rounded-2xl border border-emerald-500/40 bg-emerald-500/10 p-4 tablet:p-5"
+    <OneTimeSecret
+      title={`Copy your new key “${created.name}” now`}
+      secret={created.secret}
+      noun="key"
+      fieldLabel="Your new API key"
+      onDone={onDone}
     >
-      <h3 id={`${secretId}-title`} ref={headingRef} tabIndex={-1} className="font-semibold text-ink outline-none">
-        Copy your new key “{created.name}” now
-      </h3>
-      <p className="mt-1 text-sm text-muted">
-        It is shown only this once. Keep it somewhere safe, such as a password manager; anyone with it can use these
-        scopes.
-      </p>
-      <div className="mt-3 flex flex-col gap-2 tablet:flex-row">
-        <label htmlFor={secretId} className="sr-only">
-          Your new API key
-        </label>
-        {/* A textarea, so a phone shows the whole key on two lines rather than a scrolled slice of it. */}
-        <textarea
-          id={secretId}
-          readOnly
-          value={created.secret}
-          spellCheck={false}
-          rows={1}
-          className="field-sizing-content min-w-0 flex-1 resize-none rounded-xl border border-line bg-surface px-3 py-2.5 font-mono text-sm break-all text-ink focus:border-accent focus:outline-none"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <button type="button" className="btn-primary px-4 py-2.5 text-sm" onClick={() => void copy()}>
-          <CopyIcon className="h-4 w-4" />
-          {copied === 'yes' ? 'Copied' : 'Copy key'}
-        </button>
-      </div>
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-        <p aria-live="polite" className="min-w-0 flex-1 basis-48 text-sm text-muted">
-          {copied === 'yes'
-            ? 'Copied to the clipboard.'
-            : copied === 'failed'
-              ? 'Copying is blocked here: select the key and copy it yourself.'
-              : ''}
-        </p>
-        <button type="button" className="btn-secondary ml-auto px-4 py-2 text-sm" onClick={onDone}>
-          I’ve saved it
-        </button>
-      </div>
-    </div>
+      It is shown only this once. Keep it somewhere safe, such as a password manager; anyone with it can use these
+      scopes.
+    </OneTimeSecret>
   )
 }

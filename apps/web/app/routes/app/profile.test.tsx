@@ -57,6 +57,9 @@ function renderProfile(user: User, handler: Handler) {
     if (request.url.pathname === '/api/v1/api-keys' && request.method === 'GET') {
       return { body: { api_keys: [], limit: 1 } }
     }
+    if (request.url.pathname === '/api/v1/webhooks' && request.method === 'GET') {
+      return { body: { webhooks: [], limit: 10 } }
+    }
     return handler(request)
   })
   const Stub = createRoutesStub([

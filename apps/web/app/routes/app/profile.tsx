@@ -12,6 +12,7 @@ import { EmailSection } from '#app/features/auth/components/email-section.tsx'
 import { PasswordSection } from '#app/features/auth/components/password-section.tsx'
 import { SessionsSection } from '#app/features/auth/components/sessions-section.tsx'
 import { routeMiddleware } from '#app/features/auth/route-middleware.ts'
+import { WebhooksSection } from '#app/features/webhooks/webhooks-section.tsx'
 import { useSession } from '#app/lib/session.ts'
 import { pageTitle } from '#app/lib/seo.ts'
 import { toasts } from '#app/lib/toast.ts'
@@ -66,6 +67,7 @@ function ProfileScreen({ user }: { user: User }) {
       <PasswordSection user={user} />
       <SessionsSection />
       <ApiKeysSection />
+      <WebhooksSection />
 
       <section aria-labelledby="methods-title" className="glass mt-6 rounded-3xl p-6 tablet:p-8">
         <h2 id="methods-title" className="text-lg font-bold text-ink">
