@@ -55,6 +55,10 @@ describe('the outgoing request guard', () => {
       'fd00::1',
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:a9fe:a9fe',
+      '::127.0.0.1',
+      '::7f00:1',
       'not an address',
     ])
       expect(isPublicAddress(address), address).toBe(false)

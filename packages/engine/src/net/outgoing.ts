@@ -29,8 +29,8 @@ for (const [network, prefix] of [
 ] as const)
   refusedRanges.addSubnet(network, prefix, 'ipv4')
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // The unspecified and loopback addresses, and the deprecated IPv4-compatible ones (::127.0.0.1).
+  ['::', 96],
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001:db8::', 32],
