@@ -3,7 +3,7 @@ import { z } from 'zod'
 
 import { SingleLineTextSchema } from './request-text.ts'
 import { PROJECT_TITLE_MAX_CHARS, RenderJobSchema, ResolutionSchema, SOURCE_TEXT_MAX_CHARS } from './studio.ts'
-import { CreateVideoBodySchema, type CreateVideoBody } from './videos.ts'
+import { CROSS_COLUMN_RULES, CreateVideoBodySchema, type CreateVideoBody } from './videos.ts'
 
 /** A batch holds at most this many videos: a day's renders on the paid plan. */
 export const BATCH_MAX_ROWS = 50
@@ -100,7 +100,7 @@ export function toVideoBody(
     if (issue.path.join('.') === 'prompt' && candidate.prompt === undefined && candidate.script === undefined)
       return 'fill in prompt or script'
     // A rule across columns (prompt or script, a template's script) names them itself.
-    if (!where || issue.code === 'custom') return issue.message
+    if (!where || CROSS_COLUMN_RULES.has(issue.message)) return issue.message
     if (issue.code === 'invalid_value')
       return `${where}: "${row[where as BatchColumn]?.trim() ?? ''}" is not one of ${issue.values.map(String).join(', ')}`
     return `${where}: ${issue.message}`
@@ -130,7 +130,8 @@ export function parseBatchCsv(text: string): ParsedBatchCsv {
   if (lines.length === 0 && problems.length === 0) problems.push('The file has a header line but no rows.')
   if (lines.length > BATCH_MAX_ROWS)
     problems.push(`The file has ${lines.length} rows; a batch holds at most ${BATCH_MAX_ROWS}.`)
-  for (const error of parsed.errors.slice(0, 5)) {
+  // A file of one column has no delimiter to detect; papaparse says so and reads it right all the same.
+  for (const error of parsed.errors.filter((item) => item.type !== 'Delimiter').slice(0, 5)) {
     // Papaparse counts data rows from 0 after the header it was not told of: row 1 is its row 1.
     problems.push(`Row ${error.row ?? '?'}: ${error.message}`)
   }

@@ -27,6 +27,11 @@ export const IdempotencyKeyHeadersSchema = z.looseObject({
     }),
 })
 
+const ONE_SOURCE = 'send either a prompt or a script, not both or neither'
+const TEMPLATE_TAKES_SCRIPT = 'a template takes a script: its paragraphs fill the template’s scenes'
+/** The body's rules across fields, whose messages name the fields themselves (a batch row's problems). */
+export const CROSS_COLUMN_RULES: ReadonlySet<string> = new Set([ONE_SOURCE, TEMPLATE_TAKES_SCRIPT])
+
 const sourceText = MultiLineTextSchema.trim().min(3, 'write at least a few words').max(SOURCE_TEXT_MAX_CHARS)
 
 export const CreateVideoBodySchema = z
@@ -54,11 +59,11 @@ export const CreateVideoBodySchema = z
     resolution: ResolutionSchema.optional().meta({ description: 'Left out: 720p.' }),
   })
   .refine((body) => (body.prompt === undefined) !== (body.script === undefined), {
-    message: 'send either a prompt or a script, not both or neither',
+    message: ONE_SOURCE,
     path: ['prompt'],
   })
   .refine((body) => body.template_id === undefined || body.prompt === undefined, {
-    message: 'a template takes a script: its paragraphs fill the template’s scenes',
+    message: TEMPLATE_TAKES_SCRIPT,
     path: ['template_id'],
   })
   .meta({ id: 'CreateVideoBody' })

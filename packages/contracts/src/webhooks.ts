@@ -83,12 +83,9 @@ export const WebhookEndpointSchema = z
     description: z.string(),
     events: z.array(WebhookEventTypeSchema),
     enabled: z.boolean(),
-    disabled_reason: z
-      .string()
-      .nullable()
-      .meta({
-        description: 'Why StoryReel turned it off (three days of failures); null when on or turned off by you.',
-      }),
+    disabled_reason: z.string().nullable().meta({
+      description: 'Why StoryReel turned it off (three days of failures); null when on or turned off by you.',
+    }),
     failing_since: z.iso.datetime({ offset: true }).nullable(),
     created_at: z.iso.datetime({ offset: true }),
   })

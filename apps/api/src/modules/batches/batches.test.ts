@@ -61,6 +61,7 @@ for (const { name, url } of TEST_DRIVERS) {
             { script: 'A baker opens her shop at dawn.', template: 'builtin-nothing' },
             { prompt: 'an ad for my bakery', script: 'Both at once.' },
             { script: 'A baker opens her shop at dawn.', style: 'anime' },
+            { script: 'A baker\u0000 opens her shop.' },
           ],
         },
       })
@@ -71,6 +72,7 @@ for (const { name, url } of TEST_DRIVERS) {
         'Row 3: voice: there is no voice "no-such-voice" (see GET /api/v1/voices)',
         'Row 4: template: there is no template "builtin-nothing"',
         'Row 5: send either a prompt or a script, not both or neither',
+        'Row 7: script: must not contain control characters',
       ])
       const listed = await t.app.inject({ url: '/api/v1/projects', headers: account.headers })
       expect(listed.json<{ projects: unknown[] }>().projects).toHaveLength(0)
@@ -116,6 +118,14 @@ for (const { name, url } of TEST_DRIVERS) {
         404,
         'BATCH_NOT_FOUND',
       )
+      // One column: papaparse finds no delimiter to detect, and reads it all the same.
+      const single = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/videos/batch',
+        headers: { ...stranger.headers, 'content-type': 'text/csv' },
+        payload: 'script\nA kite climbs the hill.\n',
+      })
+      expect(single.statusCode, single.body).toBe(202)
       for (const payload of ['prompt;title\nx;y', 'colour\nred', 'prompt\n']) {
         expectError(
           await t.app.inject({
