@@ -10,6 +10,8 @@ import { MOODS, OTHER_LANGUAGES, PARTICLE_KINDS, SETTINGS, TIMES_OF_DAY, WEATHER
 export const ENTRY_KINDS = [
   'person',
   'animal',
+  /** A being of stories (a dragon, a ghost, a robot): a character, but no person and no animal. */
+  'creature',
   'plant',
   'food',
   'thing',
@@ -54,6 +56,11 @@ export const LexiconEntrySchema = z
     particles: z.enum(PARTICLE_KINDS).optional(),
     /** Water running across the land ("down to the river"): the ground shows it. */
     water: z.literal('river').optional(),
+    /**
+     * The sex English marks in the word ("aunt", "rooster"): the writer's pronouns and the figure drawn for a
+     * role read it. The one list of gendered words; a word that marks none has none.
+     */
+    gender: z.enum(['female', 'male']).optional(),
     /** Several people, not one ("the crowd", "friends", "the team"): drawn as a group of figures. */
     group: z.literal(true).optional(),
     /** What someone of this role carries or wears, drawn with them when they lead a scene (a king's crown). */

@@ -21,30 +21,6 @@ export const SETTINGS: ReadonlySet<string> = new Set(
     .flatMap((word) => [word, toPlural(word)]),
 )
 
-export const ANIMALS = new Set(
-  `dog puppy cat kitten fox wolf bear rabbit bunny hare mouse rat squirrel deer horse pony donkey cow bull
-  pig sheep lamb goat chicken hen rooster duck goose swan owl eagle hawk parrot penguin bird sparrow crow
-  robin pigeon seagull whale dolphin shark fish octopus turtle tortoise frog toad snake lizard crocodile
-  elephant lion tiger leopard cheetah giraffe zebra monkey gorilla panda koala kangaroo hedgehog otter
-  beaver bee butterfly ant spider snail crab lobster camel llama alpaca seal walrus raccoon bat`.split(/\s+/),
-)
-
-export const CREATURES = new Set(
-  `dragon unicorn robot ghost monster alien fairy giant troll goblin elf mermaid wizard witch dinosaur
-  phoenix vampire zombie knight`.split(/\s+/),
-)
-
-/** Person nouns that do not end like one ("cook", "girl", "chef"). */
-export const PEOPLE = new Set(
-  `cook chef girl boy child kid man woman person friend grandmother grandfather grandma grandpa mother father
-  mom dad mum son daughter sister brother aunt uncle king queen prince princess student teacher doctor nurse
-  pilot artist scientist engineer keeper farmer fisherman sailor soldier detective hero heroine family
-  couple baby teenager neighbour neighbor stranger traveller traveler explorer astronaut musician singer
-  dancer poet chief guide monk nun thief pirate captain barista baker florist tailor parent family adult
-  senior teen local guest people children grandson granddaughter husband wife niece nephew cousin
-  boyfriend girlfriend partner owner twins kids friends`.split(/\s+/),
-)
-
 /** A kind of business: the person at work there, what they do (present tense) and what people come for. */
 export type Business = { worker: string; work: string; offer: string; isVenue: boolean }
 
@@ -423,12 +399,3 @@ export const DEFAULT_EVENT: EventKind = {
   verb: 'join in',
   expect: 'good company and a day to remember',
 }
-
-/** Dishes and drinks: a how-to about one of these is a recipe, shot in a kitchen. */
-export const FOODS = new Set(
-  `bread cake cakes pasta pizza soup salad cookies cookie curry smoothie coffee tea brew dumplings dumpling
-  pancakes pancake waffles omelette eggs rice noodles ramen sushi tacos burger burgers sandwich pie tart
-  lasagna risotto stew chili sauce pesto hummus granola muffins muffin brownies cheesecake lemonade
-  cocktail latte cappuccino espresso jam biscuits scones sourdough bagels croissants focaccia dough
-  chicken fish steak salmon vegetables chocolate dessert breakfast lunch dinner meal`.split(/\s+/),
-)

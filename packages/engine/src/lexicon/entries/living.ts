@@ -71,6 +71,7 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'fisherman',
+    gender: 'male',
     props: [{ art: 'fishing-pole', at: 'hand' }],
     kind: 'person',
     art: ['man-standing'],
@@ -93,7 +94,7 @@ export const LIVING: LexiconRecord[] = [
     art: ['person-standing', 'hot-beverage'],
     setting: 'cafe',
   },
-  { lemma: 'waiter', kind: 'person', art: ['person-standing'], setting: 'cafe' },
+  { lemma: 'waiter', kind: 'person', gender: 'male', art: ['person-standing'], setting: 'cafe' },
   { lemma: 'customer', kind: 'person', art: ['person-standing'] },
   {
     lemma: 'kid',
@@ -109,7 +110,7 @@ export const LIVING: LexiconRecord[] = [
       hi: ['बच्चा', 'बच्ची', 'लड़का', 'लड़की'],
     },
   },
-  { lemma: 'yoga', kind: 'person', art: ['person-in-lotus-position'] },
+  { lemma: 'yoga', kind: 'activity', art: ['person-in-lotus-position'] },
   { lemma: 'runner', kind: 'person', art: ['person-running'] },
   {
     lemma: 'cleaner',
@@ -118,8 +119,8 @@ export const LIVING: LexiconRecord[] = [
     why: 'People by their trade, where WordNet first reads a thing ("a cleaner" is a product) or nothing.',
   },
   { lemma: 'groomer', kind: 'person', art: ['person-standing'] },
-  { lemma: 'wizard', props: [{ art: 'magic-wand', at: 'hand' }], kind: 'person', art: ['mage'] },
-  { lemma: 'pushup', kind: 'person', art: ['person-lifting-weights'], setting: 'gym' },
+  { lemma: 'wizard', props: [{ art: 'magic-wand', at: 'hand' }], kind: 'person', gender: 'male', art: ['mage'] },
+  { lemma: 'pushup', kind: 'activity', art: ['person-lifting-weights'], setting: 'gym' },
   { lemma: 'diver', kind: 'person', home: 'underwater' },
   { lemma: 'coworker', kind: 'person', home: 'office' },
   { lemma: 'boss', kind: 'person', home: 'office' },
@@ -142,6 +143,7 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'king',
+    gender: 'male',
     props: [{ art: 'crown', at: 'head' }],
     kind: 'person',
     art: ['person-with-crown'],
@@ -149,6 +151,7 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'queen',
+    gender: 'female',
     props: [{ art: 'crown', at: 'head' }],
     kind: 'person',
     art: ['person-with-crown'],
@@ -164,6 +167,7 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'prince',
+    gender: 'male',
     props: [{ art: 'crown', at: 'head' }],
     kind: 'person',
     art: ['prince'],
@@ -179,6 +183,7 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'princess',
+    gender: 'female',
     props: [{ art: 'crown', at: 'head' }],
     kind: 'person',
     art: ['princess'],
@@ -271,7 +276,7 @@ export const LIVING: LexiconRecord[] = [
   { lemma: 'audience', kind: 'person', group: true, art: ['people-holding-hands'], home: 'stage' },
   {
     lemma: 'dragon',
-    kind: 'animal',
+    kind: 'creature',
     art: ['dragon'],
     home: 'mountains',
     motion: 'flies',
@@ -314,6 +319,7 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'cow',
+    gender: 'female',
     kind: 'animal',
     words: {
       es: ['vaca', 'vacas'],

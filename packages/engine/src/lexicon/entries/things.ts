@@ -99,7 +99,7 @@ export const THINGS: LexiconRecord[] = [
   { lemma: 'piano', kind: 'thing', art: ['musical-keyboard'] },
   { lemma: 'photo', kind: 'thing', art: ['framed-picture'] },
   { lemma: 'photograph', kind: 'thing', art: ['framed-picture'] },
-  { lemma: 'robot', kind: 'thing', art: ['robot'] },
+  { lemma: 'robot', kind: 'creature', art: ['robot'] },
   { lemma: 'snowman', kind: 'thing', art: ['snowman'], setting: 'snow' },
   { lemma: 'jacket', kind: 'thing', art: ['coat'] },
   { lemma: 'website', kind: 'thing', art: ['laptop'] },

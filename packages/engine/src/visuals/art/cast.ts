@@ -4,7 +4,7 @@ import { hashText } from '../random.ts'
 import { getArtLibrary, inOutfit, OUTFIT_COUNT } from './art-library.ts'
 import { castOfForeign } from './foreign-planner.ts'
 import type { CastMember } from './plan-types.ts'
-import { colouredArt, conceptOf, FEMALE, figureFor, MALE } from './plan-words.ts'
+import { colouredArt, conceptOf, figureFor, genderedFigure } from './plan-words.ts'
 import { readText, type Noun } from './scene-reader.ts'
 
 /** Who and what keeps one look through a story: its named people, the animal it follows, coloured things. */
@@ -78,9 +78,8 @@ export function castOf(texts: string[], language: ScriptLanguage = 'en'): CastMe
   }
   // A name that is a family word ("Grandma", "Dad") says who it is; other names go by the pronouns around them.
   const genderOf = (name: string, she: number, he: number) => {
-    const word = name.toLowerCase()
-    if (FEMALE.test(word)) return 'woman'
-    if (MALE.test(word)) return 'man'
+    const marked = genderedFigure(name)
+    if (marked !== 'person') return marked
     return she > he ? 'woman' : he > she ? 'man' : 'person'
   }
   const people = [...tally.entries()].map(([name, { she, he }]) => ({
@@ -141,7 +140,7 @@ export function relativeFigure(noun: Noun, cast: CastMember[]): { figure: string
   const member = people.length === 1 ? people[0] : undefined
   const tone = member && /-standing-(.+)-skin-tone/.exec(member.figure)?.[1]
   if (!member || !tone || !fitsFigure(noun.possessive, member.figure)) return undefined
-  const gender = FEMALE.test(noun.lemma) ? 'woman' : MALE.test(noun.lemma) ? 'man' : 'person'
+  const gender = genderedFigure(noun.lemma)
   const own = Number(member.figure.split('~')[1]) || 0
   const outfit = (own + 1 + (hashText(noun.lemma, 11) % (OUTFIT_COUNT - 1))) % OUTFIT_COUNT
   return { figure: inOutfit(`${gender}-standing-${tone}-skin-tone`, outfit), of: member.name }

@@ -1,3 +1,4 @@
+import { getGender } from '../../lexicon/characters.ts'
 import { getLexicon } from '../../lexicon/lexicon.ts'
 import type { Setting, TimeOfDay, Weather } from '../../lexicon/vocabulary.ts'
 import { getArtLibrary } from './art-library.ts'
@@ -369,13 +370,14 @@ export function planScene(request: PlanRequest): ScenePlan {
       const id = found.candidates[0]?.id
       if (id) {
         const plural = noun.text.toLowerCase() !== noun.lemma
-        const drawn = severalWhenPlural([{ id: withTone(id), word: noun.text, score }], noun.lemma, plural)
+        const toned = withTone(id, getGender(noun.lemma))
+        const drawn = severalWhenPlural([{ id: toned, word: noun.text, score }], noun.lemma, plural)
         candidates.push(...drawn)
         if (getArtLibrary().get(id)?.kind === 'person' && !drawn[0]?.group)
-          candidates.push(...propsOf(noun.lemma, withTone(id), noun.text, score))
+          candidates.push(...propsOf(noun.lemma, toned, noun.text, score))
       }
       markSubject()
-      words.push({ word: noun.text, art: id ? withTone(id) : undefined, reason: found.reason })
+      words.push({ word: noun.text, art: id ? withTone(id, getGender(noun.lemma)) : undefined, reason: found.reason })
     }
     for (const verb of reading.verbs) {
       if (FLYING_VERBS.has(verb)) flies = true
