@@ -11,7 +11,7 @@ const CHARACTER_KINDS: ReadonlySet<EntryKind> = new Set(['person', 'animal', 'cr
 let bySpelling: Map<string, LexiconEntry> | undefined
 
 /** The lexicon's noun entry for a word as written in English: its lemma or one of its other spellings. */
-function getEntry(word: string): LexiconEntry | undefined {
+export function getNounEntry(word: string): LexiconEntry | undefined {
   if (!bySpelling) {
     bySpelling = new Map()
     for (const entry of getLexicon().entries)
@@ -24,11 +24,11 @@ function getEntry(word: string): LexiconEntry | undefined {
 
 /** "person", "animal" or "creature" for a noun that names someone ("aunt", "fox", "dragon"). */
 export function getBeingKind(word: string): 'person' | 'animal' | 'creature' | undefined {
-  const kind = getEntry(word)?.kind
+  const kind = getNounEntry(word)?.kind
   return kind && CHARACTER_KINDS.has(kind) ? (kind as 'person' | 'animal' | 'creature') : undefined
 }
 
 /** The sex English marks in the word ("queen", "rooster"), or nothing. */
 export function getGender(word: string): 'female' | 'male' | undefined {
-  return getEntry(word)?.gender
+  return getNounEntry(word)?.gender
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { MOODS, OTHER_LANGUAGES, PARTICLE_KINDS, SETTINGS, TIMES_OF_DAY, WEATHERS } from './vocabulary.ts'
+import { MOODS, OTHER_LANGUAGES, PARTICLE_KINDS, SETTINGS, TIMES_OF_DAY, TRIP_KINDS, WEATHERS } from './vocabulary.ts'
 
 /**
  * One word or phrase of the lexicon and what it means in a picture. The writer, the scene planner and the
@@ -50,6 +50,8 @@ export const LexiconEntrySchema = z
     setting: z.enum(SETTINGS).optional(),
     /** Where it is found when the words name no place. */
     home: z.enum(SETTINGS).optional(),
+    /** The kind of destination a trip to it is, for the writer's travel shots ("harbour": the coast). */
+    trip: z.enum(TRIP_KINDS).optional(),
     time: z.enum(TIMES_OF_DAY).optional(),
     weather: z.enum(WEATHERS).optional(),
     mood: z.enum(MOODS).optional(),

@@ -18,7 +18,7 @@ import {
 import type { PromptBrief, WriterIntent } from './prompt-brief.ts'
 import { readDetails } from './prompt-details.ts'
 import { detectIntentWords, getCount, stripRequest } from './prompt-request.ts'
-import { namesAny, PLACE_KIND_WORDS, SETTINGS } from './writer-lexicon.ts'
+import { getTripKind, namesAny, SETTINGS } from './writer-lexicon.ts'
 
 /**
  * Reads what a prompt names ("a 30 second ad for our handmade coffee shop in Lisbon"): what kind of video
@@ -447,8 +447,7 @@ function guessIntent(brief: PromptBrief): WriterIntent {
   if (!subject) return brief.place ? 'travel' : 'facts'
   if (brief.isOwn) return 'ad'
   if (subject.isName && !getCharacterKind(subject.head)) return 'travel'
-  const where = `${subject.text} ${brief.setting?.text ?? ''}`.toLowerCase()
-  if (PLACE_KIND_WORDS.some(([names]) => namesAny(where, names))) return 'travel'
+  if (getTripKind(`${subject.text} ${brief.setting?.text ?? ''}`)) return 'travel'
   if (brief.plot || (getCharacterKind(subject.head) && subject.determiner !== 'our')) return 'story'
   return 'facts'
 }

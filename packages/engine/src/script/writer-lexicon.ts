@@ -1,6 +1,9 @@
+import { getNounEntry } from '../lexicon/characters.ts'
 import { getLexicon } from '../lexicon/lexicon.ts'
+import { TRIP_KINDS, type TripKind } from '../lexicon/vocabulary.ts'
 
-import { toPlural } from './english.ts'
+import { toPlural, toSingular } from './english.ts'
+import { tokenize } from './noun-phrases.ts'
 
 /**
  * What the offline writer knows about kinds of things, so its shots name what a picture can show: who
@@ -147,6 +150,23 @@ export const PRODUCT_USES: Record<string, string> = {
   toy: 'play with',
 }
 
+/**
+ * The kind of destination the words name, by the lexicon's `trip` of each word ("a fishing village", "the
+ * harbour of Porto"); when they name two, the first of TRIP_KINDS ("a fishing village on the coast": a village).
+ */
+export function getTripKind(text: string): TripKind | undefined {
+  const words = tokenize(text).map((token) => token.normal)
+  const named = new Set<TripKind>()
+  for (const [at, word] of words.entries()) {
+    const next = words[at + 1]
+    for (const key of [next === undefined ? '' : `${word} ${next}`, word, toSingular(word)]) {
+      const trip = key ? getNounEntry(key)?.trip : undefined
+      if (trip) named.add(trip)
+    }
+  }
+  return TRIP_KINDS.find((kind) => named.has(kind))
+}
+
 /** A kind of destination and what is seen there in the morning, by day, at golden hour and at night. */
 export type PlaceKind = {
   /** How the narration calls it when the prompt gives only a name: "the city". */
@@ -158,7 +178,7 @@ export type PlaceKind = {
   night: string
 }
 
-export const PLACE_KINDS: Record<string, PlaceKind> = {
+export const PLACE_KINDS: Record<TripKind | 'country' | 'place', PlaceKind> = {
   city: {
     noun: 'the city',
     morning: 'a quiet street with a café opening its shutters',
@@ -274,20 +294,6 @@ export function namesAny(text: string, phrases: readonly string[]): boolean {
     )
   })
 }
-
-/** Words of a destination phrase and the kind they name ("fishing village" → village). */
-export const PLACE_KIND_WORDS: [string[], string][] = [
-  [['village', 'hamlet'], 'village'],
-  [['town', 'old town'], 'town'],
-  [['city', 'capital', 'metropolis'], 'city'],
-  [['coast', 'harbour', 'harbor', 'port', 'seaside', 'cliff', 'bay', 'beach'], 'coast'],
-  [['island', 'isle'], 'island'],
-  [['mountain', 'alps', 'peak', 'valley', 'hills'], 'mountains'],
-  [['lake', 'fjord'], 'lake'],
-  [['countryside', 'farm', 'vineyard', 'fields'], 'countryside'],
-  [['desert', 'dunes'], 'desert'],
-  [['forest', 'woods', 'jungle', 'rainforest'], 'forest'],
-]
 
 /** A kind of event: what is seen there and what people do. */
 export type EventKind = {

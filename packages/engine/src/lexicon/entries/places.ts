@@ -60,6 +60,7 @@ export const PLACES: LexiconRecord[] = [
   },
   {
     lemma: 'city',
+    trip: 'city',
     kind: 'place',
     art: ['office-building'],
     setting: 'city',
@@ -75,6 +76,7 @@ export const PLACES: LexiconRecord[] = [
   },
   {
     lemma: 'town',
+    trip: 'town',
     kind: 'place',
     art: ['house'],
     setting: 'street',
@@ -90,6 +92,7 @@ export const PLACES: LexiconRecord[] = [
   },
   {
     lemma: 'village',
+    trip: 'village',
     kind: 'place',
     art: ['house', 'houses'],
     setting: 'street',
@@ -339,7 +342,7 @@ export const PLACES: LexiconRecord[] = [
   { lemma: 'downtown', kind: 'place', setting: 'city' },
   { lemma: 'skyline', kind: 'place', setting: 'city' },
   { lemma: 'skyscraper', kind: 'place', setting: 'city' },
-  { lemma: 'metropolis', kind: 'place', setting: 'city' },
+  { lemma: 'metropolis', trip: 'city', kind: 'place', setting: 'city' },
   { lemma: 'london', kind: 'place', setting: 'city' },
   {
     lemma: 'airport',
