@@ -3,7 +3,7 @@ import indefinite from 'indefinite'
 import pluralize from 'pluralize'
 import { titleCase } from 'title-case'
 
-import { getGender } from '../lexicon/characters.ts'
+import { getGender } from '../lexicon/english-words.ts'
 
 import { MASS_NOUNS } from './mass-nouns.ts'
 
@@ -102,6 +102,9 @@ export function joinList(items: string[]): string {
   if (items.length <= 1) return items.join('')
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`
 }
+
+/** Seasons, said "in summer": grammar, since the lexicon pictures times of day and a season is none. */
+export const SEASONS: ReadonlySet<string> = new Set(['spring', 'summer', 'autumn', 'fall', 'winter'])
 
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
 

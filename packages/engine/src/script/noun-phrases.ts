@@ -1,6 +1,6 @@
 import nlp from 'compromise'
 
-import { getBeingKind } from '../lexicon/characters.ts'
+import { getBeingKind } from '../lexicon/english-words.ts'
 
 import { isPluralNoun, toSingular } from './english.ts'
 import type { Character, NounPhrase } from './prompt-brief.ts'

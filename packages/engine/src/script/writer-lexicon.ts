@@ -1,4 +1,4 @@
-import { getNounEntry } from '../lexicon/characters.ts'
+import { getNounEntry } from '../lexicon/english-words.ts'
 import { getLexicon } from '../lexicon/lexicon.ts'
 import { TRIP_KINDS, type TripKind } from '../lexicon/vocabulary.ts'
 

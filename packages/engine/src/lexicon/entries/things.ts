@@ -236,7 +236,7 @@ export const THINGS: LexiconRecord[] = [
   { lemma: 'bloom', kind: 'thing', home: 'park' },
   { lemma: 'blossom', kind: 'thing', home: 'park', particles: 'petals' },
   { lemma: 'bed', kind: 'thing', home: 'home' },
-  { lemma: 'moonlight', kind: 'thing', home: 'night-sky', time: 'night' },
+  { lemma: 'moonlight', kind: 'time', home: 'night-sky', time: 'night' },
   { lemma: 'dream', kind: 'thing', home: 'night-sky' },
   { lemma: 'livingroom', kind: 'thing', home: 'home' },
   { lemma: 'birthday', kind: 'thing', particles: 'confetti' },

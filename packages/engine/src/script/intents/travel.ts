@@ -1,6 +1,6 @@
 import nlp from 'compromise'
 
-import { isPluralNoun, presentTense, toTitle } from '../english.ts'
+import { isPluralNoun, presentTense, SEASONS, toTitle } from '../english.ts'
 import type { Plan } from '../plan.ts'
 import type { PromptBrief } from '../prompt-brief.ts'
 import { be, refer, withArticle } from '../references.ts'
@@ -22,7 +22,6 @@ function getPlaceKind(brief: PromptBrief): PlaceKind {
   return PLACE_KINDS.place
 }
 
-const SEASONS = /^(?:spring|summer|autumn|fall|winter)$/i
 /** Grammar, not pictures: the places English puts one "on" rather than "in" ("on the coast", "on the island"). */
 const ON_PLACES = new Set(['coast', 'island', 'isle'])
 
@@ -49,7 +48,7 @@ export function writeTravel(prompted: PromptBrief): Plan {
   let brief = prompted
   const kind = getPlaceKind(brief)
   // "spring in Kyoto" and "Lisbon in spring" both say when.
-  const seasonPhrase = [brief.subject, brief.setting].find((phrase) => phrase && SEASONS.test(phrase.text))
+  const seasonPhrase = [brief.subject, brief.setting].find((phrase) => phrase && SEASONS.has(phrase.text.toLowerCase()))
   const season = seasonPhrase?.text.toLowerCase()
   if (seasonPhrase && seasonPhrase === brief.setting) brief = { ...brief, setting: undefined }
   const { first, short } = nameDestination(brief, kind, season)

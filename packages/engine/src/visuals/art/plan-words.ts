@@ -1,4 +1,4 @@
-import { getGender } from '../../lexicon/characters.ts'
+import { getGender } from '../../lexicon/english-words.ts'
 import { decidesPicture, getLexicon } from '../../lexicon/lexicon.ts'
 import type { LexiconEntry } from '../../lexicon/schema.ts'
 import { hashText } from '../random.ts'

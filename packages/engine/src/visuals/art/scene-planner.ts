@@ -1,4 +1,4 @@
-import { getGender } from '../../lexicon/characters.ts'
+import { getGender } from '../../lexicon/english-words.ts'
 import { getLexicon } from '../../lexicon/lexicon.ts'
 import type { Setting, TimeOfDay, Weather } from '../../lexicon/vocabulary.ts'
 import { getArtLibrary } from './art-library.ts'
@@ -224,7 +224,7 @@ export function planScene(request: PlanRequest): ScenePlan {
         continue
       }
       // "At home in the evening", "a bright home": inside a home, not a house seen from the street.
-      if (noun.lemma === 'home' && (/\bat home\b/i.test(text) || (noun.phrase.includes(' ') && !noun.modifier))) {
+      if (noun.lemma === 'home' && (noun.previousWord === 'at' || (noun.phrase.includes(' ') && !noun.modifier))) {
         if (!setting || score > setting.score) setting = { value: 'home', score }
         words.push({ word: noun.text, art: undefined, reason: 'the setting: home' })
         continue

@@ -2,8 +2,8 @@ import { getLexicon } from './lexicon.ts'
 import type { EntryKind, LexiconEntry } from './schema.ts'
 
 /**
- * Who a word names, as the lexicon records it: the writer's characters and pronouns and the planner's figures
- * read the same kind and the same sex of a word from here.
+ * What an English word names, as the lexicon records it: the writer's characters, pronouns, destinations
+ * and times of day and the planner's figures read the same kind and the same sex of a word from here.
  */
 
 const CHARACTER_KINDS: ReadonlySet<EntryKind> = new Set(['person', 'animal', 'creature'])
@@ -31,4 +31,10 @@ export function getBeingKind(word: string): 'person' | 'animal' | 'creature' | u
 /** The sex English marks in the word ("queen", "rooster"), or nothing. */
 export function getGender(word: string): 'female' | 'male' | undefined {
   return getNounEntry(word)?.gender
+}
+
+/** A time of day ("dawn", "noon", "nightfall"): a word of kind time that sets the hour. */
+export function isTimeOfDay(word: string): boolean {
+  const entry = getNounEntry(word)
+  return entry?.kind === 'time' && entry.time !== undefined
 }
