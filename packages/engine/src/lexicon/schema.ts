@@ -63,15 +63,28 @@ export const LexiconEntrySchema = z
      * role read it. The one list of gendered words; a word that marks none has none.
      */
     gender: z.enum(['female', 'male']).optional(),
-    /** Several people, not one ("the crowd", "friends", "the team"): drawn as a group of figures. */
-    group: z.literal(true).optional(),
+    /**
+     * Several people, not one ("the crowd", "the team"): drawn as a group of figures; "plural" only in the
+     * plural ("a friend" is one person, "friends" several).
+     */
+    group: z.union([z.literal(true), z.literal('plural')]).optional(),
+    /**
+     * Family: beside an animal a parent or a young one is that animal's ("a mother elephant", "her baby"); a
+     * parent or a relative shares the skin tone of whose family they are ("her brother").
+     */
+    kin: z.enum(['parent', 'young', 'relative']).optional(),
+    /** A word for company ("friends", "the pair"): in a story of animals, those animals. */
+    company: z.literal(true).optional(),
     /** What someone of this role carries or wears, drawn with them when they lead a scene (a king's crown). */
     props: z
       .array(z.strictObject({ art: z.string(), at: z.enum(['hand', 'head']) }))
       .min(1)
       .optional(),
-    /** How it moves when the words have it move: a flier is drawn in the air. */
-    motion: z.enum(['flies', 'swims', 'rides']).optional(),
+    /**
+     * How it moves when the words have it move: a flier is drawn in the air. For a verb, what it does to the
+     * one doing it: "soar" puts them in the air, "gallop" on the animal's back, "wield" a thing in their hand.
+     */
+    motion: z.enum(['flies', 'swims', 'rides', 'holds']).optional(),
     /** The drawing in the colour named right before it ("a red ball"), where the library draws that colour. */
     colours: z.record(z.string(), z.string()).optional(),
     /** Other English spellings a writer may type ("harbour", "theatre"); the tagger gives the lemma's. */

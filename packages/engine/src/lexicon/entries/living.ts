@@ -213,8 +213,9 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'friend',
+    company: true,
     kind: 'person',
-    group: true,
+    group: 'plural',
     art: ['people-holding-hands'],
     words: {
       es: ['amigo', 'amiga', 'amigos', 'amigas'],
@@ -228,6 +229,7 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'family',
+    company: true,
     kind: 'person',
     group: true,
     art: ['people-holding-hands'],
@@ -272,7 +274,7 @@ export const LIVING: LexiconRecord[] = [
       hi: ['भीड़', 'दर्शक'],
     },
   },
-  { lemma: 'team', kind: 'person', group: true, art: ['people-holding-hands'], setting: 'office' },
+  { lemma: 'team', company: true, kind: 'person', group: true, art: ['people-holding-hands'], setting: 'office' },
   { lemma: 'audience', kind: 'person', group: true, art: ['people-holding-hands'], home: 'stage' },
   {
     lemma: 'dragon',

@@ -4,6 +4,7 @@ import { hashText } from '../random.ts'
 import { getArtLibrary, inOutfit, OUTFIT_COUNT } from './art-library.ts'
 import { castOfForeign } from './foreign-planner.ts'
 import type { CastMember } from './plan-types.ts'
+import { getNounEntry } from '../../lexicon/english-words.ts'
 import { colouredArt, conceptOf, figureFor, genderedFigure } from './plan-words.ts'
 import { readText, type Noun } from './scene-reader.ts'
 
@@ -121,10 +122,6 @@ export function leadCreature(readings: ReturnType<typeof readText>[]): CastMembe
   ]
 }
 
-/** Family words: someone's brother or grandma shares their skin tone. */
-export const KIN =
-  /^(mother|mom|mum|father|dad|brother|sister|grandmother|grandma|grandfather|grandpa|son|daughter|aunt|uncle|cousin|niece|nephew|twin)$/
-
 /** The people of a story's cast: not its animals, nor the coloured things it names. */
 export function castPeople(cast: CastMember[]): CastMember[] {
   return cast.filter((member) => !member.thing && getArtLibrary().get(member.figure)?.kind === 'person')
@@ -135,7 +132,9 @@ export function castPeople(cast: CastMember[]): CastMember[] {
  * its own. Only when the possessive fits the one person of the cast ("his sister" is not Rosa's).
  */
 export function relativeFigure(noun: Noun, cast: CastMember[]): { figure: string; of: string } | undefined {
-  if (!KIN.test(noun.lemma) || !noun.possessive || !noun.head) return undefined
+  // Family words ("her brother", "his grandma") share the skin tone of whose family they are.
+  const kin = getNounEntry(noun.lemma)?.kin
+  if (!(kin === 'parent' || kin === 'relative') || !noun.possessive || !noun.head) return undefined
   const people = castPeople(cast)
   const member = people.length === 1 ? people[0] : undefined
   const tone = member && /-standing-(.+)-skin-tone/.exec(member.figure)?.[1]

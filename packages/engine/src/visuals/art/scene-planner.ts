@@ -1,4 +1,4 @@
-import { getGender } from '../../lexicon/english-words.ts'
+import { getGender, getNounEntry } from '../../lexicon/english-words.ts'
 import { getLexicon } from '../../lexicon/lexicon.ts'
 import type { Setting, TimeOfDay, Weather } from '../../lexicon/vocabulary.ts'
 import { getArtLibrary } from './art-library.ts'
@@ -36,41 +36,11 @@ export { conceptArt, figureFor, withTone } from './plan-words.ts'
 /** Score needed for a keyword match of the art library to stand for a noun on its own. */
 const MIN_MATCH = 6
 
-/** Verbs of holding something up or in hand: the thing they name is drawn in the hand of the one leading. */
-const HOLDING_VERBS = new Set([
-  'hold',
-  'draw',
-  'carry',
-  'raise',
-  'lift',
-  'wave',
-  'grip',
-  'wield',
-  'clutch',
-  'swing',
-  'brandish',
-])
-
-/** Verbs of riding: the person is drawn on the animal's back. "Carry" carries someone only when an animal does. */
-const RIDING_VERBS = new Set(['ride', 'gallop', 'mount'])
-
-/** Verbs that put the one doing them in the air, and the kinds of drawing that can be shown flying. */
-const FLYING_VERBS = new Set(['fly', 'soar', 'glide', 'hover', 'swoop'])
-
 /** Whether drawing `art` means the sense `sense` or a narrower one ("passenger ship" is a ship). */
 function meansSense(art: string, sense: number): boolean {
   const own = senseOfArt(art)
   return own !== undefined && (own === sense || broaderSenses(own, 8).includes(sense))
 }
-
-/** Words for a parent or a young one, which around an animal are that animal's ("a mother elephant", "her baby"). */
-const YOUNG_OR_KIN = /^(mother|father|mom|mum|dad|baby|child|parent|young|offspring)$/
-
-/** Words the concept table draws as a group, which in the singular are one person. */
-const SINGLE_OF_GROUP = new Set(['friend'])
-
-/** Words for company that, in a story of animals, are those animals. */
-const ANIMAL_COMPANY = /^(friend|family|pair|couple|team)$/
 
 function findArt(noun: Noun): { candidates: Candidate[]; reason: string } {
   const library = getArtLibrary()
@@ -230,18 +200,19 @@ export function planScene(request: PlanRequest): ScenePlan {
         continue
       }
       // "A mother elephant protects her baby": the mother is the elephant and the baby its young, not people.
+      const kin = getNounEntry(noun.lemma)?.kin
       const isAnimal = (other: Noun | undefined) => other !== undefined && usualKind(other.lemma) === 'animal'
       const subjectHead = reading.nouns.find((other) => other.sentence === noun.sentence && other.subject && other.head)
       const animals =
         (noun.modifier && isAnimal(reading.nouns[nounIndex + 1])) ||
         (noun.possessive !== undefined && isAnimal(subjectHead))
-      if (YOUNG_OR_KIN.test(noun.lemma) && animals && !noun.proper) {
+      if ((kin === 'parent' || kin === 'young') && animals && !noun.proper) {
         words.push({ word: noun.text, art: undefined, reason: 'the animal’s family' })
         continue
       }
       // "Since then they have been friends", in a story of a mouse and a cat: the friends are the animals.
       const creature = cast.find((member) => member.pronoun === 'it')
-      if (creature && castPeople(cast).length === 0 && ANIMAL_COMPANY.test(noun.lemma)) {
+      if (creature && castPeople(cast).length === 0 && getNounEntry(noun.lemma)?.company) {
         candidates.push({ id: creature.figure, word: noun.text, score })
         const companion = cast.find((member) => member.companion)
         if (companion) candidates.push({ id: companion.figure, word: noun.text, score: score * 0.8 })
@@ -325,7 +296,7 @@ export function planScene(request: PlanRequest): ScenePlan {
         }
         // "A friend" is one person; "friends" are several.
         const plural = noun.text.toLowerCase() !== noun.lemma
-        const one = SINGLE_OF_GROUP.has(noun.lemma) && !plural
+        const one = concept.group === 'plural' && !plural
         const chosen = one
           ? [{ id: personFigure(noun.lemma), word: noun.text, score }]
           : concept.group
@@ -380,9 +351,10 @@ export function planScene(request: PlanRequest): ScenePlan {
       words.push({ word: noun.text, art: id ? withTone(id, getGender(noun.lemma)) : undefined, reason: found.reason })
     }
     for (const verb of reading.verbs) {
-      if (FLYING_VERBS.has(verb)) flies = true
-      if (HOLDING_VERBS.has(verb)) holds = true
-      if (RIDING_VERBS.has(verb)) rides = true
+      const motion = getLexicon().verb(verb)?.motion
+      if (motion === 'flies') flies = true
+      if (motion === 'holds') holds = true
+      if (motion === 'rides') rides = true
       // "The dragon carried him home": an animal that carries someone carries them on its back.
       const carrier = (noun: Noun) => {
         const art = noun.beforeVerb
