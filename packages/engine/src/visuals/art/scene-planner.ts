@@ -140,6 +140,7 @@ export function planScene(request: PlanRequest): ScenePlan {
         (item) =>
           !item.pronoun && !item.thing && !item.companion && item.name.toLowerCase() === noun.text.toLowerCase(),
       )
+      // Code, not data: the cast belongs to this story, not to any word.
       if (member) {
         castSeen = true
         candidates.push({ id: member.figure, word: noun.text, score: score + 4 })
@@ -148,6 +149,7 @@ export function planScene(request: PlanRequest): ScenePlan {
         continue
       }
       // "New York", "Mount Fuji": a name of two words the concept table knows, at its last word.
+      // Code: whether a word is a name is the tagger's reading of this sentence (capitals, position).
       const nameKey = ahead ? `${noun.lemma} ${ahead.lemma}` : (noun.compound ?? '')
       const properConcept = noun.proper ? (conceptOf(nameKey) ?? conceptOf(noun.lemma)) : undefined
       if (properConcept?.art) {
@@ -160,6 +162,7 @@ export function planScene(request: PlanRequest): ScenePlan {
         continue
       }
       if (noun.proper) {
+        // Code: names are no lexicon words; WordNet and where the name stands decide.
         // A name WordNet knows as a kind of person ("Grandma", "Maya") is someone to draw; other names
         // (places, brands, planets) are not.
         // "Classic Italian lasagna": a nationality before a noun says what the thing is like; it is nobody.
@@ -174,17 +177,20 @@ export function planScene(request: PlanRequest): ScenePlan {
         continue
       }
       // "Wood-fired", "sun-dried": a noun joined by a hyphen to the word after it describes; it is not drawn.
+      // Code: punctuation around the word decides, not the word.
       if (noun.beforeHyphen) {
         words.push({ word: noun.text, art: undefined, reason: 'part of a word joined by a hyphen' })
         continue
       }
       // "Carried him home", "went home": a direction, neither a house nor the setting.
+      // Code: grammar, the part of speech before "home" decides; the record of "home" is the house.
       if (noun.lemma === 'home' && !noun.possessive && ['VERB', 'PRON', 'ADV'].includes(noun.previousPos ?? '')) {
         words.push({ word: noun.text, art: undefined, reason: 'a direction: home' })
         continue
       }
       // "A cat burglar", "a fire fighter": a compound WordNet knows as someone is that person, not the animal
       // or the thing named inside it.
+      // Code: WordNet holds thousands of such compounds; they are asked for, not listed.
       if (
         noun.modifier &&
         next?.position === noun.position + 1 &&
@@ -194,12 +200,14 @@ export function planScene(request: PlanRequest): ScenePlan {
         continue
       }
       // "At home in the evening", "a bright home": inside a home, not a house seen from the street.
+      // Code: grammar, "at" or a phrase around "home" decides; the record of "home" is the house.
       if (noun.lemma === 'home' && (noun.previousWord === 'at' || (noun.phrase.includes(' ') && !noun.modifier))) {
         if (!setting || score > setting.score) setting = { value: 'home', score }
         words.push({ word: noun.text, art: undefined, reason: 'the setting: home' })
         continue
       }
       // "A mother elephant protects her baby": the mother is the elephant and the baby its young, not people.
+      // The words are data (kin); code reads whose family they are from the sentence.
       const kin = getNounEntry(noun.lemma)?.kin
       const isAnimal = (other: Noun | undefined) => other !== undefined && usualKind(other.lemma) === 'animal'
       const subjectHead = reading.nouns.find((other) => other.sentence === noun.sentence && other.subject && other.head)
@@ -211,6 +219,7 @@ export function planScene(request: PlanRequest): ScenePlan {
         continue
       }
       // "Since then they have been friends", in a story of a mouse and a cat: the friends are the animals.
+      // The words are data (company); code asks whether the story's cast is animals.
       const creature = cast.find((member) => member.pronoun === 'it')
       if (creature && castPeople(cast).length === 0 && getNounEntry(noun.lemma)?.company) {
         candidates.push({ id: creature.figure, word: noun.text, score })
@@ -221,6 +230,7 @@ export function planScene(request: PlanRequest): ScenePlan {
         continue
       }
       // "A young princess named Lila": the role is the named character, drawn once, as her.
+      // Code: depends on a name of the cast following in the text.
       const named = reading.nouns.find(
         (other) =>
           other.position > noun.position &&
@@ -231,6 +241,7 @@ export function planScene(request: PlanRequest): ScenePlan {
         words.push({ word: noun.text, art: undefined, reason: `is ${named.text}` })
         continue
       }
+      // The words are data (kin); code matches the possessive to the cast's figure and its tone.
       const relative = relativeFigure(noun, cast)
       if (relative) {
         candidates.push({ id: relative.figure, word: noun.text, score })
@@ -240,6 +251,7 @@ export function planScene(request: PlanRequest): ScenePlan {
       }
       // "A red ball": the thing in the colour its phrase gives it, where the library draws that colour, and
       // "the ball" later in the story is that same red ball.
+      // The colours are data (colours); code reads the colour word in the phrase and remembers the thing.
       const coloured =
         colouredArt(noun) ??
         (noun.head && !noun.proper ? cast.find((item) => item.thing && item.name === noun.lemma)?.figure : undefined)
@@ -262,6 +274,7 @@ export function planScene(request: PlanRequest): ScenePlan {
       const label = phraseConcept ? phrase || noun.phrase.toLowerCase() : noun.text
       // "stone oven", "market square", "Narrow streets": the first word says what the head is like or where
       // it stands; it is drawn only when it is a thing of its own in the picture ("lemon groves").
+      // Code: WordNet's usual kind of the word and its place in the phrase decide, for any noun.
       const describes = noun.modifier && !ahead && !phraseConcept && DESCRIBING_KINDS.has(usualKind(noun.lemma) ?? '')
       if (describes) {
         const steer = concept ?? cue
@@ -323,6 +336,7 @@ export function planScene(request: PlanRequest): ScenePlan {
       }
       // "Saturn's rings", "Earth's core": a part of a place or a body in the sky is drawn as that place, through
       // the concept table only, never by a drawing whose name is only spelled alike (a ring for a finger).
+      // Code: grammar, a name, "'s" and a noun in that order.
       const owner = reading.nouns[nounIndex - 1]
       const ownerConcept = owner?.proper ? conceptOf(owner.lemma) : undefined
       if (owner && ownerConcept?.setting && owner.nextPos === 'PART' && owner.position === noun.position - 2) {
@@ -332,6 +346,7 @@ export function planScene(request: PlanRequest): ScenePlan {
         words.push({ word: noun.text, art: ownerConcept.art?.[0], reason: `a part of ${owner.text}` })
         continue
       }
+      // Code: WordNet's senses say what is abstract, for every noun; no list could.
       if (!isDrawableNoun(noun.lemma, hasExactArt(noun) ? 3 : 1) && nounSenses(noun.lemma).length > 0) {
         abstractWords.push(noun.text)
         words.push({ word: noun.text, art: undefined, reason: `WordNet: ${describeSense(noun.lemma)}` })
@@ -356,6 +371,7 @@ export function planScene(request: PlanRequest): ScenePlan {
       if (motion === 'holds') holds = true
       if (motion === 'rides') rides = true
       // "The dragon carried him home": an animal that carries someone carries them on its back.
+      // Code: whether the one carrying is an animal is read from the sentence.
       const carrier = (noun: Noun) => {
         const art = noun.beforeVerb
           ? (conceptOf(noun.lemma)?.art?.[0] ?? getArtLibrary().find(noun.lemma)[0]?.id)
@@ -369,6 +385,7 @@ export function planScene(request: PlanRequest): ScenePlan {
       words.push({ word: verb, art, reason: 'activity' })
     }
     // "She", "he" in a story with one named person is that person.
+    // Code, as for the pronouns below: a pronoun refers to the cast and the sentence, not to a record.
     const people = castPeople(cast)
     const member = people.length === 1 ? people[0] : undefined
     if (!castSeen && member && reading.pronouns.some((word) => fitsFigure(word, member.figure))) {
