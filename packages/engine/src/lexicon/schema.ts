@@ -64,6 +64,13 @@ export const LexiconEntrySchema = z
      */
     gender: z.enum(['female', 'male']).optional(),
     /**
+     * A kind of business, as the writer's ads say it: who works there, what they do (present tense, "pours a
+     * cup of coffee"), what people come for, and whether customers come to it (a venue) or it comes to them.
+     */
+    business: z
+      .strictObject({ worker: z.string(), work: z.string(), offer: z.string(), venue: z.boolean() })
+      .optional(),
+    /**
      * Several people, not one ("the crowd", "the team"): drawn as a group of figures; "plural" only in the
      * plural ("a friend" is one person, "friends" several).
      */

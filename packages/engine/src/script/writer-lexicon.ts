@@ -27,80 +27,14 @@ export const SETTINGS: ReadonlySet<string> = new Set(
 /** A kind of business: the person at work there, what they do (present tense) and what people come for. */
 export type Business = { worker: string; work: string; offer: string; isVenue: boolean }
 
-export const BUSINESSES: Record<string, Business> = {
-  bakery: { worker: 'baker', work: 'takes fresh bread from the oven', offer: 'fresh bread', isVenue: true },
-  'coffee shop': { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', isVenue: true },
-  cafe: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', isVenue: true },
-  café: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', isVenue: true },
-  coffeehouse: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', isVenue: true },
-  'tea shop': { worker: 'tea seller', work: 'pours a pot of tea', offer: 'tea', isVenue: true },
-  restaurant: { worker: 'chef', work: 'plates a dish in the kitchen', offer: 'dinner', isVenue: true },
-  bistro: { worker: 'chef', work: 'plates a dish in the kitchen', offer: 'dinner', isVenue: true },
-  pizzeria: { worker: 'pizza maker', work: 'slides a pizza into the oven', offer: 'pizza', isVenue: true },
-  'ice cream shop': { worker: 'server', work: 'scoops ice cream into a cone', offer: 'ice cream', isVenue: true },
-  gelateria: { worker: 'server', work: 'scoops ice cream into a cone', offer: 'ice cream', isVenue: true },
-  bar: { worker: 'bartender', work: 'pours a drink at the bar', offer: 'a drink', isVenue: true },
-  pub: { worker: 'bartender', work: 'pulls a pint at the bar', offer: 'a drink', isVenue: true },
-  brewery: { worker: 'brewer', work: 'fills a glass of beer', offer: 'beer', isVenue: true },
-  winery: { worker: 'winemaker', work: 'pours a glass of wine', offer: 'wine', isVenue: true },
-  'food truck': { worker: 'cook', work: 'hands food through the window', offer: 'street food', isVenue: true },
-  'food stall': { worker: 'cook', work: 'serves food across the counter', offer: 'street food', isVenue: true },
-  'bike shop': { worker: 'mechanic', work: 'repairs a bicycle', offer: 'bicycles', isVenue: true },
-  'bike repair shop': { worker: 'mechanic', work: 'repairs a bicycle', offer: 'bike repairs', isVenue: true },
-  garage: { worker: 'mechanic', work: 'works under a car', offer: 'car repairs', isVenue: true },
-  bookshop: { worker: 'bookseller', work: 'arranges books on a shelf', offer: 'books', isVenue: true },
-  bookstore: { worker: 'bookseller', work: 'arranges books on a shelf', offer: 'books', isVenue: true },
-  'flower shop': { worker: 'florist', work: 'ties a bunch of flowers', offer: 'flowers', isVenue: true },
-  florist: { worker: 'florist', work: 'ties a bunch of flowers', offer: 'flowers', isVenue: true },
-  'yoga studio': { worker: 'yoga teacher', work: 'leads a class on yoga mats', offer: 'yoga classes', isVenue: true },
-  gym: { worker: 'trainer', work: 'coaches someone lifting weights', offer: 'workouts', isVenue: true },
-  salon: { worker: 'hairdresser', work: "cuts a customer's hair", offer: 'haircuts', isVenue: true },
-  'hair salon': { worker: 'hairdresser', work: "cuts a customer's hair", offer: 'haircuts', isVenue: true },
-  'grooming salon': {
-    worker: 'groomer',
-    work: 'brushes a dog after its bath',
-    offer: 'a grooming appointment',
-    isVenue: true,
-  },
-  'grooming shop': {
-    worker: 'groomer',
-    work: 'brushes a dog after its bath',
-    offer: 'a grooming appointment',
-    isVenue: true,
-  },
-  barbershop: { worker: 'barber', work: "trims a customer's beard", offer: 'haircuts', isVenue: true },
-  'barber shop': { worker: 'barber', work: "trims a customer's beard", offer: 'haircuts', isVenue: true },
-  hotel: { worker: 'receptionist', work: 'hands a key to a guest', offer: 'a room', isVenue: true },
-  'guest house': { worker: 'host', work: 'welcomes a guest at the door', offer: 'a room', isVenue: true },
-  'pet shop': { worker: 'shopkeeper', work: 'hands a puppy to a child', offer: 'pet supplies', isVenue: true },
-  'toy shop': { worker: 'shopkeeper', work: 'shows a toy to a child', offer: 'toys', isVenue: true },
-  'shoe shop': { worker: 'shopkeeper', work: 'helps a customer try on shoes', offer: 'shoes', isVenue: true },
-  boutique: { worker: 'shopkeeper', work: 'hangs a dress on a rail', offer: 'clothes', isVenue: true },
-  'clothing store': { worker: 'shopkeeper', work: 'folds shirts on a table', offer: 'clothes', isVenue: true },
-  'cheese shop': { worker: 'cheesemonger', work: 'cuts a wheel of cheese', offer: 'cheese', isVenue: true },
-  butcher: { worker: 'butcher', work: 'wraps meat in paper', offer: 'meat', isVenue: true },
-  'farm shop': { worker: 'farmer', work: 'stacks crates of vegetables', offer: 'fresh vegetables', isVenue: true },
-  'market stall': { worker: 'stallholder', work: 'sets out fruit on the stall', offer: 'fresh produce', isVenue: true },
-  'photography studio': { worker: 'photographer', work: 'takes a portrait', offer: 'portraits', isVenue: true },
-  'dance studio': { worker: 'dance teacher', work: 'leads a class', offer: 'dance classes', isVenue: true },
-  'music school': { worker: 'music teacher', work: 'plays the piano with a pupil', offer: 'lessons', isVenue: true },
-  'dental clinic': { worker: 'dentist', work: 'greets a patient', offer: 'check-ups', isVenue: true },
-  'vet clinic': { worker: 'vet', work: 'examines a dog on the table', offer: 'pet care', isVenue: true },
-  laundry: { worker: 'attendant', work: 'folds clean towels', offer: 'clean laundry', isVenue: true },
-  'cleaning service': { worker: 'cleaner', work: 'wipes a kitchen counter', offer: 'a clean home', isVenue: false },
-  'dog walking service': {
-    worker: 'dog walker',
-    work: 'walks three dogs in a park',
-    offer: 'dog walks',
-    isVenue: false,
-  },
-  'food delivery': { worker: 'courier', work: 'hands a bag of food at a door', offer: 'deliveries', isVenue: false },
-  'plumbing company': { worker: 'plumber', work: 'fixes a dripping tap', offer: 'a visit', isVenue: false },
-  'plumbing service': { worker: 'plumber', work: 'fixes a dripping tap', offer: 'a visit', isVenue: false },
-  plumber: { worker: 'plumber', work: 'fixes a dripping tap', offer: 'a visit', isVenue: false },
-  'gardening service': { worker: 'gardener', work: 'trims a hedge', offer: 'a tidy garden', isVenue: false },
-  'moving company': { worker: 'mover', work: 'carries boxes to a van', offer: 'a moving day quote', isVenue: false },
-}
+/** The kinds of business the lexicon knows (its `business` field), by each spelling of their word, in its order. */
+export const BUSINESSES: ReadonlyMap<string, Business> = new Map(
+  getLexicon().entries.flatMap((entry) => {
+    if (!entry.business) return []
+    const { venue, ...said } = entry.business
+    return [entry.lemma, ...(entry.also ?? [])].map((word): [string, Business] => [word, { ...said, isVenue: venue }])
+  }),
+)
 
 /** What a person does with a kind of product, for shots of it in use (present tense, plural subject). */
 export const PRODUCT_USES: Record<string, string> = {

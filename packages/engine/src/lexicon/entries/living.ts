@@ -86,7 +86,13 @@ export const LIVING: LexiconRecord[] = [
       hi: ['मछुआरा'],
     },
   },
-  { lemma: 'plumber', kind: 'person', art: ['mechanic'], home: 'home' },
+  {
+    lemma: 'plumber',
+    business: { worker: 'plumber', work: 'fixes a dripping tap', offer: 'a visit', venue: false },
+    kind: 'person',
+    art: ['mechanic'],
+    home: 'home',
+  },
   { lemma: 'electrician', kind: 'person', art: ['mechanic'], home: 'home' },
   {
     lemma: 'barista',
@@ -128,6 +134,7 @@ export const LIVING: LexiconRecord[] = [
   { lemma: 'athlete', kind: 'person', home: 'gym' },
   {
     lemma: 'florist',
+    business: { worker: 'florist', work: 'ties a bunch of flowers', offer: 'flowers', venue: true },
     kind: 'person',
     art: ['person-standing'],
     home: 'street',
