@@ -112,9 +112,9 @@ describe('the lexicon', () => {
 })
 
 describe('the language layer stays readable', () => {
-  it('keeps every source file of the writer, the planner, the lexicon and the interpreter under 500 lines', () => {
+  it('keeps every source file of the writer, the planner, the lexicon, the language finder and the interpreter under 500 lines', () => {
     const root = fileURLToPath(new URL('..', import.meta.url))
-    const folders = ['script', 'visuals/art', 'lexicon']
+    const folders = ['script', 'visuals/art', 'lexicon', 'language']
     const files = [
       ...folders.flatMap((folder) =>
         readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
@@ -122,6 +122,7 @@ describe('the language layer stays readable', () => {
           .map((name) => path.join(folder, name)),
       ),
       'visuals/scene-interpreter.ts',
+      'visuals/read-scene.ts',
     ]
     expect(files.length).toBeGreaterThan(20)
     const long = files

@@ -1,4 +1,6 @@
 import { ABSTRACT } from './entries/abstract.ts'
+import { BEINGS } from './entries/beings.ts'
+import { BUSINESSES } from './entries/businesses.ts'
 import { LIVING } from './entries/living.ts'
 import { MOODS_AND_ACTIVITIES } from './entries/moods.ts'
 import { NATURE } from './entries/nature.ts'
@@ -35,6 +37,8 @@ export const ALL_RECORDS: readonly LexiconRecord[] = [
   ...SKY,
   ...MOODS_AND_ACTIVITIES,
   ...ABSTRACT,
+  ...BEINGS,
+  ...BUSINESSES,
 ]
 
 /** Whether the entry says how the word is drawn (its art, or never), rather than only steering the scene. */

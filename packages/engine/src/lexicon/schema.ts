@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { MOODS, OTHER_LANGUAGES, PARTICLE_KINDS, SETTINGS, TIMES_OF_DAY, WEATHERS } from './vocabulary.ts'
+import { MOODS, OTHER_LANGUAGES, PARTICLE_KINDS, SETTINGS, TIMES_OF_DAY, TRIP_KINDS, WEATHERS } from './vocabulary.ts'
 
 /**
  * One word or phrase of the lexicon and what it means in a picture. The writer, the scene planner and the
@@ -10,6 +10,8 @@ import { MOODS, OTHER_LANGUAGES, PARTICLE_KINDS, SETTINGS, TIMES_OF_DAY, WEATHER
 export const ENTRY_KINDS = [
   'person',
   'animal',
+  /** A being of stories (a dragon, a ghost, a robot): a character, but no person and no animal. */
+  'creature',
   'plant',
   'food',
   'thing',
@@ -48,21 +50,48 @@ export const LexiconEntrySchema = z
     setting: z.enum(SETTINGS).optional(),
     /** Where it is found when the words name no place. */
     home: z.enum(SETTINGS).optional(),
+    /** The kind of destination a trip to it is, for the writer's travel shots ("harbour": the coast). */
+    trip: z.enum(TRIP_KINDS).optional(),
     time: z.enum(TIMES_OF_DAY).optional(),
     weather: z.enum(WEATHERS).optional(),
     mood: z.enum(MOODS).optional(),
     particles: z.enum(PARTICLE_KINDS).optional(),
     /** Water running across the land ("down to the river"): the ground shows it. */
     water: z.literal('river').optional(),
-    /** Several people, not one ("the crowd", "friends", "the team"): drawn as a group of figures. */
-    group: z.literal(true).optional(),
+    /**
+     * The sex English marks in the word ("aunt", "rooster"): the writer's pronouns and the figure drawn for a
+     * role read it. The one list of gendered words; a word that marks none has none.
+     */
+    gender: z.enum(['female', 'male']).optional(),
+    /**
+     * A kind of business, as the writer's ads say it: who works there, what they do (present tense, "pours a
+     * cup of coffee"), what people come for, and whether customers come to it (a venue) or it comes to them.
+     */
+    business: z
+      .strictObject({ worker: z.string(), work: z.string(), offer: z.string(), venue: z.boolean() })
+      .optional(),
+    /**
+     * Several people, not one ("the crowd", "the team"): drawn as a group of figures; "plural" only in the
+     * plural ("a friend" is one person, "friends" several).
+     */
+    group: z.union([z.literal(true), z.literal('plural')]).optional(),
+    /**
+     * Family: beside an animal a parent or a young one is that animal's ("a mother elephant", "her baby"); a
+     * parent or a relative shares the skin tone of whose family they are ("her brother").
+     */
+    kin: z.enum(['parent', 'young', 'relative']).optional(),
+    /** A word for company ("friends", "the pair"): in a story of animals, those animals. */
+    company: z.literal(true).optional(),
     /** What someone of this role carries or wears, drawn with them when they lead a scene (a king's crown). */
     props: z
       .array(z.strictObject({ art: z.string(), at: z.enum(['hand', 'head']) }))
       .min(1)
       .optional(),
-    /** How it moves when the words have it move: a flier is drawn in the air. */
-    motion: z.enum(['flies', 'swims', 'rides']).optional(),
+    /**
+     * How it moves when the words have it move: a flier is drawn in the air. For a verb, what it does to the
+     * one doing it: "soar" puts them in the air, "gallop" on the animal's back, "wield" a thing in their hand.
+     */
+    motion: z.enum(['flies', 'swims', 'rides', 'holds']).optional(),
     /** The drawing in the colour named right before it ("a red ball"), where the library draws that colour. */
     colours: z.record(z.string(), z.string()).optional(),
     /** Other English spellings a writer may type ("harbour", "theatre"); the tagger gives the lemma's. */

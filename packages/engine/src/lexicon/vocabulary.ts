@@ -64,6 +64,24 @@ export const PARTICLE_KINDS = [
 ] as const
 export type ParticleKind = (typeof PARTICLE_KINDS)[number]
 
+/**
+ * The kinds of destination the writer's travel videos know (what a morning, a meal and a view there look
+ * like), best first when a phrase names two ("a fishing village on the coast" is a village).
+ */
+export const TRIP_KINDS = [
+  'village',
+  'town',
+  'city',
+  'coast',
+  'island',
+  'mountains',
+  'lake',
+  'countryside',
+  'desert',
+  'forest',
+] as const
+export type TripKind = (typeof TRIP_KINDS)[number]
+
 /** The languages other than English whose words the lexicon lists (English is the entries' lemmas). */
 export const OTHER_LANGUAGES = ['es', 'fr', 'de', 'it', 'pt', 'nl', 'hi'] as const
 export type OtherLanguage = (typeof OTHER_LANGUAGES)[number]

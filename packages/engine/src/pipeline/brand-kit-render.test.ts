@@ -163,7 +163,7 @@ describe('a render with the owner’s colours, font and cards', () => {
     // The silent scene's segments, as keyed before brand colours, fonts and cards: a change here draws every
     // stored scene again (it moves with STILL_ART_VERSION).
     const keys = await Promise.all(
-      ['a56b20e56896a43decf089e568670d65', '14a9d1da6981d9158e07d90a467a5b89'].map((key) =>
+      ['1acb3c00a0b216b6348ddf7f7bb336fb', '23d55e39e08b81e00ea1649bd56594ba'].map((key) =>
         context.cache.has(`segments/${key}.mp4`),
       ),
     )

@@ -14,7 +14,7 @@ import type { SceneArtRequest, VisualEngine } from '#src/visuals/visual-engine.t
  * Part of every still's key: raise it whenever the same scene inputs would be drawn differently (a new art
  * library, planner or composition, or another moment or size below), so stored stills are drawn again.
  */
-export const STILL_ART_VERSION = 12
+export const STILL_ART_VERSION = 13
 
 /** Storyboard thumbnails: enough for a scene card at twice its CSS size, quick to draw and small to send. */
 export const THUMBNAIL_LONG_SIDE = 360

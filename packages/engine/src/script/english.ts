@@ -3,6 +3,8 @@ import indefinite from 'indefinite'
 import pluralize from 'pluralize'
 import { titleCase } from 'title-case'
 
+import { getGender } from '../lexicon/english-words.ts'
+
 import { MASS_NOUNS } from './mass-nouns.ts'
 
 /**
@@ -101,6 +103,9 @@ export function joinList(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`
 }
 
+/** Seasons, said "in summer": grammar, since the lexicon pictures times of day and a season is none. */
+export const SEASONS: ReadonlySet<string> = new Set(['spring', 'summer', 'autumn', 'fall', 'winter'])
+
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
 
 /** "three" for 3, the digits past ten. */
@@ -114,11 +119,6 @@ export function ordinalWord(value: number): string {
   return ORDINALS[value] ?? `${value}th`
 }
 
-const FEMALE =
-  /^(?:girl|woman|women|lady|mother|mom|mum|grandmother|grandma|granny|daughter|sister|aunt|queen|princess|wife|bride|niece|witch|actress|waitress|heroine|hen|mare|cow|ewe|lioness|goddess)$/
-const MALE =
-  /^(?:boy|man|men|gentleman|father|dad|grandfather|grandpa|son|brother|uncle|king|prince|husband|groom|nephew|wizard|actor|waiter|hero|rooster|stallion|bull|lion|god|fisherman|monk)$/
-
 export type Pronouns = { subject: string; object: string; possessive: string }
 
 /**
@@ -129,8 +129,9 @@ export function getPronouns(noun: string, { isPerson, name }: { isPerson: boolea
   const head = noun.toLowerCase().split(/\s+/).at(-1) ?? ''
   if (isPluralNoun(noun)) return { subject: 'they', object: 'them', possessive: 'their' }
   const named = name ? nlp(name) : undefined
-  if (FEMALE.test(head) || named?.has('#FemaleName')) return { subject: 'she', object: 'her', possessive: 'her' }
-  if (MALE.test(head) || named?.has('#MaleName')) return { subject: 'he', object: 'him', possessive: 'his' }
+  if (getGender(head) === 'female' || named?.has('#FemaleName'))
+    return { subject: 'she', object: 'her', possessive: 'her' }
+  if (getGender(head) === 'male' || named?.has('#MaleName')) return { subject: 'he', object: 'him', possessive: 'his' }
   return isPerson
     ? { subject: 'they', object: 'them', possessive: 'their' }
     : { subject: 'it', object: 'it', possessive: 'its' }

@@ -1,8 +1,9 @@
 import nlp from 'compromise'
 
+import { getBeingKind } from '../lexicon/english-words.ts'
+
 import { isPluralNoun, toSingular } from './english.ts'
 import type { Character, NounPhrase } from './prompt-brief.ts'
-import { ANIMALS, CREATURES, PEOPLE } from './writer-lexicon.ts'
 
 /**
  * The prompt's words as tokens tagged by compromise, and the phrases the reader builds from them: noun
@@ -182,9 +183,8 @@ function lowerCommon(text: string, words: Token[]): string {
 export function getCharacterKind(head: string): Character['kind'] | undefined {
   const word = head.toLowerCase().split(/\s+/).at(-1) ?? ''
   const singular = toSingular(word)
-  if (ANIMALS.has(word) || ANIMALS.has(singular)) return 'animal'
-  if (CREATURES.has(word) || CREATURES.has(singular)) return 'creature'
-  if (PEOPLE.has(word) || PEOPLE.has(singular)) return 'person'
+  const known = getBeingKind(word) ?? getBeingKind(singular)
+  if (known) return known
   if (/(?:[^e]er|keeper|or|ist|man|woman|ian)$/.test(singular) && !NOT_PEOPLE.has(singular)) return 'person'
   // A name is a person's unless the tagger knows it as a place ("Lisbon in spring" is a trip).
   if (/^\p{Lu}/u.test(head)) return nlp(head).has('(#Place|#City|#Country|#Region)') ? undefined : 'person'

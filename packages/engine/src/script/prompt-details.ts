@@ -1,6 +1,8 @@
+import { tokenize } from './noun-phrases.ts'
+
 /**
  * The practical details a prompt adds after its subject, each in a clause of its own ("…, open Saturdays",
- * "…, 20% off this week", "…. Kids eat free on Sundays."): when a business is open and what it offers. They
+ * "…, 20% off this week", "…. Kids eat free on Sundays."): when a business is open and what it offers, and how long a trip lasts. They
  * are said as written, so the writer never invents hours or prices, and taken out of the text the reader
  * reads for the subject, the place and the audience ("this week" is the offer's, not the video's time).
  */
@@ -75,4 +77,30 @@ export function getHoursPhrase(hours: string): string {
     (whole, days: string, time: string) => (/^(?:from|between)\b/i.test(time) ? whole : `${days} from ${time}`),
   )
   return `on ${withFrom}`
+}
+
+/** Grammar: the prepositions that join a trip's length to its place ("three days in Porto", "a week on Crete"). */
+const SPAN_PREPOSITIONS = new Set(['in', 'on', 'at', 'around', 'across', 'along'])
+
+/**
+ * How long a trip lasts: "three days in Porto", "a long weekend in Rome", "48 hours in Berlin": a word the
+ * tokenizer tags as a duration, the number, "a" or "a long" before it, and a preposition of place after it.
+ */
+export function readSpan(text: string): string | undefined {
+  const tokens = tokenize(text)
+  for (const [at, token] of tokens.entries()) {
+    if (!token.tags.has('Duration') || !SPAN_PREPOSITIONS.has(tokens[at + 1]?.normal ?? '')) continue
+    let start = at
+    while (
+      start > 0 &&
+      (tokens[start - 1]?.tags.has('Value') || ['a', 'long'].includes(tokens[start - 1]?.normal ?? ''))
+    )
+      start--
+    if (start < at && tokens[start]?.normal !== 'long')
+      return tokens
+        .slice(start, at + 1)
+        .map((item) => item.normal)
+        .join(' ')
+  }
+  return undefined
 }

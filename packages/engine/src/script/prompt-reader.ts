@@ -1,5 +1,7 @@
 import nlp from 'compromise'
 
+import { isTimeOfDay } from '../lexicon/english-words.ts'
+
 import { getVerbForms, isPluralNoun } from './english.ts'
 import {
   DETERMINERS,
@@ -16,9 +18,9 @@ import {
   type Token,
 } from './noun-phrases.ts'
 import type { PromptBrief, WriterIntent } from './prompt-brief.ts'
-import { readDetails } from './prompt-details.ts'
+import { readDetails, readSpan } from './prompt-details.ts'
 import { detectIntentWords, getCount, stripRequest } from './prompt-request.ts'
-import { namesAny, PLACE_KIND_WORDS, SETTINGS } from './writer-lexicon.ts'
+import { getTripKind, namesAny, SETTINGS } from './writer-lexicon.ts'
 
 /**
  * Reads what a prompt names ("a 30 second ad for our handmade coffee shop in Lisbon"): what kind of video
@@ -92,10 +94,6 @@ function isWholeClause(tokens: Token[], start: number): boolean {
   return read.end === tokens.length || /[,;]/.test(tokens[read.end - 1]?.post ?? '')
 }
 
-/** How long a trip lasts: "three days in Porto", "a weekend in Rome", "48 hours in Berlin". */
-const SPAN =
-  /\b((?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|a few)\s+(?:days|nights|weeks|hours)|a (?:long )?weekend|one day|a day|a week)\s+(?:in|on|at|around|across|along)\b/i
-
 /** Words that ask for a scary story. */
 const DARK_GENRES = [
   'horror',
@@ -111,10 +109,6 @@ const DARK_GENRES = [
   'sinister',
   'halloween',
 ]
-
-/** Times of day a prompt may span ("from dawn to starlight"). */
-const TIME_OF_DAY =
-  /^(?:dawn|daybreak|sunrise|morning|noon|midday|afternoon|evening|dusk|sunset|twilight|nightfall|night|midnight|starlight|moonlight|sundown)$/
 
 export function readPrompt(prompt: string): PromptBrief {
   const details = readDetails(prompt)
@@ -139,7 +133,7 @@ export function readPrompt(prompt: string): PromptBrief {
     hours: details.hours,
     deal: details.deal,
     isDark: namesAny(firstSentence, DARK_GENRES),
-    span: SPAN.exec(firstSentence)?.[1]?.toLowerCase(),
+    span: readSpan(firstSentence),
   }
 
   let text = body
@@ -263,11 +257,10 @@ export function readPrompt(prompt: string): PromptBrief {
     // "from dawn to starlight", "at night", "until dusk": a time of day, never a place the video is set in.
     if (
       /^(?:from|at|by|until|till|to|after|before)$/.test(token.normal) &&
-      TIME_OF_DAY.test(tokens[index + 1]?.normal ?? '')
+      isTimeOfDay(tokens[index + 1]?.normal ?? '')
     ) {
       let end = index + 2
-      if (/^(?:to|till|until)$/.test(tokens[end]?.normal ?? '') && TIME_OF_DAY.test(tokens[end + 1]?.normal ?? ''))
-        end += 2
+      if (/^(?:to|till|until)$/.test(tokens[end]?.normal ?? '') && isTimeOfDay(tokens[end + 1]?.normal ?? '')) end += 2
       brief.when ??= tokens
         .slice(index, end)
         .map((item) => item.normal)
@@ -447,8 +440,7 @@ function guessIntent(brief: PromptBrief): WriterIntent {
   if (!subject) return brief.place ? 'travel' : 'facts'
   if (brief.isOwn) return 'ad'
   if (subject.isName && !getCharacterKind(subject.head)) return 'travel'
-  const where = `${subject.text} ${brief.setting?.text ?? ''}`.toLowerCase()
-  if (PLACE_KIND_WORDS.some(([names]) => namesAny(where, names))) return 'travel'
+  if (getTripKind(`${subject.text} ${brief.setting?.text ?? ''}`)) return 'travel'
   if (brief.plot || (getCharacterKind(subject.head) && subject.determiner !== 'our')) return 'story'
   return 'facts'
 }

@@ -20,6 +20,10 @@ describe('describeScriptScenes', () => {
       'A silver dragon crashes into the sea on a stormy evening',
     )
     expect(one('At night the village lit up like a string of stars.')).toBe('The village lights up at night')
+    // Times of day and the weather before them are the lexicon's words, read as tokens.
+    expect(one('At sundown the fishermen rowed home.')).toMatch(/at sundown$/)
+    expect(one('One windy morning, a kite flew over the hill.')).toMatch(/on a windy morning$/)
+    expect(one('The nightingales sang in the orchard.')).not.toMatch(/ at | on a /)
     expect(one('By noon the cows had wandered down to the river.')).toBe('The cows wander down to the river at noon')
   })
 

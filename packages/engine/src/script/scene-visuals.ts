@@ -2,8 +2,11 @@ import nlp from 'compromise'
 
 import { SCENE_VISUAL_MAX_CHARS } from '@storyreel/contracts/studio'
 
-import { capitalize, getVerbForms, isPluralNoun } from './english.ts'
-import { getCharacterKind } from './noun-phrases.ts'
+import { isTimeOfDay } from '../lexicon/english-words.ts'
+import { getLexicon } from '../lexicon/lexicon.ts'
+
+import { capitalize, getVerbForms, isPluralNoun, SEASONS } from './english.ts'
+import { getCharacterKind, tokenize } from './noun-phrases.ts'
 import { splitSentences } from './sentences.ts'
 
 /**
@@ -13,12 +16,27 @@ import { splitSentences } from './sentences.ts'
  * time a sentence opens with ("By morning, …") is kept. The picture engine reads this with the narration.
  */
 
+/** Grammar: words that open a sentence without being its picture ("Then", "Meanwhile,"). */
 const OPENERS = /^(?:and|but|so|yet|then|now|first|next|finally|meanwhile|later|soon|still|also|today|here)\b,?\s*/i
 /** Where a sentence's first picture ends: a second clause, a comparison or a reason adds no new subject. */
 const CLAUSE_END =
   /\s*(?:[,;:—–]|\s-\s|\b(?:before|after|until|while|because|although|though|whereas|unless|since|so that|(?<!(?:n't|not|do|does|did|would|to|you|they|we|i)\s)like|as if|who|whom|whose|which)\b)/i
-const TIME_WORDS =
-  /\b(dawn|sunrise|morning|midday|noon|afternoon|evening|dusk|sunset|twilight|night|midnight|spring|summer|autumn|fall|winter)\b/i
+/** Grammar: words that set the hour but are never said "at …" ("tonight", "in daylight"). */
+const NOT_AT = new Set(['tonight', 'daylight'])
+/** Grammar: the words a bare opening phrase of time starts with ("At night the village…", "By noon…"). */
+const TIME_OPENERS = new Set(['at', 'by', 'in', 'on', 'every', 'one'])
+
+/** A time of day the lexicon knows ("dawn", "evening", "midnight"), or a season. */
+function isTimeWord(word: string): boolean {
+  return SEASONS.has(word) || (isTimeOfDay(word) && !NOT_AT.has(word))
+}
+
+/** An adjective the lexicon reads as weather, an hour or a mood ("stormy", "dark", "quiet"). */
+function isWeatherAdjective(word: string): boolean {
+  const kind = getLexicon().adjective(word)?.kind
+  return kind === 'weather' || kind === 'time' || kind === 'mood'
+}
+/** Grammar: a pronoun that opens a clause, to be replaced by whom it stands for. */
 const PRONOUN_SUBJECT = /^(she|he|they|it|we|i|you)\b\s*/i
 
 type Memory = {
@@ -30,16 +48,38 @@ type Memory = {
 }
 
 function timePhrase(lead: string): string | undefined {
-  const match = TIME_WORDS.exec(lead)
-  const word = match?.[1]?.toLowerCase()
+  const words = tokenize(lead).map((token) => token.normal)
+  const at = words.findIndex(isTimeWord)
+  const word = words[at]
   if (!word) return undefined
-  const adjective = /\b(stormy|rainy|snowy|sunny|cold|warm|quiet|foggy|misty|windy|bright|dark|hot)\s+\w+$/i.exec(
-    lead.slice(0, (match?.index ?? 0) + word.length),
-  )?.[1]
-  if (adjective) return `on ${/^[aeiou]/i.test(adjective) ? 'an' : 'a'} ${adjective.toLowerCase()} ${word}`
-  if (/^(?:spring|summer|autumn|fall|winter)$/.test(word)) return `in ${word}`
+  const before = words[at - 1]
+  const adjective = before !== undefined && isWeatherAdjective(before) ? before : undefined
+  if (adjective) return `on ${/^[aeiou]/i.test(adjective) ? 'an' : 'a'} ${adjective} ${word}`
+  if (SEASONS.has(word)) return `in ${word}`
   if (/^(?:morning|afternoon|evening)$/.test(word)) return `in the ${word}`
   return `at ${word}`
+}
+
+/**
+ * An opening phrase of time without a comma: "at", "by", "in", "on", "every" or "one", perhaps "the" or "a"
+ * and one word, then a time of day the lexicon knows, and more words after it.
+ */
+function readBareTime(text: string): { lead: string; rest: string } | undefined {
+  const tokens = tokenize(text)
+  if (!TIME_OPENERS.has(tokens[0]?.normal ?? '')) return undefined
+  const at = [1, 2, 3].find((index) => {
+    const word = tokens[index]?.normal ?? ''
+    return isTimeOfDay(word) && !NOT_AT.has(word)
+  })
+  if (at === undefined || at === tokens.length - 1) return undefined
+  if (at === 3 && !['the', 'a'].includes(tokens[1]?.normal ?? '')) return undefined
+  if ((tokens[at]?.post ?? '').trim()) return undefined
+  const lead = tokens
+    .slice(0, at + 1)
+    .map((token) => token.text)
+    .join(' ')
+  if (!text.toLowerCase().startsWith(lead.toLowerCase())) return undefined
+  return { lead, rest: text.slice(lead.length).trim() }
 }
 
 /** The main clause of one sentence: its opening time phrase apart, cut before a second clause. */
@@ -60,13 +100,10 @@ function readSentence(sentence: string): { clause: string; time: string | undefi
     text = lead[2]
   }
   // "At night the village…", "By noon the cows…": the same without a comma.
-  const bare =
-    /^((?:at|by|in|on|every|one)\s+(?:the\s+|a\s+)?(?:\w+\s+)?(?:dawn|sunrise|morning|midday|noon|afternoon|evening|dusk|sunset|twilight|night|midnight))\s+(.+)$/i.exec(
-      text,
-    )
-  if (!time && bare?.[1] && bare[2]) {
-    time = timePhrase(bare[1])
-    text = bare[2]
+  const bare = time ? undefined : readBareTime(text)
+  if (bare) {
+    time = timePhrase(bare.lead)
+    text = bare.rest
   }
   // "When the city is quiet, she sits…": the clause that sets the scene is not the picture.
   text = text.replace(/^(?:when|while|as|after|before|once|if|because|although|though|until)\b[^,]*,\s*/i, '')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { EVENT_KINDS, namesAny, PLACE_KIND_WORDS, SETTINGS } from './writer-lexicon.ts'
+import { EVENT_KINDS, getTripKind, namesAny, SETTINGS } from './writer-lexicon.ts'
 
 describe("the writer's words", () => {
   it('names words as whole words, never letters inside others', () => {
@@ -16,10 +16,12 @@ describe("the writer's words", () => {
     const kind = (text: string) => EVENT_KINDS.find(([words]) => namesAny(text, words))?.[1]
     expect(kind('the Bristol book fair')?.moment).not.toMatch(/food/u)
     expect(kind('our street food night')?.moment).toMatch(/food/u)
-    const place = (text: string) => PLACE_KIND_WORDS.find(([words]) => namesAny(text, words))?.[1]
+    const place = getTripKind
     expect(place('the harbour of Porto')).toBe('coast')
     expect(place('a quiet fjord')).toBe('lake')
     expect(place('a hilltop café')).toBeUndefined()
+    expect(place('a fishing village on the coast')).toBe('village')
+    expect(place('the Alps in winter')).toBe('mountains')
   })
 
   it('knows where a scene can be set from the lexicon, in both spellings and the plural', () => {

@@ -1,6 +1,9 @@
+import { getNounEntry } from '../lexicon/english-words.ts'
 import { getLexicon } from '../lexicon/lexicon.ts'
+import { TRIP_KINDS, type TripKind } from '../lexicon/vocabulary.ts'
 
-import { toPlural } from './english.ts'
+import { toPlural, toSingular } from './english.ts'
+import { tokenize } from './noun-phrases.ts'
 
 /**
  * What the offline writer knows about kinds of things, so its shots name what a picture can show: who
@@ -21,107 +24,17 @@ export const SETTINGS: ReadonlySet<string> = new Set(
     .flatMap((word) => [word, toPlural(word)]),
 )
 
-export const ANIMALS = new Set(
-  `dog puppy cat kitten fox wolf bear rabbit bunny hare mouse rat squirrel deer horse pony donkey cow bull
-  pig sheep lamb goat chicken hen rooster duck goose swan owl eagle hawk parrot penguin bird sparrow crow
-  robin pigeon seagull whale dolphin shark fish octopus turtle tortoise frog toad snake lizard crocodile
-  elephant lion tiger leopard cheetah giraffe zebra monkey gorilla panda koala kangaroo hedgehog otter
-  beaver bee butterfly ant spider snail crab lobster camel llama alpaca seal walrus raccoon bat`.split(/\s+/),
-)
-
-export const CREATURES = new Set(
-  `dragon unicorn robot ghost monster alien fairy giant troll goblin elf mermaid wizard witch dinosaur
-  phoenix vampire zombie knight`.split(/\s+/),
-)
-
-/** Person nouns that do not end like one ("cook", "girl", "chef"). */
-export const PEOPLE = new Set(
-  `cook chef girl boy child kid man woman person friend grandmother grandfather grandma grandpa mother father
-  mom dad mum son daughter sister brother aunt uncle king queen prince princess student teacher doctor nurse
-  pilot artist scientist engineer keeper farmer fisherman sailor soldier detective hero heroine family
-  couple baby teenager neighbour neighbor stranger traveller traveler explorer astronaut musician singer
-  dancer poet chief guide monk nun thief pirate captain barista baker florist tailor parent family adult
-  senior teen local guest people children grandson granddaughter husband wife niece nephew cousin
-  boyfriend girlfriend partner owner twins kids friends`.split(/\s+/),
-)
-
 /** A kind of business: the person at work there, what they do (present tense) and what people come for. */
 export type Business = { worker: string; work: string; offer: string; isVenue: boolean }
 
-export const BUSINESSES: Record<string, Business> = {
-  bakery: { worker: 'baker', work: 'takes fresh bread from the oven', offer: 'fresh bread', isVenue: true },
-  'coffee shop': { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', isVenue: true },
-  cafe: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', isVenue: true },
-  café: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', isVenue: true },
-  coffeehouse: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', isVenue: true },
-  'tea shop': { worker: 'tea seller', work: 'pours a pot of tea', offer: 'tea', isVenue: true },
-  restaurant: { worker: 'chef', work: 'plates a dish in the kitchen', offer: 'dinner', isVenue: true },
-  bistro: { worker: 'chef', work: 'plates a dish in the kitchen', offer: 'dinner', isVenue: true },
-  pizzeria: { worker: 'pizza maker', work: 'slides a pizza into the oven', offer: 'pizza', isVenue: true },
-  'ice cream shop': { worker: 'server', work: 'scoops ice cream into a cone', offer: 'ice cream', isVenue: true },
-  gelateria: { worker: 'server', work: 'scoops ice cream into a cone', offer: 'ice cream', isVenue: true },
-  bar: { worker: 'bartender', work: 'pours a drink at the bar', offer: 'a drink', isVenue: true },
-  pub: { worker: 'bartender', work: 'pulls a pint at the bar', offer: 'a drink', isVenue: true },
-  brewery: { worker: 'brewer', work: 'fills a glass of beer', offer: 'beer', isVenue: true },
-  winery: { worker: 'winemaker', work: 'pours a glass of wine', offer: 'wine', isVenue: true },
-  'food truck': { worker: 'cook', work: 'hands food through the window', offer: 'street food', isVenue: true },
-  'food stall': { worker: 'cook', work: 'serves food across the counter', offer: 'street food', isVenue: true },
-  'bike shop': { worker: 'mechanic', work: 'repairs a bicycle', offer: 'bicycles', isVenue: true },
-  'bike repair shop': { worker: 'mechanic', work: 'repairs a bicycle', offer: 'bike repairs', isVenue: true },
-  garage: { worker: 'mechanic', work: 'works under a car', offer: 'car repairs', isVenue: true },
-  bookshop: { worker: 'bookseller', work: 'arranges books on a shelf', offer: 'books', isVenue: true },
-  bookstore: { worker: 'bookseller', work: 'arranges books on a shelf', offer: 'books', isVenue: true },
-  'flower shop': { worker: 'florist', work: 'ties a bunch of flowers', offer: 'flowers', isVenue: true },
-  florist: { worker: 'florist', work: 'ties a bunch of flowers', offer: 'flowers', isVenue: true },
-  'yoga studio': { worker: 'yoga teacher', work: 'leads a class on yoga mats', offer: 'yoga classes', isVenue: true },
-  gym: { worker: 'trainer', work: 'coaches someone lifting weights', offer: 'workouts', isVenue: true },
-  salon: { worker: 'hairdresser', work: "cuts a customer's hair", offer: 'haircuts', isVenue: true },
-  'hair salon': { worker: 'hairdresser', work: "cuts a customer's hair", offer: 'haircuts', isVenue: true },
-  'grooming salon': {
-    worker: 'groomer',
-    work: 'brushes a dog after its bath',
-    offer: 'a grooming appointment',
-    isVenue: true,
-  },
-  'grooming shop': {
-    worker: 'groomer',
-    work: 'brushes a dog after its bath',
-    offer: 'a grooming appointment',
-    isVenue: true,
-  },
-  barbershop: { worker: 'barber', work: "trims a customer's beard", offer: 'haircuts', isVenue: true },
-  'barber shop': { worker: 'barber', work: "trims a customer's beard", offer: 'haircuts', isVenue: true },
-  hotel: { worker: 'receptionist', work: 'hands a key to a guest', offer: 'a room', isVenue: true },
-  'guest house': { worker: 'host', work: 'welcomes a guest at the door', offer: 'a room', isVenue: true },
-  'pet shop': { worker: 'shopkeeper', work: 'hands a puppy to a child', offer: 'pet supplies', isVenue: true },
-  'toy shop': { worker: 'shopkeeper', work: 'shows a toy to a child', offer: 'toys', isVenue: true },
-  'shoe shop': { worker: 'shopkeeper', work: 'helps a customer try on shoes', offer: 'shoes', isVenue: true },
-  boutique: { worker: 'shopkeeper', work: 'hangs a dress on a rail', offer: 'clothes', isVenue: true },
-  'clothing store': { worker: 'shopkeeper', work: 'folds shirts on a table', offer: 'clothes', isVenue: true },
-  'cheese shop': { worker: 'cheesemonger', work: 'cuts a wheel of cheese', offer: 'cheese', isVenue: true },
-  butcher: { worker: 'butcher', work: 'wraps meat in paper', offer: 'meat', isVenue: true },
-  'farm shop': { worker: 'farmer', work: 'stacks crates of vegetables', offer: 'fresh vegetables', isVenue: true },
-  'market stall': { worker: 'stallholder', work: 'sets out fruit on the stall', offer: 'fresh produce', isVenue: true },
-  'photography studio': { worker: 'photographer', work: 'takes a portrait', offer: 'portraits', isVenue: true },
-  'dance studio': { worker: 'dance teacher', work: 'leads a class', offer: 'dance classes', isVenue: true },
-  'music school': { worker: 'music teacher', work: 'plays the piano with a pupil', offer: 'lessons', isVenue: true },
-  'dental clinic': { worker: 'dentist', work: 'greets a patient', offer: 'check-ups', isVenue: true },
-  'vet clinic': { worker: 'vet', work: 'examines a dog on the table', offer: 'pet care', isVenue: true },
-  laundry: { worker: 'attendant', work: 'folds clean towels', offer: 'clean laundry', isVenue: true },
-  'cleaning service': { worker: 'cleaner', work: 'wipes a kitchen counter', offer: 'a clean home', isVenue: false },
-  'dog walking service': {
-    worker: 'dog walker',
-    work: 'walks three dogs in a park',
-    offer: 'dog walks',
-    isVenue: false,
-  },
-  'food delivery': { worker: 'courier', work: 'hands a bag of food at a door', offer: 'deliveries', isVenue: false },
-  'plumbing company': { worker: 'plumber', work: 'fixes a dripping tap', offer: 'a visit', isVenue: false },
-  'plumbing service': { worker: 'plumber', work: 'fixes a dripping tap', offer: 'a visit', isVenue: false },
-  plumber: { worker: 'plumber', work: 'fixes a dripping tap', offer: 'a visit', isVenue: false },
-  'gardening service': { worker: 'gardener', work: 'trims a hedge', offer: 'a tidy garden', isVenue: false },
-  'moving company': { worker: 'mover', work: 'carries boxes to a van', offer: 'a moving day quote', isVenue: false },
-}
+/** The kinds of business the lexicon knows (its `business` field), by each spelling of their word, in its order. */
+export const BUSINESSES: ReadonlyMap<string, Business> = new Map(
+  getLexicon().entries.flatMap((entry) => {
+    if (!entry.business) return []
+    const { venue, ...said } = entry.business
+    return [entry.lemma, ...(entry.also ?? [])].map((word): [string, Business] => [word, { ...said, isVenue: venue }])
+  }),
+)
 
 /** What a person does with a kind of product, for shots of it in use (present tense, plural subject). */
 export const PRODUCT_USES: Record<string, string> = {
@@ -171,6 +84,23 @@ export const PRODUCT_USES: Record<string, string> = {
   toy: 'play with',
 }
 
+/**
+ * The kind of destination the words name, by the lexicon's `trip` of each word ("a fishing village", "the
+ * harbour of Porto"); when they name two, the first of TRIP_KINDS ("a fishing village on the coast": a village).
+ */
+export function getTripKind(text: string): TripKind | undefined {
+  const words = tokenize(text).map((token) => token.normal)
+  const named = new Set<TripKind>()
+  for (const [at, word] of words.entries()) {
+    const next = words[at + 1]
+    for (const key of [next === undefined ? '' : `${word} ${next}`, word, toSingular(word)]) {
+      const trip = key ? getNounEntry(key)?.trip : undefined
+      if (trip) named.add(trip)
+    }
+  }
+  return TRIP_KINDS.find((kind) => named.has(kind))
+}
+
 /** A kind of destination and what is seen there in the morning, by day, at golden hour and at night. */
 export type PlaceKind = {
   /** How the narration calls it when the prompt gives only a name: "the city". */
@@ -182,7 +112,7 @@ export type PlaceKind = {
   night: string
 }
 
-export const PLACE_KINDS: Record<string, PlaceKind> = {
+export const PLACE_KINDS: Record<TripKind | 'country' | 'place', PlaceKind> = {
   city: {
     noun: 'the city',
     morning: 'a quiet street with a café opening its shutters',
@@ -299,20 +229,6 @@ export function namesAny(text: string, phrases: readonly string[]): boolean {
   })
 }
 
-/** Words of a destination phrase and the kind they name ("fishing village" → village). */
-export const PLACE_KIND_WORDS: [string[], string][] = [
-  [['village', 'hamlet'], 'village'],
-  [['town', 'old town'], 'town'],
-  [['city', 'capital', 'metropolis'], 'city'],
-  [['coast', 'harbour', 'harbor', 'port', 'seaside', 'cliff', 'bay', 'beach'], 'coast'],
-  [['island', 'isle'], 'island'],
-  [['mountain', 'alps', 'peak', 'valley', 'hills'], 'mountains'],
-  [['lake', 'fjord'], 'lake'],
-  [['countryside', 'farm', 'vineyard', 'fields'], 'countryside'],
-  [['desert', 'dunes'], 'desert'],
-  [['forest', 'woods', 'jungle', 'rainforest'], 'forest'],
-]
-
 /** A kind of event: what is seen there and what people do. */
 export type EventKind = {
   crowd: string
@@ -423,12 +339,3 @@ export const DEFAULT_EVENT: EventKind = {
   verb: 'join in',
   expect: 'good company and a day to remember',
 }
-
-/** Dishes and drinks: a how-to about one of these is a recipe, shot in a kitchen. */
-export const FOODS = new Set(
-  `bread cake cakes pasta pizza soup salad cookies cookie curry smoothie coffee tea brew dumplings dumpling
-  pancakes pancake waffles omelette eggs rice noodles ramen sushi tacos burger burgers sandwich pie tart
-  lasagna risotto stew chili sauce pesto hummus granola muffins muffin brownies cheesecake lemonade
-  cocktail latte cappuccino espresso jam biscuits scones sourdough bagels croissants focaccia dough
-  chicken fish steak salmon vegetables chocolate dessert breakfast lunch dinner meal`.split(/\s+/),
-)

@@ -23,6 +23,7 @@ export const ABSTRACT: LexiconRecord[] = [
   { lemma: 'maple syrup', kind: 'abstract', picture: 'none', setting: 'kitchen' },
   {
     lemma: 'salon',
+    business: { worker: 'hairdresser', work: "cuts a customer's hair", offer: 'haircuts', venue: true },
     kind: 'abstract',
     picture: 'none',
     home: 'home',

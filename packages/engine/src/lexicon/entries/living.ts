@@ -71,6 +71,7 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'fisherman',
+    gender: 'male',
     props: [{ art: 'fishing-pole', at: 'hand' }],
     kind: 'person',
     art: ['man-standing'],
@@ -85,7 +86,13 @@ export const LIVING: LexiconRecord[] = [
       hi: ['मछुआरा'],
     },
   },
-  { lemma: 'plumber', kind: 'person', art: ['mechanic'], home: 'home' },
+  {
+    lemma: 'plumber',
+    business: { worker: 'plumber', work: 'fixes a dripping tap', offer: 'a visit', venue: false },
+    kind: 'person',
+    art: ['mechanic'],
+    home: 'home',
+  },
   { lemma: 'electrician', kind: 'person', art: ['mechanic'], home: 'home' },
   {
     lemma: 'barista',
@@ -93,7 +100,7 @@ export const LIVING: LexiconRecord[] = [
     art: ['person-standing', 'hot-beverage'],
     setting: 'cafe',
   },
-  { lemma: 'waiter', kind: 'person', art: ['person-standing'], setting: 'cafe' },
+  { lemma: 'waiter', kind: 'person', gender: 'male', art: ['person-standing'], setting: 'cafe' },
   { lemma: 'customer', kind: 'person', art: ['person-standing'] },
   {
     lemma: 'kid',
@@ -109,7 +116,7 @@ export const LIVING: LexiconRecord[] = [
       hi: ['बच्चा', 'बच्ची', 'लड़का', 'लड़की'],
     },
   },
-  { lemma: 'yoga', kind: 'person', art: ['person-in-lotus-position'] },
+  { lemma: 'yoga', kind: 'activity', art: ['person-in-lotus-position'] },
   { lemma: 'runner', kind: 'person', art: ['person-running'] },
   {
     lemma: 'cleaner',
@@ -118,8 +125,8 @@ export const LIVING: LexiconRecord[] = [
     why: 'People by their trade, where WordNet first reads a thing ("a cleaner" is a product) or nothing.',
   },
   { lemma: 'groomer', kind: 'person', art: ['person-standing'] },
-  { lemma: 'wizard', props: [{ art: 'magic-wand', at: 'hand' }], kind: 'person', art: ['mage'] },
-  { lemma: 'pushup', kind: 'person', art: ['person-lifting-weights'], setting: 'gym' },
+  { lemma: 'wizard', props: [{ art: 'magic-wand', at: 'hand' }], kind: 'person', gender: 'male', art: ['mage'] },
+  { lemma: 'pushup', kind: 'activity', art: ['person-lifting-weights'], setting: 'gym' },
   { lemma: 'diver', kind: 'person', home: 'underwater' },
   { lemma: 'coworker', kind: 'person', home: 'office' },
   { lemma: 'boss', kind: 'person', home: 'office' },
@@ -127,6 +134,7 @@ export const LIVING: LexiconRecord[] = [
   { lemma: 'athlete', kind: 'person', home: 'gym' },
   {
     lemma: 'florist',
+    business: { worker: 'florist', work: 'ties a bunch of flowers', offer: 'flowers', venue: true },
     kind: 'person',
     art: ['person-standing'],
     home: 'street',
@@ -142,6 +150,7 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'king',
+    gender: 'male',
     props: [{ art: 'crown', at: 'head' }],
     kind: 'person',
     art: ['person-with-crown'],
@@ -149,6 +158,7 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'queen',
+    gender: 'female',
     props: [{ art: 'crown', at: 'head' }],
     kind: 'person',
     art: ['person-with-crown'],
@@ -164,6 +174,7 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'prince',
+    gender: 'male',
     props: [{ art: 'crown', at: 'head' }],
     kind: 'person',
     art: ['prince'],
@@ -179,6 +190,7 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'princess',
+    gender: 'female',
     props: [{ art: 'crown', at: 'head' }],
     kind: 'person',
     art: ['princess'],
@@ -208,8 +220,9 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'friend',
+    company: true,
     kind: 'person',
-    group: true,
+    group: 'plural',
     art: ['people-holding-hands'],
     words: {
       es: ['amigo', 'amiga', 'amigos', 'amigas'],
@@ -223,6 +236,7 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'family',
+    company: true,
     kind: 'person',
     group: true,
     art: ['people-holding-hands'],
@@ -267,11 +281,11 @@ export const LIVING: LexiconRecord[] = [
       hi: ['भीड़', 'दर्शक'],
     },
   },
-  { lemma: 'team', kind: 'person', group: true, art: ['people-holding-hands'], setting: 'office' },
+  { lemma: 'team', company: true, kind: 'person', group: true, art: ['people-holding-hands'], setting: 'office' },
   { lemma: 'audience', kind: 'person', group: true, art: ['people-holding-hands'], home: 'stage' },
   {
     lemma: 'dragon',
-    kind: 'animal',
+    kind: 'creature',
     art: ['dragon'],
     home: 'mountains',
     motion: 'flies',
@@ -314,6 +328,7 @@ export const LIVING: LexiconRecord[] = [
   },
   {
     lemma: 'cow',
+    gender: 'female',
     kind: 'animal',
     words: {
       es: ['vaca', 'vacas'],

@@ -4,7 +4,7 @@ import type { LexiconRecord } from '../schema.ts'
 export const MOODS_AND_ACTIVITIES: LexiconRecord[] = [
   { lemma: 'epic', kind: 'mood', mood: 'epic' },
   { lemma: 'legend', kind: 'mood', mood: 'epic' },
-  { lemma: 'hero', kind: 'mood', mood: 'epic' },
+  { lemma: 'hero', kind: 'person', gender: 'male', mood: 'epic' },
   { lemma: 'adventure', kind: 'mood', mood: 'epic' },
   { lemma: 'quest', kind: 'mood', mood: 'epic' },
   { lemma: 'journey', kind: 'mood', mood: 'epic' },
@@ -18,7 +18,7 @@ export const MOODS_AND_ACTIVITIES: LexiconRecord[] = [
   { lemma: 'mystery', kind: 'mood', mood: 'mysterious' },
   { lemma: 'secret', kind: 'mood', mood: 'mysterious' },
   { lemma: 'magic', kind: 'mood', mood: 'mysterious', particles: 'sparks' },
-  { lemma: 'ghost', kind: 'mood', mood: 'mysterious' },
+  { lemma: 'ghost', kind: 'creature', mood: 'mysterious' },
   { lemma: 'love', kind: 'mood', mood: 'romantic' },
   { lemma: 'romance', kind: 'mood', mood: 'romantic' },
   { lemma: 'kiss', kind: 'mood', mood: 'romantic' },

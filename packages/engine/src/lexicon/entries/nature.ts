@@ -5,6 +5,7 @@ export const NATURE: LexiconRecord[] = [
   { lemma: 'fishing village', kind: 'place', art: ['sailboat', 'house'], setting: 'beach' },
   {
     lemma: 'harbor',
+    trip: 'coast',
     also: ['harbour'],
     kind: 'place',
     art: ['sailboat', 'anchor'],
@@ -28,12 +29,13 @@ export const NATURE: LexiconRecord[] = [
   },
   {
     lemma: 'cliff',
+    trip: 'coast',
     kind: 'place',
     picture: 'backdrop',
     setting: 'beach',
     why: 'Painted by the backdrop itself, never a subject: a rock for "cliffs" or a cloud for "sky" stood in front.',
   },
-  { lemma: 'port', kind: 'place', art: ['ship', 'anchor'], setting: 'beach' },
+  { lemma: 'port', trip: 'coast', kind: 'place', art: ['ship', 'anchor'], setting: 'beach' },
   { lemma: 'pier', kind: 'place', art: ['sailboat'], setting: 'beach' },
   {
     lemma: 'sea',
@@ -61,6 +63,7 @@ export const NATURE: LexiconRecord[] = [
   { lemma: 'wave', kind: 'place', picture: 'backdrop', setting: 'ocean' },
   {
     lemma: 'beach',
+    trip: 'coast',
     kind: 'place',
     art: ['umbrella-on-ground', 'palm-tree'],
     setting: 'beach',
@@ -76,6 +79,7 @@ export const NATURE: LexiconRecord[] = [
   },
   {
     lemma: 'island',
+    trip: 'island',
     kind: 'place',
     art: ['palm-tree'],
     setting: 'ocean',
@@ -91,6 +95,7 @@ export const NATURE: LexiconRecord[] = [
   },
   {
     lemma: 'coast',
+    trip: 'coast',
     kind: 'place',
     art: ['sailboat'],
     setting: 'beach',
@@ -106,6 +111,7 @@ export const NATURE: LexiconRecord[] = [
   },
   {
     lemma: 'lake',
+    trip: 'lake',
     kind: 'place',
     art: ['canoe'],
     setting: 'ocean',
@@ -133,6 +139,7 @@ export const NATURE: LexiconRecord[] = [
   { lemma: 'orchard', kind: 'place', art: ['deciduous-tree'], setting: 'farm' },
   {
     lemma: 'forest',
+    trip: 'forest',
     kind: 'place',
     art: ['evergreen-tree'],
     setting: 'forest',
@@ -146,11 +153,12 @@ export const NATURE: LexiconRecord[] = [
       hi: ['जंगल', 'वन'],
     },
   },
-  { lemma: 'wood', kind: 'place', art: ['evergreen-tree'], setting: 'forest' },
-  { lemma: 'woods', kind: 'place', art: ['evergreen-tree'], setting: 'forest' },
-  { lemma: 'jungle', kind: 'place', art: ['palm-tree'], setting: 'forest' },
+  { lemma: 'wood', trip: 'forest', kind: 'place', art: ['evergreen-tree'], setting: 'forest' },
+  { lemma: 'woods', trip: 'forest', kind: 'place', art: ['evergreen-tree'], setting: 'forest' },
+  { lemma: 'jungle', trip: 'forest', kind: 'place', art: ['palm-tree'], setting: 'forest' },
   {
     lemma: 'field',
+    trip: 'countryside',
     kind: 'place',
     art: ['sheaf-of-rice'],
     setting: 'farm',
@@ -166,6 +174,7 @@ export const NATURE: LexiconRecord[] = [
   },
   {
     lemma: 'farm',
+    trip: 'countryside',
     kind: 'place',
     art: ['tractor', 'cow'],
     setting: 'farm',
@@ -181,6 +190,7 @@ export const NATURE: LexiconRecord[] = [
   },
   {
     lemma: 'mountain',
+    trip: 'mountains',
     kind: 'place',
     art: ['snow-capped-mountain'],
     setting: 'mountains',
@@ -196,6 +206,7 @@ export const NATURE: LexiconRecord[] = [
   },
   {
     lemma: 'hill',
+    trip: 'mountains',
     kind: 'place',
     art: ['deciduous-tree'],
     setting: 'mountains',
@@ -211,6 +222,7 @@ export const NATURE: LexiconRecord[] = [
   },
   {
     lemma: 'valley',
+    trip: 'mountains',
     kind: 'place',
     art: ['deciduous-tree'],
     setting: 'mountains',
@@ -226,6 +238,7 @@ export const NATURE: LexiconRecord[] = [
   },
   {
     lemma: 'desert',
+    trip: 'desert',
     kind: 'place',
     art: ['cactus', 'camel'],
     setting: 'desert',
@@ -243,7 +256,7 @@ export const NATURE: LexiconRecord[] = [
   { lemma: 'fuji', kind: 'place', art: ['mount-fuji'], setting: 'mountains' },
   { lemma: 'volcano', kind: 'place', art: ['volcano'], setting: 'mountains' },
   { lemma: 'summit', kind: 'place', art: ['snow-capped-mountain'], setting: 'mountains' },
-  { lemma: 'peak', kind: 'place', art: ['snow-capped-mountain'], setting: 'mountains' },
+  { lemma: 'peak', trip: 'mountains', kind: 'place', art: ['snow-capped-mountain'], setting: 'mountains' },
   { lemma: 'seabed', kind: 'place', setting: 'underwater' },
   { lemma: 'underwater', kind: 'place', setting: 'underwater' },
   { lemma: 'under the sea', kind: 'place', setting: 'underwater' },
@@ -267,6 +280,7 @@ export const NATURE: LexiconRecord[] = [
   },
   {
     lemma: 'countryside',
+    trip: 'countryside',
     kind: 'place',
     setting: 'farm',
     words: {
@@ -293,20 +307,20 @@ export const NATURE: LexiconRecord[] = [
       hi: ['चरागाह'],
     },
   },
-  { lemma: 'vineyard', kind: 'place', setting: 'farm' },
+  { lemma: 'vineyard', trip: 'countryside', kind: 'place', setting: 'farm' },
   { lemma: 'arctic', kind: 'place', setting: 'snow' },
   { lemma: 'glacier', kind: 'place', setting: 'snow' },
   { lemma: 'shore', kind: 'place', setting: 'beach' },
-  { lemma: 'seaside', kind: 'place', setting: 'beach' },
+  { lemma: 'seaside', trip: 'coast', kind: 'place', setting: 'beach' },
   { lemma: 'coastline', kind: 'place', setting: 'beach' },
-  { lemma: 'bay', kind: 'place', setting: 'beach' },
+  { lemma: 'bay', trip: 'coast', kind: 'place', setting: 'beach' },
   { lemma: 'dock', kind: 'place', setting: 'beach' },
-  { lemma: 'dune', kind: 'place', setting: 'desert' },
+  { lemma: 'dune', trip: 'desert', kind: 'place', setting: 'desert' },
   { lemma: 'sahara', kind: 'place', setting: 'desert' },
   { lemma: 'canyon', kind: 'place', setting: 'desert' },
   { lemma: 'oasis', kind: 'place', setting: 'desert' },
   { lemma: 'woodland', kind: 'place', setting: 'forest' },
-  { lemma: 'rainforest', kind: 'place', setting: 'forest' },
+  { lemma: 'rainforest', trip: 'forest', kind: 'place', setting: 'forest' },
   { lemma: 'wilderness', kind: 'place', setting: 'forest' },
   { lemma: 'trail', kind: 'place', setting: 'forest' },
   {
@@ -343,4 +357,11 @@ export const NATURE: LexiconRecord[] = [
   { lemma: 'constellation', kind: 'place', setting: 'night-sky' },
   { lemma: 'deck', kind: 'place', setting: 'ocean' },
   { lemma: 'reef', kind: 'place', art: ['coral'], setting: 'underwater' },
+  // Words for a destination the writer's travel videos know, placed as their kind of place is.
+  { lemma: 'hamlet', kind: 'place', setting: 'street', trip: 'village' },
+  { lemma: 'old town', kind: 'place', setting: 'street', trip: 'town' },
+  { lemma: 'isle', kind: 'place', setting: 'ocean', trip: 'island' },
+  { lemma: 'alps', kind: 'place', setting: 'mountains', trip: 'mountains' },
+  { lemma: 'fjord', kind: 'place', setting: 'ocean', trip: 'lake' },
+  { lemma: 'capital', kind: 'place', trip: 'city', why: 'a capital city; no setting, as it is also money or a letter' },
 ]

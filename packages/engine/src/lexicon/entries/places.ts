@@ -25,7 +25,13 @@ export const PLACES: LexiconRecord[] = [
   },
   { lemma: 'railway station', kind: 'place', art: ['station'], setting: 'city' },
   { lemma: 'night market', kind: 'place', art: ['red-paper-lantern'], setting: 'street', time: 'night' },
-  { lemma: 'food stall', kind: 'place', art: ['red-paper-lantern'], setting: 'street' },
+  {
+    lemma: 'food stall',
+    business: { worker: 'cook', work: 'serves food across the counter', offer: 'street food', venue: true },
+    kind: 'place',
+    art: ['red-paper-lantern'],
+    setting: 'street',
+  },
   { lemma: 'market square', kind: 'place', art: ['basket', 'red-apple'], setting: 'street' },
   { lemma: 'grove', kind: 'place', art: ['deciduous-tree'], setting: 'park' },
   {
@@ -60,6 +66,7 @@ export const PLACES: LexiconRecord[] = [
   },
   {
     lemma: 'city',
+    trip: 'city',
     kind: 'place',
     art: ['office-building'],
     setting: 'city',
@@ -75,6 +82,7 @@ export const PLACES: LexiconRecord[] = [
   },
   {
     lemma: 'town',
+    trip: 'town',
     kind: 'place',
     art: ['house'],
     setting: 'street',
@@ -90,6 +98,7 @@ export const PLACES: LexiconRecord[] = [
   },
   {
     lemma: 'village',
+    trip: 'village',
     kind: 'place',
     art: ['house', 'houses'],
     setting: 'street',
@@ -285,9 +294,15 @@ export const PLACES: LexiconRecord[] = [
   },
   { lemma: 'suburb', kind: 'place', setting: 'street' },
   { lemma: 'courtyard', kind: 'place', setting: 'street' },
-  { lemma: 'boutique', kind: 'place', setting: 'street' },
+  {
+    lemma: 'boutique',
+    business: { worker: 'shopkeeper', work: 'hangs a dress on a rail', offer: 'clothes', venue: true },
+    kind: 'place',
+    setting: 'street',
+  },
   {
     lemma: 'hotel',
+    business: { worker: 'receptionist', work: 'hands a key to a guest', offer: 'a room', venue: true },
     kind: 'place',
     setting: 'street',
     words: {
@@ -339,7 +354,7 @@ export const PLACES: LexiconRecord[] = [
   { lemma: 'downtown', kind: 'place', setting: 'city' },
   { lemma: 'skyline', kind: 'place', setting: 'city' },
   { lemma: 'skyscraper', kind: 'place', setting: 'city' },
-  { lemma: 'metropolis', kind: 'place', setting: 'city' },
+  { lemma: 'metropolis', trip: 'city', kind: 'place', setting: 'city' },
   { lemma: 'london', kind: 'place', setting: 'city' },
   {
     lemma: 'airport',
@@ -422,6 +437,7 @@ export const PLACES: LexiconRecord[] = [
   },
   {
     lemma: 'flower shop',
+    business: { worker: 'florist', work: 'ties a bunch of flowers', offer: 'flowers', venue: true },
     kind: 'place',
     art: ['bouquet'],
     setting: 'street',

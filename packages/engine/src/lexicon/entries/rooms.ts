@@ -2,7 +2,13 @@ import type { LexiconRecord } from '../schema.ts'
 
 /** Places under a roof: rooms, shops, cafés, schools, stages; a scene there has no sky. */
 export const ROOMS: LexiconRecord[] = [
-  { lemma: 'coffee shop', kind: 'place', art: ['hot-beverage'], setting: 'cafe' },
+  {
+    lemma: 'coffee shop',
+    business: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', venue: true },
+    kind: 'place',
+    art: ['hot-beverage'],
+    setting: 'cafe',
+  },
   {
     lemma: 'living room',
     also: ['livingroom'],
@@ -21,6 +27,7 @@ export const ROOMS: LexiconRecord[] = [
   },
   {
     lemma: 'cafe',
+    business: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', venue: true },
     also: ['café'],
     kind: 'place',
     art: ['hot-beverage'],
@@ -37,6 +44,7 @@ export const ROOMS: LexiconRecord[] = [
   },
   {
     lemma: 'restaurant',
+    business: { worker: 'chef', work: 'plates a dish in the kitchen', offer: 'dinner', venue: true },
     kind: 'place',
     art: ['fork-and-knife-with-plate'],
     setting: 'cafe',
@@ -52,6 +60,7 @@ export const ROOMS: LexiconRecord[] = [
   },
   {
     lemma: 'bakery',
+    business: { worker: 'baker', work: 'takes fresh bread from the oven', offer: 'fresh bread', venue: true },
     kind: 'place',
     art: ['bread', 'croissant'],
     setting: 'kitchen',
@@ -241,15 +250,32 @@ export const ROOMS: LexiconRecord[] = [
   },
   { lemma: 'laboratory', kind: 'place', art: ['test-tube', 'microscope'], setting: 'lab' },
   { lemma: 'attic', kind: 'place', picture: 'none', setting: 'home' },
-  { lemma: 'pizzeria', kind: 'place', art: ['pizza'], setting: 'cafe' },
+  {
+    lemma: 'pizzeria',
+    business: { worker: 'pizza maker', work: 'slides a pizza into the oven', offer: 'pizza', venue: true },
+    kind: 'place',
+    art: ['pizza'],
+    setting: 'cafe',
+  },
   { lemma: 'cooking pot', kind: 'place', art: ['pot-of-food'], setting: 'kitchen' },
   { lemma: 'soup pot', kind: 'place', art: ['pot-of-food'], setting: 'kitchen' },
-  { lemma: 'coffeehouse', kind: 'place', setting: 'cafe' },
+  {
+    lemma: 'coffeehouse',
+    business: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', venue: true },
+    kind: 'place',
+    setting: 'cafe',
+  },
   { lemma: 'espresso bar', kind: 'place', setting: 'cafe' },
   { lemma: 'diner', kind: 'place', setting: 'cafe' },
-  { lemma: 'bistro', kind: 'place', setting: 'cafe' },
+  {
+    lemma: 'bistro',
+    business: { worker: 'chef', work: 'plates a dish in the kitchen', offer: 'dinner', venue: true },
+    kind: 'place',
+    setting: 'cafe',
+  },
   {
     lemma: 'bar',
+    business: { worker: 'bartender', work: 'pours a drink at the bar', offer: 'a drink', venue: true },
     kind: 'place',
     setting: 'cafe',
     words: {
@@ -262,7 +288,12 @@ export const ROOMS: LexiconRecord[] = [
       hi: ['बार'],
     },
   },
-  { lemma: 'pub', kind: 'place', setting: 'cafe' },
+  {
+    lemma: 'pub',
+    business: { worker: 'bartender', work: 'pulls a pint at the bar', offer: 'a drink', venue: true },
+    kind: 'place',
+    setting: 'cafe',
+  },
   { lemma: 'workplace', kind: 'place', setting: 'office' },
   { lemma: 'lobby', kind: 'place', setting: 'office' },
   { lemma: 'university', kind: 'place', setting: 'classroom' },
@@ -322,12 +353,18 @@ export const ROOMS: LexiconRecord[] = [
   { lemma: 'balcony', kind: 'place', setting: 'home' },
   { lemma: 'corridor', kind: 'place', setting: 'home' },
   { lemma: 'hallway', kind: 'place', setting: 'home' },
-  { lemma: 'garage', kind: 'place', setting: 'home' },
+  {
+    lemma: 'garage',
+    business: { worker: 'mechanic', work: 'works under a car', offer: 'car repairs', venue: true },
+    kind: 'place',
+    setting: 'home',
+  },
   { lemma: 'studio', kind: 'place', setting: 'home' },
   { lemma: 'bakehouse', kind: 'place', setting: 'kitchen' },
   { lemma: 'clinic', kind: 'place', setting: 'office' },
   {
     lemma: 'gym',
+    business: { worker: 'trainer', work: 'coaches someone lifting weights', offer: 'workouts', venue: true },
     kind: 'place',
     art: ['person-lifting-weights'],
     setting: 'gym',

@@ -21,12 +21,12 @@ const GENERIC_HEADS = new Set('shop store studio salon service services company 
 function getBusiness(phrase: string): Business | undefined {
   const lower = phrase.toLowerCase()
   const words = lower.split(' ')
-  const known = BUSINESSES[lower] ?? BUSINESSES[words.slice(-2).join(' ')] ?? BUSINESSES[words.at(-1) ?? '']
+  const known = BUSINESSES.get(lower) ?? BUSINESSES.get(words.slice(-2).join(' ')) ?? BUSINESSES.get(words.at(-1) ?? '')
   if (known) return known
   // "a mobile dog grooming service": a service named by the work of a known business ("grooming salon") is
   // that work done at the customer's.
   if (GENERIC_HEADS.has(words.at(-1) ?? '')) {
-    const named = Object.entries(BUSINESSES).find(([key]) =>
+    const named = [...BUSINESSES].find(([key]) =>
       key.split(' ').some((word) => !GENERIC_HEADS.has(word) && words.slice(0, -1).includes(word)),
     )?.[1]
     if (named) return { ...named, isVenue: false }

@@ -1,28 +1,29 @@
 import nlp from 'compromise'
 
-import { isPluralNoun, presentTense, toTitle } from '../english.ts'
+import { isPluralNoun, presentTense, SEASONS, toTitle } from '../english.ts'
 import type { Plan } from '../plan.ts'
 import type { PromptBrief } from '../prompt-brief.ts'
 import { be, refer, withArticle } from '../references.ts'
 import type { TravelSlot } from '../templates/travel.ts'
 import { WRITER_TEMPLATES } from '../templates/registry.ts'
 import { fillEach, fillParts, requirePart, type SlotsOf } from '../templates/template.ts'
-import { namesAny, PLACE_KIND_WORDS, PLACE_KINDS, type PlaceKind } from '../writer-lexicon.ts'
+import { tokenize } from '../noun-phrases.ts'
+import { getTripKind, PLACE_KINDS, type PlaceKind } from '../writer-lexicon.ts'
 
 function getPlaceKind(brief: PromptBrief): PlaceKind {
-  const words = `${brief.subject?.text ?? ''} ${brief.setting?.text ?? ''}`.toLowerCase()
-  for (const [names, kind] of PLACE_KIND_WORDS)
-    if (namesAny(words, names)) return (PLACE_KINDS[kind] ?? PLACE_KINDS.place) as PlaceKind
+  const trip = getTripKind(`${brief.subject?.text ?? ''} ${brief.setting?.text ?? ''}`)
+  if (trip) return PLACE_KINDS[trip]
   const place = brief.place ?? (brief.subject?.isName ? brief.subject.text : undefined)
   if (place) {
     const doc = nlp(place)
-    if (doc.has('#City')) return PLACE_KINDS.city as PlaceKind
-    if (doc.has('#Country')) return PLACE_KINDS.country as PlaceKind
+    if (doc.has('#City')) return PLACE_KINDS.city
+    if (doc.has('#Country')) return PLACE_KINDS.country
   }
-  return PLACE_KINDS.place as PlaceKind
+  return PLACE_KINDS.place
 }
 
-const SEASONS = /^(?:spring|summer|autumn|fall|winter)$/i
+/** Grammar, not pictures: the places English puts one "on" rather than "in" ("on the coast", "on the island"). */
+const ON_PLACES = new Set(['coast', 'island', 'isle'])
 
 /** The destination as first said ("a tiny fishing village beneath the cliffs of Amalfi") and afterwards. */
 function nameDestination(brief: PromptBrief, kind: PlaceKind, season: string | undefined) {
@@ -47,12 +48,12 @@ export function writeTravel(prompted: PromptBrief): Plan {
   let brief = prompted
   const kind = getPlaceKind(brief)
   // "spring in Kyoto" and "Lisbon in spring" both say when.
-  const seasonPhrase = [brief.subject, brief.setting].find((phrase) => phrase && SEASONS.test(phrase.text))
+  const seasonPhrase = [brief.subject, brief.setting].find((phrase) => phrase && SEASONS.has(phrase.text.toLowerCase()))
   const season = seasonPhrase?.text.toLowerCase()
   if (seasonPhrase && seasonPhrase === brief.setting) brief = { ...brief, setting: undefined }
   const { first, short } = nameDestination(brief, kind, season)
   const when = season ? ` in ${season}` : ''
-  const onOrIn = /\b(?:coast|island)\b/.test(first) ? 'on' : 'in'
+  const onOrIn = tokenize(first).some((token) => ON_PLACES.has(token.normal)) ? 'on' : 'in'
   // "the village rooftops … in the village" says the place twice: a shot that names it keeps its own words.
   const there = (shot: string) =>
     shot.toLowerCase().includes(short.toLowerCase().replace(/^the\s+/, '')) ? shot : `${shot} ${onOrIn} ${short}`

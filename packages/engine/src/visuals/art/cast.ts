@@ -4,7 +4,8 @@ import { hashText } from '../random.ts'
 import { getArtLibrary, inOutfit, OUTFIT_COUNT } from './art-library.ts'
 import { castOfForeign } from './foreign-planner.ts'
 import type { CastMember } from './plan-types.ts'
-import { colouredArt, conceptOf, FEMALE, figureFor, MALE } from './plan-words.ts'
+import { getNounEntry } from '../../lexicon/english-words.ts'
+import { colouredArt, conceptOf, figureFor, genderedFigure } from './plan-words.ts'
 import { readText, type Noun } from './scene-reader.ts'
 
 /** Who and what keeps one look through a story: its named people, the animal it follows, coloured things. */
@@ -78,9 +79,8 @@ export function castOf(texts: string[], language: ScriptLanguage = 'en'): CastMe
   }
   // A name that is a family word ("Grandma", "Dad") says who it is; other names go by the pronouns around them.
   const genderOf = (name: string, she: number, he: number) => {
-    const word = name.toLowerCase()
-    if (FEMALE.test(word)) return 'woman'
-    if (MALE.test(word)) return 'man'
+    const marked = genderedFigure(name)
+    if (marked !== 'person') return marked
     return she > he ? 'woman' : he > she ? 'man' : 'person'
   }
   const people = [...tally.entries()].map(([name, { she, he }]) => ({
@@ -122,10 +122,6 @@ export function leadCreature(readings: ReturnType<typeof readText>[]): CastMembe
   ]
 }
 
-/** Family words: someone's brother or grandma shares their skin tone. */
-export const KIN =
-  /^(mother|mom|mum|father|dad|brother|sister|grandmother|grandma|grandfather|grandpa|son|daughter|aunt|uncle|cousin|niece|nephew|twin)$/
-
 /** The people of a story's cast: not its animals, nor the coloured things it names. */
 export function castPeople(cast: CastMember[]): CastMember[] {
   return cast.filter((member) => !member.thing && getArtLibrary().get(member.figure)?.kind === 'person')
@@ -136,12 +132,14 @@ export function castPeople(cast: CastMember[]): CastMember[] {
  * its own. Only when the possessive fits the one person of the cast ("his sister" is not Rosa's).
  */
 export function relativeFigure(noun: Noun, cast: CastMember[]): { figure: string; of: string } | undefined {
-  if (!KIN.test(noun.lemma) || !noun.possessive || !noun.head) return undefined
+  // Family words ("her brother", "his grandma") share the skin tone of whose family they are.
+  const kin = getNounEntry(noun.lemma)?.kin
+  if (!(kin === 'parent' || kin === 'relative') || !noun.possessive || !noun.head) return undefined
   const people = castPeople(cast)
   const member = people.length === 1 ? people[0] : undefined
   const tone = member && /-standing-(.+)-skin-tone/.exec(member.figure)?.[1]
   if (!member || !tone || !fitsFigure(noun.possessive, member.figure)) return undefined
-  const gender = FEMALE.test(noun.lemma) ? 'woman' : MALE.test(noun.lemma) ? 'man' : 'person'
+  const gender = genderedFigure(noun.lemma)
   const own = Number(member.figure.split('~')[1]) || 0
   const outfit = (own + 1 + (hashText(noun.lemma, 11) % (OUTFIT_COUNT - 1))) % OUTFIT_COUNT
   return { figure: inOutfit(`${gender}-standing-${tone}-skin-tone`, outfit), of: member.name }

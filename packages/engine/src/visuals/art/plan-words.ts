@@ -1,3 +1,4 @@
+import { getGender } from '../../lexicon/english-words.ts'
 import { decidesPicture, getLexicon } from '../../lexicon/lexicon.ts'
 import type { LexiconEntry } from '../../lexicon/schema.ts'
 import { hashText } from '../random.ts'
@@ -23,7 +24,7 @@ export function conceptOf(key: string): LexiconEntry | undefined {
 }
 
 export function conceptArt(concept: LexiconEntry, word: string, score: number): Candidate[] {
-  return (concept.art ?? []).slice(0, 1).map((id) => ({ id: withTone(id), word, score }))
+  return (concept.art ?? []).slice(0, 1).map((id) => ({ id: withTone(id, concept.gender), word, score }))
 }
 
 /**
@@ -44,7 +45,7 @@ export function colouredArt(noun: Noun): string | undefined {
   return colour ? colours[colour] : undefined
 }
 
-export function withTone(id: string): string {
+export function withTone(id: string, gender?: 'female' | 'male'): string {
   const library = getArtLibrary()
   const entry = library.get(id)
   if (entry?.kind !== 'person') return id
@@ -53,13 +54,14 @@ export function withTone(id: string): string {
   const outfit = hashText(id, 11) % OUTFIT_COUNT
   if (entry.bust && !SUITED.has(id)) {
     const base = id.split('-')[0] ?? ''
-    const gender =
-      /^(woman|girl|old-woman)/.test(id) || FEMALE.test(base)
+    // The word's sex wins over the drawing's: "the queen" is a woman wearing the crown of "person with crown".
+    const figure =
+      gender === 'female' || /^(woman|girl|old-woman)/.test(id) || getGender(base) === 'female'
         ? 'woman'
-        : /^(man|boy|old-man)/.test(id) || MALE.test(base)
+        : gender === 'male' || /^(man|boy|old-man)/.test(id) || getGender(base) === 'male'
           ? 'man'
           : 'person'
-    return inOutfit(`${gender}-standing-${tone}-skin-tone`, outfit)
+    return inOutfit(`${figure}-standing-${tone}-skin-tone`, outfit)
   }
   const toned = `${id}-${tone}-skin-tone`
   if (!library.get(toned)) return id
@@ -69,11 +71,11 @@ export function withTone(id: string): string {
 /** Children are drawn as smaller figures. */
 export const CHILD = /^(girl|boy|child|children|baby|kid)s?$/
 
-export const FEMALE =
-  /^(woman|girl|mother|mom|mum|grandmother|grandma|daughter|sister|aunt|wife|bride|queen|princess|lady|niece|actress|waitress|heroine|nun)$/
-
-export const MALE =
-  /^(man|boy|father|dad|grandfather|grandpa|son|brother|uncle|husband|groom|king|prince|gentleman|nephew|actor|waiter|hero|monk)$/
+/** "woman", "man" or "person" for a role or a family word, by the sex the lexicon records for it. */
+export function genderedFigure(word: string): 'woman' | 'man' | 'person' {
+  const gender = getGender(word)
+  return gender === 'female' ? 'woman' : gender === 'male' ? 'man' : 'person'
+}
 
 /** How many figures stand for "the crowd" or "friends". */
 export const GROUP_SIZE = 3
@@ -103,8 +105,7 @@ export function severalWhenPlural(chosen: Candidate[], lemma: string, plural: bo
 
 /** A standing figure for someone the words name by role ("the baker", "musicians"), toned by the word. */
 export function personFigure(lemma: string): string {
-  const gender = FEMALE.test(lemma) ? 'woman' : MALE.test(lemma) ? 'man' : 'person'
-  return figureFor(lemma, gender)
+  return figureFor(lemma, genderedFigure(lemma))
 }
 
 /** The props of a role ("a king" wears a crown, "a detective" holds a magnifying glass), for its drawing `of`. */

@@ -1,3 +1,4 @@
+import { getGender, getNounEntry } from '../../lexicon/english-words.ts'
 import { getLexicon } from '../../lexicon/lexicon.ts'
 import type { Setting, TimeOfDay, Weather } from '../../lexicon/vocabulary.ts'
 import { getArtLibrary } from './art-library.ts'
@@ -35,41 +36,11 @@ export { conceptArt, figureFor, withTone } from './plan-words.ts'
 /** Score needed for a keyword match of the art library to stand for a noun on its own. */
 const MIN_MATCH = 6
 
-/** Verbs of holding something up or in hand: the thing they name is drawn in the hand of the one leading. */
-const HOLDING_VERBS = new Set([
-  'hold',
-  'draw',
-  'carry',
-  'raise',
-  'lift',
-  'wave',
-  'grip',
-  'wield',
-  'clutch',
-  'swing',
-  'brandish',
-])
-
-/** Verbs of riding: the person is drawn on the animal's back. "Carry" carries someone only when an animal does. */
-const RIDING_VERBS = new Set(['ride', 'gallop', 'mount'])
-
-/** Verbs that put the one doing them in the air, and the kinds of drawing that can be shown flying. */
-const FLYING_VERBS = new Set(['fly', 'soar', 'glide', 'hover', 'swoop'])
-
 /** Whether drawing `art` means the sense `sense` or a narrower one ("passenger ship" is a ship). */
 function meansSense(art: string, sense: number): boolean {
   const own = senseOfArt(art)
   return own !== undefined && (own === sense || broaderSenses(own, 8).includes(sense))
 }
-
-/** Words for a parent or a young one, which around an animal are that animal's ("a mother elephant", "her baby"). */
-const YOUNG_OR_KIN = /^(mother|father|mom|mum|dad|baby|child|parent|young|offspring)$/
-
-/** Words the concept table draws as a group, which in the singular are one person. */
-const SINGLE_OF_GROUP = new Set(['friend'])
-
-/** Words for company that, in a story of animals, are those animals. */
-const ANIMAL_COMPANY = /^(friend|family|pair|couple|team)$/
 
 function findArt(noun: Noun): { candidates: Candidate[]; reason: string } {
   const library = getArtLibrary()
@@ -169,6 +140,7 @@ export function planScene(request: PlanRequest): ScenePlan {
         (item) =>
           !item.pronoun && !item.thing && !item.companion && item.name.toLowerCase() === noun.text.toLowerCase(),
       )
+      // Code, not data: the cast belongs to this story, not to any word.
       if (member) {
         castSeen = true
         candidates.push({ id: member.figure, word: noun.text, score: score + 4 })
@@ -177,6 +149,7 @@ export function planScene(request: PlanRequest): ScenePlan {
         continue
       }
       // "New York", "Mount Fuji": a name of two words the concept table knows, at its last word.
+      // Code: whether a word is a name is the tagger's reading of this sentence (capitals, position).
       const nameKey = ahead ? `${noun.lemma} ${ahead.lemma}` : (noun.compound ?? '')
       const properConcept = noun.proper ? (conceptOf(nameKey) ?? conceptOf(noun.lemma)) : undefined
       if (properConcept?.art) {
@@ -189,6 +162,7 @@ export function planScene(request: PlanRequest): ScenePlan {
         continue
       }
       if (noun.proper) {
+        // Code: names are no lexicon words; WordNet and where the name stands decide.
         // A name WordNet knows as a kind of person ("Grandma", "Maya") is someone to draw; other names
         // (places, brands, planets) are not.
         // "Classic Italian lasagna": a nationality before a noun says what the thing is like; it is nobody.
@@ -203,17 +177,20 @@ export function planScene(request: PlanRequest): ScenePlan {
         continue
       }
       // "Wood-fired", "sun-dried": a noun joined by a hyphen to the word after it describes; it is not drawn.
+      // Code: punctuation around the word decides, not the word.
       if (noun.beforeHyphen) {
         words.push({ word: noun.text, art: undefined, reason: 'part of a word joined by a hyphen' })
         continue
       }
       // "Carried him home", "went home": a direction, neither a house nor the setting.
+      // Code: grammar, the part of speech before "home" decides; the record of "home" is the house.
       if (noun.lemma === 'home' && !noun.possessive && ['VERB', 'PRON', 'ADV'].includes(noun.previousPos ?? '')) {
         words.push({ word: noun.text, art: undefined, reason: 'a direction: home' })
         continue
       }
       // "A cat burglar", "a fire fighter": a compound WordNet knows as someone is that person, not the animal
       // or the thing named inside it.
+      // Code: WordNet holds thousands of such compounds; they are asked for, not listed.
       if (
         noun.modifier &&
         next?.position === noun.position + 1 &&
@@ -223,24 +200,28 @@ export function planScene(request: PlanRequest): ScenePlan {
         continue
       }
       // "At home in the evening", "a bright home": inside a home, not a house seen from the street.
-      if (noun.lemma === 'home' && (/\bat home\b/i.test(text) || (noun.phrase.includes(' ') && !noun.modifier))) {
+      // Code: grammar, "at" or a phrase around "home" decides; the record of "home" is the house.
+      if (noun.lemma === 'home' && (noun.previousWord === 'at' || (noun.phrase.includes(' ') && !noun.modifier))) {
         if (!setting || score > setting.score) setting = { value: 'home', score }
         words.push({ word: noun.text, art: undefined, reason: 'the setting: home' })
         continue
       }
       // "A mother elephant protects her baby": the mother is the elephant and the baby its young, not people.
+      // The words are data (kin); code reads whose family they are from the sentence.
+      const kin = getNounEntry(noun.lemma)?.kin
       const isAnimal = (other: Noun | undefined) => other !== undefined && usualKind(other.lemma) === 'animal'
       const subjectHead = reading.nouns.find((other) => other.sentence === noun.sentence && other.subject && other.head)
       const animals =
         (noun.modifier && isAnimal(reading.nouns[nounIndex + 1])) ||
         (noun.possessive !== undefined && isAnimal(subjectHead))
-      if (YOUNG_OR_KIN.test(noun.lemma) && animals && !noun.proper) {
+      if ((kin === 'parent' || kin === 'young') && animals && !noun.proper) {
         words.push({ word: noun.text, art: undefined, reason: 'the animal’s family' })
         continue
       }
       // "Since then they have been friends", in a story of a mouse and a cat: the friends are the animals.
+      // The words are data (company); code asks whether the story's cast is animals.
       const creature = cast.find((member) => member.pronoun === 'it')
-      if (creature && castPeople(cast).length === 0 && ANIMAL_COMPANY.test(noun.lemma)) {
+      if (creature && castPeople(cast).length === 0 && getNounEntry(noun.lemma)?.company) {
         candidates.push({ id: creature.figure, word: noun.text, score })
         const companion = cast.find((member) => member.companion)
         if (companion) candidates.push({ id: companion.figure, word: noun.text, score: score * 0.8 })
@@ -249,6 +230,7 @@ export function planScene(request: PlanRequest): ScenePlan {
         continue
       }
       // "A young princess named Lila": the role is the named character, drawn once, as her.
+      // Code: depends on a name of the cast following in the text.
       const named = reading.nouns.find(
         (other) =>
           other.position > noun.position &&
@@ -259,6 +241,7 @@ export function planScene(request: PlanRequest): ScenePlan {
         words.push({ word: noun.text, art: undefined, reason: `is ${named.text}` })
         continue
       }
+      // The words are data (kin); code matches the possessive to the cast's figure and its tone.
       const relative = relativeFigure(noun, cast)
       if (relative) {
         candidates.push({ id: relative.figure, word: noun.text, score })
@@ -268,6 +251,7 @@ export function planScene(request: PlanRequest): ScenePlan {
       }
       // "A red ball": the thing in the colour its phrase gives it, where the library draws that colour, and
       // "the ball" later in the story is that same red ball.
+      // The colours are data (colours); code reads the colour word in the phrase and remembers the thing.
       const coloured =
         colouredArt(noun) ??
         (noun.head && !noun.proper ? cast.find((item) => item.thing && item.name === noun.lemma)?.figure : undefined)
@@ -290,6 +274,7 @@ export function planScene(request: PlanRequest): ScenePlan {
       const label = phraseConcept ? phrase || noun.phrase.toLowerCase() : noun.text
       // "stone oven", "market square", "Narrow streets": the first word says what the head is like or where
       // it stands; it is drawn only when it is a thing of its own in the picture ("lemon groves").
+      // Code: WordNet's usual kind of the word and its place in the phrase decide, for any noun.
       const describes = noun.modifier && !ahead && !phraseConcept && DESCRIBING_KINDS.has(usualKind(noun.lemma) ?? '')
       if (describes) {
         const steer = concept ?? cue
@@ -324,7 +309,7 @@ export function planScene(request: PlanRequest): ScenePlan {
         }
         // "A friend" is one person; "friends" are several.
         const plural = noun.text.toLowerCase() !== noun.lemma
-        const one = SINGLE_OF_GROUP.has(noun.lemma) && !plural
+        const one = concept.group === 'plural' && !plural
         const chosen = one
           ? [{ id: personFigure(noun.lemma), word: noun.text, score }]
           : concept.group
@@ -351,6 +336,7 @@ export function planScene(request: PlanRequest): ScenePlan {
       }
       // "Saturn's rings", "Earth's core": a part of a place or a body in the sky is drawn as that place, through
       // the concept table only, never by a drawing whose name is only spelled alike (a ring for a finger).
+      // Code: grammar, a name, "'s" and a noun in that order.
       const owner = reading.nouns[nounIndex - 1]
       const ownerConcept = owner?.proper ? conceptOf(owner.lemma) : undefined
       if (owner && ownerConcept?.setting && owner.nextPos === 'PART' && owner.position === noun.position - 2) {
@@ -360,6 +346,7 @@ export function planScene(request: PlanRequest): ScenePlan {
         words.push({ word: noun.text, art: ownerConcept.art?.[0], reason: `a part of ${owner.text}` })
         continue
       }
+      // Code: WordNet's senses say what is abstract, for every noun; no list could.
       if (!isDrawableNoun(noun.lemma, hasExactArt(noun) ? 3 : 1) && nounSenses(noun.lemma).length > 0) {
         abstractWords.push(noun.text)
         words.push({ word: noun.text, art: undefined, reason: `WordNet: ${describeSense(noun.lemma)}` })
@@ -369,19 +356,22 @@ export function planScene(request: PlanRequest): ScenePlan {
       const id = found.candidates[0]?.id
       if (id) {
         const plural = noun.text.toLowerCase() !== noun.lemma
-        const drawn = severalWhenPlural([{ id: withTone(id), word: noun.text, score }], noun.lemma, plural)
+        const toned = withTone(id, getGender(noun.lemma))
+        const drawn = severalWhenPlural([{ id: toned, word: noun.text, score }], noun.lemma, plural)
         candidates.push(...drawn)
         if (getArtLibrary().get(id)?.kind === 'person' && !drawn[0]?.group)
-          candidates.push(...propsOf(noun.lemma, withTone(id), noun.text, score))
+          candidates.push(...propsOf(noun.lemma, toned, noun.text, score))
       }
       markSubject()
-      words.push({ word: noun.text, art: id ? withTone(id) : undefined, reason: found.reason })
+      words.push({ word: noun.text, art: id ? withTone(id, getGender(noun.lemma)) : undefined, reason: found.reason })
     }
     for (const verb of reading.verbs) {
-      if (FLYING_VERBS.has(verb)) flies = true
-      if (HOLDING_VERBS.has(verb)) holds = true
-      if (RIDING_VERBS.has(verb)) rides = true
+      const motion = getLexicon().verb(verb)?.motion
+      if (motion === 'flies') flies = true
+      if (motion === 'holds') holds = true
+      if (motion === 'rides') rides = true
       // "The dragon carried him home": an animal that carries someone carries them on its back.
+      // Code: whether the one carrying is an animal is read from the sentence.
       const carrier = (noun: Noun) => {
         const art = noun.beforeVerb
           ? (conceptOf(noun.lemma)?.art?.[0] ?? getArtLibrary().find(noun.lemma)[0]?.id)
@@ -395,6 +385,7 @@ export function planScene(request: PlanRequest): ScenePlan {
       words.push({ word: verb, art, reason: 'activity' })
     }
     // "She", "he" in a story with one named person is that person.
+    // Code, as for the pronouns below: a pronoun refers to the cast and the sentence, not to a record.
     const people = castPeople(cast)
     const member = people.length === 1 ? people[0] : undefined
     if (!castSeen && member && reading.pronouns.some((word) => fitsFigure(word, member.figure))) {

@@ -66,6 +66,8 @@ export type Noun = {
   beforeHyphen: boolean
   /** The part of speech of the word right before it ("VERB" in "carried him home" is "PRON"). */
   previousPos: string | undefined
+  /** The word right before it, lower-case ("at" in "at home"). */
+  previousWord: string | undefined
 }
 
 export type Reading = {
@@ -377,6 +379,7 @@ export function readText(text: string): Reading {
             position: position + index + offset,
             beforeHyphen: /^[-‐‑]$/u.test(tokens[index + offset + 1]?.text ?? ''),
             previousPos: tokens[index + offset - 1]?.pos,
+            previousWord: tokens[index + offset - 1]?.text.toLowerCase(),
           })
         }
         firstPhraseDone = true
