@@ -15,6 +15,13 @@ const HOME_PRODUCTS = new Set(
 )
 
 /** Words for a business that say nothing of its work. */
+/** Last words that make any phrase a place customers visit, or a service that comes to them. */
+const VENUE_HEADS = new Set(
+  'shop store studio salon restaurant bar hotel clinic school agency market boutique parlor parlour kitchen spa'.split(
+    ' ',
+  ),
+)
+const SERVICE_HEADS = new Set('service company business agency team'.split(' '))
 const GENERIC_HEADS = new Set('shop store studio salon service services company business agency team place'.split(' '))
 
 /** The kind of business a phrase names: the whole phrase first ("a dog grooming salon" is a groomer's). */
@@ -31,13 +38,11 @@ function getBusiness(phrase: string): Business | undefined {
     )?.[1]
     if (named) return { ...named, isVenue: false }
   }
-  if (
-    /(?:shop|store|studio|salon|restaurant|bar|hotel|clinic|school|agency|market|boutique|parlou?r|kitchen|spa)$/.test(
-      lower,
-    )
-  )
+  // The phrase's last word, as a token: "a workshop" is no shop, "a crowbar" no bar.
+  const head = words.at(-1) ?? ''
+  if (VENUE_HEADS.has(head))
     return { worker: 'shopkeeper', work: 'welcomes a customer at the door', offer: 'a visit', isVenue: true }
-  if (/(?:service|company|business|agency|team)$/.test(lower))
+  if (SERVICE_HEADS.has(head))
     return { worker: 'team member', work: 'shakes hands with a customer', offer: 'a first appointment', isVenue: false }
   return undefined
 }
