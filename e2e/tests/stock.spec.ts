@@ -48,7 +48,10 @@ test('finds stock for a scene from its words, previews a clip, and fills the sto
   const picker = page.getByRole('dialog', { name: 'Stock for scene 1' })
   await expect(picker).toBeVisible()
   // The search starts from what the engine read in the scene, not its whole sentence.
-  const words = await picker.getByRole('searchbox', { name: 'Search stock' }).inputValue()
+  // It is filled once the engine's reading arrives: wait for it rather than read an empty box on a busy machine.
+  const box = picker.getByRole('searchbox', { name: 'Search stock' })
+  await expect(box).not.toHaveValue('')
+  const words = await box.inputValue()
   expect(words.split(' ')).toEqual(expect.arrayContaining(['roses']))
   expect(words).not.toMatch(/arranges|her/u)
 
