@@ -71,6 +71,11 @@ export const LexiconEntrySchema = z
       .strictObject({ worker: z.string(), work: z.string(), offer: z.string(), venue: z.boolean() })
       .optional(),
     /**
+     * A product as the writer's ads show it in use: what one does with it (plural subject: "listen to music
+     * on"), and whether it stays at home (a candle, a mug), so its shots do.
+     */
+    product: z.strictObject({ use: z.string(), home: z.literal(true).optional() }).optional(),
+    /**
      * Several people, not one ("the crowd", "the team"): drawn as a group of figures; "plural" only in the
      * plural ("a friend" is one person, "friends" several).
      */

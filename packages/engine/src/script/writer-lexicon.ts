@@ -36,52 +36,9 @@ export const BUSINESSES: ReadonlyMap<string, Business> = new Map(
   }),
 )
 
-/** What a person does with a kind of product, for shots of it in use (present tense, plural subject). */
-export const PRODUCT_USES: Record<string, string> = {
-  bike: 'ride',
-  bicycle: 'ride',
-  'e-bike': 'ride',
-  scooter: 'ride',
-  skateboard: 'ride',
-  car: 'drive',
-  van: 'drive',
-  shoes: 'wear',
-  sneakers: 'wear',
-  trainers: 'wear',
-  boots: 'wear',
-  jacket: 'wear',
-  coat: 'wear',
-  dress: 'wear',
-  watch: 'wear',
-  glasses: 'wear',
-  sunglasses: 'wear',
-  headphones: 'listen to music on',
-  earbuds: 'listen to music on',
-  speaker: 'play music on',
-  bottle: 'drink from',
-  'water bottle': 'drink from',
-  mug: 'drink from',
-  cup: 'drink from',
-  backpack: 'carry',
-  bag: 'carry',
-  phone: 'use',
-  app: 'use',
-  laptop: 'work on',
-  camera: 'take photos with',
-  chair: 'sit on',
-  sofa: 'relax on',
-  bed: 'sleep in',
-  lamp: 'read by',
-  tent: 'camp in',
-  coffee: 'drink',
-  tea: 'drink',
-  chocolate: 'enjoy',
-  candle: 'light',
-  soap: 'wash with',
-  cream: 'put on',
-  book: 'read',
-  game: 'play',
-  toy: 'play with',
+/** A kind of product as the lexicon's `product` field has it, by the word's lemma or spelling ("trainer"). */
+export function getProduct(word: string): { use: string; home?: true } | undefined {
+  return getNounEntry(word)?.product
 }
 
 /**

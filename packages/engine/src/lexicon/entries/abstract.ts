@@ -39,7 +39,13 @@ export const ABSTRACT: LexiconRecord[] = [
   { lemma: 'lasagna', kind: 'abstract', picture: 'none', setting: 'kitchen' },
   { lemma: 'root', kind: 'abstract', picture: 'none', why: "Roots alone are a tree's, not ginger." },
   { lemma: 'soy wax', kind: 'abstract', picture: 'none', why: "Soy wax is a candle's wax, not a coffee bean." },
-  { lemma: 'water bottle', kind: 'abstract', picture: 'none', why: "A hiker's water bottle is no baby's bottle." },
+  {
+    lemma: 'water bottle',
+    kind: 'abstract',
+    picture: 'none',
+    product: { use: 'drink from' },
+    why: "A hiker's water bottle is no baby's bottle.",
+  },
   {
     lemma: 'up',
     kind: 'abstract',

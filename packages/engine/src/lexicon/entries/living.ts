@@ -373,6 +373,7 @@ export const LIVING: LexiconRecord[] = [
   {
     lemma: 'plant',
     kind: 'plant',
+    product: { use: 'use', home: true },
     art: ['potted-plant'],
     words: {
       es: ['planta', 'plantas'],

@@ -6,13 +6,8 @@ import { be, refer } from '../references.ts'
 import type { AdSlot } from '../templates/ad.ts'
 import { WRITER_TEMPLATES } from '../templates/registry.ts'
 import { fillParts, requirePart, type SlotsOf } from '../templates/template.ts'
-import { BUSINESSES, PRODUCT_USES, type Business } from '../writer-lexicon.ts'
+import { BUSINESSES, getProduct, type Business } from '../writer-lexicon.ts'
 import { SEATED_VENUES } from '../venue-kinds.ts'
-
-/** Products used at home, whose shots stay there. */
-const HOME_PRODUCTS = new Set(
-  'candle soap cream lamp bed sofa chair mug pillow blanket towel plant tea coffee'.split(' '),
-)
 
 /** Words for a business that say nothing of its work. */
 /** Last words that make any phrase a place customers visit, or a service that comes to them. */
@@ -121,7 +116,8 @@ function writeProductAd(brief: PromptBrief, subject: NounPhrase): Plan {
   const headWord = subject.head.toLowerCase().split(' ').at(-1) ?? ''
   // "Scented candles" are candles: the singular finds what people do with them.
   const singular = headWord.replace(/(?<=[^s])s$/, '')
-  const use = PRODUCT_USES[subject.head.toLowerCase()] ?? PRODUCT_USES[headWord] ?? PRODUCT_USES[singular] ?? 'use'
+  const product = getProduct(subject.head) ?? getProduct(headWord) ?? getProduct(singular)
+  const use = product?.use ?? 'use'
   const [verb = 'use', ...rest] = use.split(' ')
   const named = namedSlots(brief, it, false)
   const madeFor = `${capitalize(pronoun)} ${be(it.isPlural)} made for ${named.audience ?? 'everyday life'}.`
@@ -140,7 +136,7 @@ function writeProductAd(brief: PromptBrief, subject: NounPhrase): Plan {
     use,
     shotPerson: `a person ${presentTense(verb, false)}${rest.length ? ` ${rest.join(' ')}` : ''} ${it.indefinite}`,
     // Candles, soap and mugs stay at home: no one lights a candle on the way to work.
-    atHome: HOME_PRODUCTS.has(singular) || HOME_PRODUCTS.has(headWord) ? '' : undefined,
+    atHome: product?.home ? '' : undefined,
     qualities:
       subject.qualities.length > 0 ? joinList(subject.qualities.map((quality) => quality.toLowerCase())) : undefined,
     madeFor,
