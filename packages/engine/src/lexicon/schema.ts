@@ -65,10 +65,17 @@ export const LexiconEntrySchema = z
     gender: z.enum(['female', 'male']).optional(),
     /**
      * A kind of business, as the writer's ads say it: who works there, what they do (present tense, "pours a
-     * cup of coffee"), what people come for, and whether customers come to it (a venue) or it comes to them.
+     * cup of coffee"), what people come for, whether customers come to it (a venue) or it comes to them, and
+     * whether they sit down there (a café, a pub: its shots may show tables; a flower shop is walked into).
      */
     business: z
-      .strictObject({ worker: z.string(), work: z.string(), offer: z.string(), venue: z.boolean() })
+      .strictObject({
+        worker: z.string(),
+        work: z.string(),
+        offer: z.string(),
+        venue: z.boolean(),
+        seated: z.literal(true).optional(),
+      })
       .optional(),
     /**
      * A product as the writer's ads show it in use: what one does with it (plural subject: "listen to music

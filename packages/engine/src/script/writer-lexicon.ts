@@ -25,7 +25,7 @@ export const SETTINGS: ReadonlySet<string> = new Set(
 )
 
 /** A kind of business: the person at work there, what they do (present tense) and what people come for. */
-export type Business = { worker: string; work: string; offer: string; isVenue: boolean }
+export type Business = { worker: string; work: string; offer: string; isVenue: boolean; seated?: true }
 
 /** The kinds of business the lexicon knows (its `business` field), by each spelling of their word, in its order. */
 export const BUSINESSES: ReadonlyMap<string, Business> = new Map(

@@ -8,27 +8,27 @@ export const BUSINESSES: LexiconRecord[] = [
   {
     lemma: 'tea shop',
     kind: 'place',
-    business: { worker: 'tea seller', work: 'pours a pot of tea', offer: 'tea', venue: true },
+    business: { worker: 'tea seller', work: 'pours a pot of tea', offer: 'tea', venue: true, seated: true },
   },
   {
     lemma: 'ice cream shop',
     kind: 'place',
-    business: { worker: 'server', work: 'scoops ice cream into a cone', offer: 'ice cream', venue: true },
+    business: { worker: 'server', work: 'scoops ice cream into a cone', offer: 'ice cream', venue: true, seated: true },
   },
   {
     lemma: 'gelateria',
     kind: 'place',
-    business: { worker: 'server', work: 'scoops ice cream into a cone', offer: 'ice cream', venue: true },
+    business: { worker: 'server', work: 'scoops ice cream into a cone', offer: 'ice cream', venue: true, seated: true },
   },
   {
     lemma: 'brewery',
     kind: 'place',
-    business: { worker: 'brewer', work: 'fills a glass of beer', offer: 'beer', venue: true },
+    business: { worker: 'brewer', work: 'fills a glass of beer', offer: 'beer', venue: true, seated: true },
   },
   {
     lemma: 'winery',
     kind: 'place',
-    business: { worker: 'winemaker', work: 'pours a glass of wine', offer: 'wine', venue: true },
+    business: { worker: 'winemaker', work: 'pours a glass of wine', offer: 'wine', venue: true, seated: true },
   },
   {
     lemma: 'food truck',

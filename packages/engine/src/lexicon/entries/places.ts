@@ -302,7 +302,7 @@ export const PLACES: LexiconRecord[] = [
   },
   {
     lemma: 'hotel',
-    business: { worker: 'receptionist', work: 'hands a key to a guest', offer: 'a room', venue: true },
+    business: { worker: 'receptionist', work: 'hands a key to a guest', offer: 'a room', venue: true, seated: true },
     kind: 'place',
     setting: 'street',
     words: {

@@ -4,7 +4,7 @@ import type { LexiconRecord } from '../schema.ts'
 export const ROOMS: LexiconRecord[] = [
   {
     lemma: 'coffee shop',
-    business: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', venue: true },
+    business: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', venue: true, seated: true },
     kind: 'place',
     art: ['hot-beverage'],
     setting: 'cafe',
@@ -27,7 +27,7 @@ export const ROOMS: LexiconRecord[] = [
   },
   {
     lemma: 'cafe',
-    business: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', venue: true },
+    business: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', venue: true, seated: true },
     also: ['café'],
     kind: 'place',
     art: ['hot-beverage'],
@@ -44,7 +44,7 @@ export const ROOMS: LexiconRecord[] = [
   },
   {
     lemma: 'restaurant',
-    business: { worker: 'chef', work: 'plates a dish in the kitchen', offer: 'dinner', venue: true },
+    business: { worker: 'chef', work: 'plates a dish in the kitchen', offer: 'dinner', venue: true, seated: true },
     kind: 'place',
     art: ['fork-and-knife-with-plate'],
     setting: 'cafe',
@@ -252,7 +252,13 @@ export const ROOMS: LexiconRecord[] = [
   { lemma: 'attic', kind: 'place', picture: 'none', setting: 'home' },
   {
     lemma: 'pizzeria',
-    business: { worker: 'pizza maker', work: 'slides a pizza into the oven', offer: 'pizza', venue: true },
+    business: {
+      worker: 'pizza maker',
+      work: 'slides a pizza into the oven',
+      offer: 'pizza',
+      venue: true,
+      seated: true,
+    },
     kind: 'place',
     art: ['pizza'],
     setting: 'cafe',
@@ -261,7 +267,7 @@ export const ROOMS: LexiconRecord[] = [
   { lemma: 'soup pot', kind: 'place', art: ['pot-of-food'], setting: 'kitchen' },
   {
     lemma: 'coffeehouse',
-    business: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', venue: true },
+    business: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', venue: true, seated: true },
     kind: 'place',
     setting: 'cafe',
   },
@@ -269,13 +275,13 @@ export const ROOMS: LexiconRecord[] = [
   { lemma: 'diner', kind: 'place', setting: 'cafe' },
   {
     lemma: 'bistro',
-    business: { worker: 'chef', work: 'plates a dish in the kitchen', offer: 'dinner', venue: true },
+    business: { worker: 'chef', work: 'plates a dish in the kitchen', offer: 'dinner', venue: true, seated: true },
     kind: 'place',
     setting: 'cafe',
   },
   {
     lemma: 'bar',
-    business: { worker: 'bartender', work: 'pours a drink at the bar', offer: 'a drink', venue: true },
+    business: { worker: 'bartender', work: 'pours a drink at the bar', offer: 'a drink', venue: true, seated: true },
     kind: 'place',
     setting: 'cafe',
     words: {
@@ -290,7 +296,7 @@ export const ROOMS: LexiconRecord[] = [
   },
   {
     lemma: 'pub',
-    business: { worker: 'bartender', work: 'pulls a pint at the bar', offer: 'a drink', venue: true },
+    business: { worker: 'bartender', work: 'pulls a pint at the bar', offer: 'a drink', venue: true, seated: true },
     kind: 'place',
     setting: 'cafe',
   },

@@ -7,7 +7,6 @@ import type { AdSlot } from '../templates/ad.ts'
 import { WRITER_TEMPLATES } from '../templates/registry.ts'
 import { fillParts, requirePart, type SlotsOf } from '../templates/template.ts'
 import { BUSINESSES, getProduct, type Business } from '../writer-lexicon.ts'
-import { SEATED_VENUES } from '../venue-kinds.ts'
 
 /** Words for a business that say nothing of its work. */
 /** Last words that make any phrase a place customers visit, or a service that comes to them. */
@@ -40,12 +39,6 @@ function getBusiness(phrase: string): Business | undefined {
   if (SERVICE_HEADS.has(head))
     return { worker: 'team member', work: 'shakes hands with a customer', offer: 'a first appointment', isVenue: false }
   return undefined
-}
-
-/** Whether customers sit down there (a café, a restaurant), so shots may show tables; a shop has none. */
-function isSeated(subject: NounPhrase, business: Business): boolean {
-  const words = subject.text.toLowerCase().split(' ')
-  return [words.at(-1), words.slice(-2).join(' '), business.worker].some((word) => SEATED_VENUES.has(word ?? ''))
 }
 
 /** Slots every ad fills from what the prompt names: its products, hours, offer and audience. */
@@ -88,7 +81,8 @@ function writeBusinessAd(brief: PromptBrief, subject: NounPhrase, business: Busi
     work: business.work,
     offer: business.offer,
     qualities: qualities.length > 0 ? joinList(qualities) : undefined,
-    seated: business.isVenue && isSeated(subject, business) ? '' : undefined,
+    // Customers sit down at a café or a pub (shots may show tables); a flower shop is walked into and left.
+    seated: business.isVenue && business.seated ? '' : undefined,
   }
   const audience = slots.audience
   if (audience)
