@@ -1,6 +1,7 @@
 import { ABSTRACT } from './entries/abstract.ts'
 import { BEINGS } from './entries/beings.ts'
 import { BUSINESSES } from './entries/businesses.ts'
+import { EVENTS } from './entries/events.ts'
 import { LIVING } from './entries/living.ts'
 import { MOODS_AND_ACTIVITIES } from './entries/moods.ts'
 import { NATURE } from './entries/nature.ts'
@@ -41,6 +42,7 @@ export const ALL_RECORDS: readonly LexiconRecord[] = [
   ...BEINGS,
   ...BUSINESSES,
   ...PRODUCTS,
+  ...EVENTS,
 ]
 
 /** Whether the entry says how the word is drawn (its art, or never), rather than only steering the scene. */

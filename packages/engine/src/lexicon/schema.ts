@@ -1,6 +1,15 @@
 import { z } from 'zod'
 
-import { MOODS, OTHER_LANGUAGES, PARTICLE_KINDS, SETTINGS, TIMES_OF_DAY, TRIP_KINDS, WEATHERS } from './vocabulary.ts'
+import {
+  EVENT_KINDS,
+  MOODS,
+  OTHER_LANGUAGES,
+  PARTICLE_KINDS,
+  SETTINGS,
+  TIMES_OF_DAY,
+  TRIP_KINDS,
+  WEATHERS,
+} from './vocabulary.ts'
 
 /**
  * One word or phrase of the lexicon and what it means in a picture. The writer, the scene planner and the
@@ -52,6 +61,8 @@ export const LexiconEntrySchema = z
     home: z.enum(SETTINGS).optional(),
     /** The kind of destination a trip to it is, for the writer's travel shots ("harbour": the coast). */
     trip: z.enum(TRIP_KINDS).optional(),
+    /** The kind of event it is, for the writer's event videos ("a book fair": a fair, "a gig": music). */
+    event: z.enum(EVENT_KINDS).optional(),
     time: z.enum(TIMES_OF_DAY).optional(),
     weather: z.enum(WEATHERS).optional(),
     mood: z.enum(MOODS).optional(),

@@ -255,7 +255,7 @@ export const NATURE: LexiconRecord[] = [
   { lemma: 'mount fuji', kind: 'place', art: ['mount-fuji'], setting: 'mountains' },
   { lemma: 'fuji', kind: 'place', art: ['mount-fuji'], setting: 'mountains' },
   { lemma: 'volcano', kind: 'place', art: ['volcano'], setting: 'mountains' },
-  { lemma: 'summit', kind: 'place', art: ['snow-capped-mountain'], setting: 'mountains' },
+  { lemma: 'summit', kind: 'place', art: ['snow-capped-mountain'], setting: 'mountains', event: 'talk' },
   { lemma: 'peak', trip: 'mountains', kind: 'place', art: ['snow-capped-mountain'], setting: 'mountains' },
   { lemma: 'seabed', kind: 'place', setting: 'underwater' },
   { lemma: 'underwater', kind: 'place', setting: 'underwater' },

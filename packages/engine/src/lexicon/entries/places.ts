@@ -24,7 +24,7 @@ export const PLACES: LexiconRecord[] = [
     },
   },
   { lemma: 'railway station', kind: 'place', art: ['station'], setting: 'city' },
-  { lemma: 'night market', kind: 'place', art: ['red-paper-lantern'], setting: 'street', time: 'night' },
+  { lemma: 'night market', kind: 'place', art: ['red-paper-lantern'], setting: 'street', time: 'night', event: 'food' },
   {
     lemma: 'food stall',
     business: { worker: 'cook', work: 'serves food across the counter', offer: 'street food', venue: true },
@@ -130,6 +130,7 @@ export const PLACES: LexiconRecord[] = [
   {
     lemma: 'market',
     kind: 'place',
+    event: 'market',
     art: ['basket', 'red-apple'],
     setting: 'street',
     words: {
@@ -217,7 +218,7 @@ export const PLACES: LexiconRecord[] = [
   { lemma: 'tokyo', kind: 'place', art: ['tokyo-tower'], setting: 'city' },
   { lemma: 'kingdom', kind: 'place', art: ['castle'] },
   { lemma: 'stall', kind: 'place', picture: 'none', setting: 'street', why: 'A market stall is no room with a couch.' },
-  { lemma: 'street food', kind: 'place', art: ['takeout-box'], setting: 'street' },
+  { lemma: 'street food', kind: 'place', art: ['takeout-box'], setting: 'street', event: 'food' },
   {
     lemma: 'new york',
     kind: 'place',
@@ -384,7 +385,7 @@ export const PLACES: LexiconRecord[] = [
       hi: ['संग्रहालय'],
     },
   },
-  { lemma: 'gallery', kind: 'place', setting: 'city' },
+  { lemma: 'gallery', kind: 'place', setting: 'city', event: 'exhibition' },
   { lemma: 'factory', kind: 'place', setting: 'city' },
   { lemma: 'warehouse', kind: 'place', setting: 'city' },
   {

@@ -55,7 +55,7 @@ export const PRODUCTS: LexiconRecord[] = [
   { lemma: 'candle', kind: 'thing', product: { use: 'light', home: true } },
   { lemma: 'soap', kind: 'thing', product: { use: 'wash with', home: true } },
   { lemma: 'cream', kind: 'thing', product: { use: 'put on', home: true } },
-  { lemma: 'game', kind: 'thing', product: { use: 'play' } },
+  { lemma: 'game', kind: 'thing', product: { use: 'play' }, event: 'sport' },
   { lemma: 'toy', kind: 'thing', product: { use: 'play with' } },
   { lemma: 'pillow', kind: 'thing', product: { use: 'use', home: true } },
   { lemma: 'blanket', kind: 'thing', product: { use: 'use', home: true } },

@@ -157,6 +157,7 @@ export const ROOMS: LexiconRecord[] = [
   {
     lemma: 'concert',
     kind: 'place',
+    event: 'music',
     art: ['guitar', 'microphone'],
     setting: 'stage',
     words: {
@@ -172,6 +173,7 @@ export const ROOMS: LexiconRecord[] = [
   {
     lemma: 'party',
     kind: 'place',
+    event: 'celebration',
     art: ['party-popper', 'balloon'],
     setting: 'stage',
     mood: 'energetic',
@@ -189,6 +191,7 @@ export const ROOMS: LexiconRecord[] = [
   {
     lemma: 'festival',
     kind: 'place',
+    event: 'music',
     art: ['musical-notes'],
     setting: 'stage',
     words: {
@@ -217,7 +220,7 @@ export const ROOMS: LexiconRecord[] = [
       hi: ['कमरा', 'कमरे'],
     },
   },
-  { lemma: 'workshop', kind: 'place', art: ['toolbox', 'hammer-and-wrench'], setting: 'home' },
+  { lemma: 'workshop', kind: 'place', art: ['toolbox', 'hammer-and-wrench'], setting: 'home', event: 'talk' },
   {
     lemma: 'bedroom',
     kind: 'place',

@@ -237,7 +237,7 @@ export const THINGS: LexiconRecord[] = [
   { lemma: 'moonlight', kind: 'time', home: 'night-sky', time: 'night' },
   { lemma: 'dream', kind: 'thing', home: 'night-sky' },
   { lemma: 'livingroom', kind: 'thing', home: 'home' },
-  { lemma: 'birthday', kind: 'thing', particles: 'confetti' },
+  { lemma: 'birthday', kind: 'thing', particles: 'confetti', event: 'celebration' },
   { lemma: 'confetti', kind: 'thing', particles: 'confetti' },
   { lemma: 'victory', kind: 'thing', particles: 'confetti' },
   { lemma: 'congratulation', kind: 'thing', particles: 'confetti' },
