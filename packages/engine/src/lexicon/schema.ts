@@ -94,6 +94,14 @@ export const LexiconEntrySchema = z
      */
     product: z.strictObject({ use: z.string(), home: z.literal(true).optional() }).optional(),
     /**
+     * As the last word of what an ad is for, what the word says of a business the writer knows no kind of: a
+     * place customers visit ("… studio") or a service that comes to them ("… company"); `generic` when it
+     * says nothing of the work, so the words before it may name a kind ("a mobile dog grooming service").
+     */
+    businessHead: z
+      .strictObject({ as: z.enum(['venue', 'service']).optional(), generic: z.literal(true).optional() })
+      .optional(),
+    /**
      * Several people, not one ("the crowd", "the team"): drawn as a group of figures; "plural" only in the
      * plural ("a friend" is one person, "friends" several).
      */

@@ -25,6 +25,7 @@ export const ABSTRACT: LexiconRecord[] = [
     lemma: 'salon',
     business: { worker: 'hairdresser', work: "cuts a customer's hair", offer: 'haircuts', venue: true },
     kind: 'abstract',
+    businessHead: { as: 'venue', generic: true },
     picture: 'none',
     home: 'home',
     why: 'A salon is its people and what they tend, not a couch.',

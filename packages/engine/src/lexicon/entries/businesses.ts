@@ -195,4 +195,15 @@ export const BUSINESSES: LexiconRecord[] = [
     kind: 'activity',
     business: { worker: 'mover', work: 'carries boxes to a van', offer: 'a moving day quote', venue: false },
   },
+  { lemma: 'agency', kind: 'abstract', businessHead: { as: 'venue', generic: true } },
+  { lemma: 'parlor', kind: 'abstract', also: ['parlour'], businessHead: { as: 'venue' } },
+  { lemma: 'spa', kind: 'abstract', businessHead: { as: 'venue' } },
+  { lemma: 'service', kind: 'abstract', businessHead: { as: 'service', generic: true } },
+  {
+    lemma: 'services',
+    kind: 'abstract',
+    businessHead: { generic: true },
+    why: 'A phrase ending "services" names its work before it.',
+  },
+  { lemma: 'place', kind: 'abstract', businessHead: { generic: true } },
 ]

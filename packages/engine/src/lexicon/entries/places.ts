@@ -130,6 +130,7 @@ export const PLACES: LexiconRecord[] = [
   {
     lemma: 'market',
     kind: 'place',
+    businessHead: { as: 'venue' },
     event: 'market',
     art: ['basket', 'red-apple'],
     setting: 'street',
@@ -161,6 +162,7 @@ export const PLACES: LexiconRecord[] = [
   {
     lemma: 'shop',
     kind: 'place',
+    businessHead: { as: 'venue', generic: true },
     art: ['shopping-bags'],
     setting: 'street',
     words: {
@@ -173,7 +175,13 @@ export const PLACES: LexiconRecord[] = [
       hi: ['दुकान'],
     },
   },
-  { lemma: 'store', kind: 'place', art: ['shopping-bags'], setting: 'street' },
+  {
+    lemma: 'store',
+    kind: 'place',
+    art: ['shopping-bags'],
+    setting: 'street',
+    businessHead: { as: 'venue', generic: true },
+  },
   {
     lemma: 'home',
     kind: 'place',
@@ -299,12 +307,14 @@ export const PLACES: LexiconRecord[] = [
     lemma: 'boutique',
     business: { worker: 'shopkeeper', work: 'hangs a dress on a rail', offer: 'clothes', venue: true },
     kind: 'place',
+    businessHead: { as: 'venue' },
     setting: 'street',
   },
   {
     lemma: 'hotel',
     business: { worker: 'receptionist', work: 'hands a key to a guest', offer: 'a room', venue: true, seated: true },
     kind: 'place',
+    businessHead: { as: 'venue' },
     setting: 'street',
     words: {
       es: ['hotel'],

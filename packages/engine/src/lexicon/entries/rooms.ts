@@ -46,6 +46,7 @@ export const ROOMS: LexiconRecord[] = [
     lemma: 'restaurant',
     business: { worker: 'chef', work: 'plates a dish in the kitchen', offer: 'dinner', venue: true, seated: true },
     kind: 'place',
+    businessHead: { as: 'venue' },
     art: ['fork-and-knife-with-plate'],
     setting: 'cafe',
     words: {
@@ -77,6 +78,7 @@ export const ROOMS: LexiconRecord[] = [
   {
     lemma: 'kitchen',
     kind: 'place',
+    businessHead: { as: 'venue' },
     picture: 'none',
     setting: 'kitchen',
     why: 'The room sets the scene; a pan is drawn where the words cook.',
@@ -127,6 +129,7 @@ export const ROOMS: LexiconRecord[] = [
   {
     lemma: 'school',
     kind: 'place',
+    businessHead: { as: 'venue' },
     art: ['school'],
     setting: 'classroom',
     words: {
@@ -286,6 +289,7 @@ export const ROOMS: LexiconRecord[] = [
     lemma: 'bar',
     business: { worker: 'bartender', work: 'pours a drink at the bar', offer: 'a drink', venue: true, seated: true },
     kind: 'place',
+    businessHead: { as: 'venue' },
     setting: 'cafe',
     words: {
       es: ['taberna', 'bar de tapas'],
@@ -368,9 +372,9 @@ export const ROOMS: LexiconRecord[] = [
     kind: 'place',
     setting: 'home',
   },
-  { lemma: 'studio', kind: 'place', setting: 'home' },
+  { lemma: 'studio', kind: 'place', setting: 'home', businessHead: { as: 'venue', generic: true } },
   { lemma: 'bakehouse', kind: 'place', setting: 'kitchen' },
-  { lemma: 'clinic', kind: 'place', setting: 'office' },
+  { lemma: 'clinic', kind: 'place', setting: 'office', businessHead: { as: 'venue' } },
   {
     lemma: 'gym',
     business: { worker: 'trainer', work: 'coaches someone lifting weights', offer: 'workouts', venue: true },

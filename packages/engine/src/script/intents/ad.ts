@@ -6,17 +6,11 @@ import { be, refer } from '../references.ts'
 import type { AdSlot } from '../templates/ad.ts'
 import { WRITER_TEMPLATES } from '../templates/registry.ts'
 import { fillParts, requirePart, type SlotsOf } from '../templates/template.ts'
+import { getNounEntry } from '../../lexicon/english-words.ts'
 import { BUSINESSES, getProduct, type Business } from '../writer-lexicon.ts'
 
-/** Words for a business that say nothing of its work. */
-/** Last words that make any phrase a place customers visit, or a service that comes to them. */
-const VENUE_HEADS = new Set(
-  'shop store studio salon restaurant bar hotel clinic school agency market boutique parlor parlour kitchen spa'.split(
-    ' ',
-  ),
-)
-const SERVICE_HEADS = new Set('service company business agency team'.split(' '))
-const GENERIC_HEADS = new Set('shop store studio salon service services company business agency team place'.split(' '))
+/** What a phrase's last word, as a token, says of a business (a workshop is no shop, a crowbar no bar). */
+const headOf = (word: string | undefined) => (word ? getNounEntry(word)?.businessHead : undefined)
 
 /** The kind of business a phrase names: the whole phrase first ("a dog grooming salon" is a groomer's). */
 function getBusiness(phrase: string): Business | undefined {
@@ -26,17 +20,17 @@ function getBusiness(phrase: string): Business | undefined {
   if (known) return known
   // "a mobile dog grooming service": a service named by the work of a known business ("grooming salon") is
   // that work done at the customer's.
-  if (GENERIC_HEADS.has(words.at(-1) ?? '')) {
+  if (headOf(words.at(-1))?.generic) {
     const named = [...BUSINESSES].find(([key]) =>
-      key.split(' ').some((word) => !GENERIC_HEADS.has(word) && words.slice(0, -1).includes(word)),
+      key.split(' ').some((word) => !headOf(word)?.generic && words.slice(0, -1).includes(word)),
     )?.[1]
     if (named) return { ...named, isVenue: false }
   }
   // The phrase's last word, as a token: "a workshop" is no shop, "a crowbar" no bar.
-  const head = words.at(-1) ?? ''
-  if (VENUE_HEADS.has(head))
+  const head = headOf(words.at(-1))?.as
+  if (head === 'venue')
     return { worker: 'shopkeeper', work: 'welcomes a customer at the door', offer: 'a visit', isVenue: true }
-  if (SERVICE_HEADS.has(head))
+  if (head === 'service')
     return { worker: 'team member', work: 'shakes hands with a customer', offer: 'a first appointment', isVenue: false }
   return undefined
 }
