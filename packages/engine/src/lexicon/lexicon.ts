@@ -1,10 +1,12 @@
 import { ABSTRACT } from './entries/abstract.ts'
 import { BEINGS } from './entries/beings.ts'
 import { BUSINESSES } from './entries/businesses.ts'
+import { EVENTS } from './entries/events.ts'
 import { LIVING } from './entries/living.ts'
 import { MOODS_AND_ACTIVITIES } from './entries/moods.ts'
 import { NATURE } from './entries/nature.ts'
 import { PLACES } from './entries/places.ts'
+import { PRODUCTS } from './entries/products.ts'
 import { ROOMS } from './entries/rooms.ts'
 import { SKY } from './entries/sky.ts'
 import { THINGS } from './entries/things.ts'
@@ -39,6 +41,8 @@ export const ALL_RECORDS: readonly LexiconRecord[] = [
   ...ABSTRACT,
   ...BEINGS,
   ...BUSINESSES,
+  ...PRODUCTS,
+  ...EVENTS,
 ]
 
 /** Whether the entry says how the word is drawn (its art, or never), rather than only steering the scene. */

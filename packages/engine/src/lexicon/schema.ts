@@ -1,6 +1,15 @@
 import { z } from 'zod'
 
-import { MOODS, OTHER_LANGUAGES, PARTICLE_KINDS, SETTINGS, TIMES_OF_DAY, TRIP_KINDS, WEATHERS } from './vocabulary.ts'
+import {
+  EVENT_KINDS,
+  MOODS,
+  OTHER_LANGUAGES,
+  PARTICLE_KINDS,
+  SETTINGS,
+  TIMES_OF_DAY,
+  TRIP_KINDS,
+  WEATHERS,
+} from './vocabulary.ts'
 
 /**
  * One word or phrase of the lexicon and what it means in a picture. The writer, the scene planner and the
@@ -52,6 +61,8 @@ export const LexiconEntrySchema = z
     home: z.enum(SETTINGS).optional(),
     /** The kind of destination a trip to it is, for the writer's travel shots ("harbour": the coast). */
     trip: z.enum(TRIP_KINDS).optional(),
+    /** The kind of event it is, for the writer's event videos ("a book fair": a fair, "a gig": music). */
+    event: z.enum(EVENT_KINDS).optional(),
     time: z.enum(TIMES_OF_DAY).optional(),
     weather: z.enum(WEATHERS).optional(),
     mood: z.enum(MOODS).optional(),
@@ -65,10 +76,30 @@ export const LexiconEntrySchema = z
     gender: z.enum(['female', 'male']).optional(),
     /**
      * A kind of business, as the writer's ads say it: who works there, what they do (present tense, "pours a
-     * cup of coffee"), what people come for, and whether customers come to it (a venue) or it comes to them.
+     * cup of coffee"), what people come for, whether customers come to it (a venue) or it comes to them, and
+     * whether they sit down there (a café, a pub: its shots may show tables; a flower shop is walked into).
      */
     business: z
-      .strictObject({ worker: z.string(), work: z.string(), offer: z.string(), venue: z.boolean() })
+      .strictObject({
+        worker: z.string(),
+        work: z.string(),
+        offer: z.string(),
+        venue: z.boolean(),
+        seated: z.literal(true).optional(),
+      })
+      .optional(),
+    /**
+     * A product as the writer's ads show it in use: what one does with it (plural subject: "listen to music
+     * on"), and whether it stays at home (a candle, a mug), so its shots do.
+     */
+    product: z.strictObject({ use: z.string(), home: z.literal(true).optional() }).optional(),
+    /**
+     * As the last word of what an ad is for, what the word says of a business the writer knows no kind of: a
+     * place customers visit ("… studio") or a service that comes to them ("… company"); `generic` when it
+     * says nothing of the work, so the words before it may name a kind ("a mobile dog grooming service").
+     */
+    businessHead: z
+      .strictObject({ as: z.enum(['venue', 'service']).optional(), generic: z.literal(true).optional() })
       .optional(),
     /**
      * Several people, not one ("the crowd", "the team"): drawn as a group of figures; "plural" only in the

@@ -82,6 +82,23 @@ export const TRIP_KINDS = [
 ] as const
 export type TripKind = (typeof TRIP_KINDS)[number]
 
+/**
+ * The kinds of event the writer's event videos know (what the crowd, a moment and a detail there look like),
+ * first first when a phrase names two ("a food festival" is food, not music).
+ */
+export const EVENT_KINDS = [
+  'food',
+  'music',
+  'market',
+  'talk',
+  'celebration',
+  'fair',
+  'exhibition',
+  'sport',
+  'opening',
+] as const
+export type EventKind = (typeof EVENT_KINDS)[number]
+
 /** The languages other than English whose words the lexicon lists (English is the entries' lemmas). */
 export const OTHER_LANGUAGES = ['es', 'fr', 'de', 'it', 'pt', 'nl', 'hi'] as const
 export type OtherLanguage = (typeof OTHER_LANGUAGES)[number]

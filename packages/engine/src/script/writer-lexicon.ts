@@ -1,6 +1,6 @@
 import { getNounEntry } from '../lexicon/english-words.ts'
 import { getLexicon } from '../lexicon/lexicon.ts'
-import { TRIP_KINDS, type TripKind } from '../lexicon/vocabulary.ts'
+import { EVENT_KINDS, TRIP_KINDS, type EventKind, type TripKind } from '../lexicon/vocabulary.ts'
 
 import { toPlural, toSingular } from './english.ts'
 import { tokenize } from './noun-phrases.ts'
@@ -25,7 +25,7 @@ export const SETTINGS: ReadonlySet<string> = new Set(
 )
 
 /** A kind of business: the person at work there, what they do (present tense) and what people come for. */
-export type Business = { worker: string; work: string; offer: string; isVenue: boolean }
+export type Business = { worker: string; work: string; offer: string; isVenue: boolean; seated?: true }
 
 /** The kinds of business the lexicon knows (its `business` field), by each spelling of their word, in its order. */
 export const BUSINESSES: ReadonlyMap<string, Business> = new Map(
@@ -36,52 +36,9 @@ export const BUSINESSES: ReadonlyMap<string, Business> = new Map(
   }),
 )
 
-/** What a person does with a kind of product, for shots of it in use (present tense, plural subject). */
-export const PRODUCT_USES: Record<string, string> = {
-  bike: 'ride',
-  bicycle: 'ride',
-  'e-bike': 'ride',
-  scooter: 'ride',
-  skateboard: 'ride',
-  car: 'drive',
-  van: 'drive',
-  shoes: 'wear',
-  sneakers: 'wear',
-  trainers: 'wear',
-  boots: 'wear',
-  jacket: 'wear',
-  coat: 'wear',
-  dress: 'wear',
-  watch: 'wear',
-  glasses: 'wear',
-  sunglasses: 'wear',
-  headphones: 'listen to music on',
-  earbuds: 'listen to music on',
-  speaker: 'play music on',
-  bottle: 'drink from',
-  'water bottle': 'drink from',
-  mug: 'drink from',
-  cup: 'drink from',
-  backpack: 'carry',
-  bag: 'carry',
-  phone: 'use',
-  app: 'use',
-  laptop: 'work on',
-  camera: 'take photos with',
-  chair: 'sit on',
-  sofa: 'relax on',
-  bed: 'sleep in',
-  lamp: 'read by',
-  tent: 'camp in',
-  coffee: 'drink',
-  tea: 'drink',
-  chocolate: 'enjoy',
-  candle: 'light',
-  soap: 'wash with',
-  cream: 'put on',
-  book: 'read',
-  game: 'play',
-  toy: 'play with',
+/** A kind of product as the lexicon's `product` field has it, by the word's lemma or spelling ("trainer"). */
+export function getProduct(word: string): { use: string; home?: true } | undefined {
+  return getNounEntry(word)?.product
 }
 
 /**
@@ -229,8 +186,8 @@ export function namesAny(text: string, phrases: readonly string[]): boolean {
   })
 }
 
-/** A kind of event: what is seen there and what people do. */
-export type EventKind = {
+/** What is seen at a kind of event and what people do. */
+export type EventScene = {
   crowd: string
   moment: string
   detail: string
@@ -239,103 +196,97 @@ export type EventKind = {
   expect: string
 }
 
-export const EVENT_KINDS: [string[], EventKind][] = [
-  [
-    ['food festival', 'street food', 'night market'],
-    {
-      crowd: 'people strolling between food stalls',
-      moment: 'a cook handing food across a stall',
-      detail: 'strings of lights above the stalls',
-      verb: 'eat',
-      expect: 'stall after stall of food, and something new to taste around every corner',
-    },
-  ],
-  [
-    ['music festival', 'festival', 'concert', 'gig'],
-    {
-      crowd: 'a crowd dancing in front of a stage',
-      moment: 'a band playing on stage under coloured lights',
-      detail: 'friends laughing with drinks in their hands',
-      verb: 'dance',
-      expect: 'live music, a happy crowd and a few songs you will be humming for days',
-    },
-  ],
-  [
-    ['market', 'farmers market', 'food market'],
-    {
-      crowd: 'people strolling between market stalls',
-      moment: 'a stallholder handing food to a customer',
-      detail: 'strings of lights above the stalls',
-      verb: 'wander',
-      expect: 'stall after stall, and something new around every corner',
-    },
-  ],
-  [
-    ['conference', 'summit', 'talk', 'meetup', 'meet-up', 'workshop'],
-    {
-      crowd: 'an audience in rows of seats',
-      moment: 'a speaker on a stage with a microphone',
-      detail: 'people talking over coffee in a hall',
-      verb: 'meet',
-      expect: 'new ideas, good questions and people worth meeting',
-    },
-  ],
-  [
-    ['wedding', 'party', 'celebration', 'gala', 'birthday'],
-    {
-      crowd: 'guests raising their glasses',
-      moment: 'people dancing under string lights',
-      detail: 'a table set with flowers and candles',
-      verb: 'celebrate',
-      expect: 'good company, raised glasses and a dance floor that fills up',
-    },
-  ],
-  [
-    ['fair', 'expo', 'trade show', 'book fair', 'craft fair', 'job fair'],
-    {
-      crowd: 'visitors walking between the stands',
-      moment: 'someone at a stand showing a visitor what they made',
-      detail: 'banners hanging above rows of stands',
-      verb: 'browse',
-      expect: 'stand after stand, and something new around every corner',
-    },
-  ],
-  [
-    ['exhibition', 'gallery', 'show'],
-    {
-      crowd: 'visitors walking through a gallery',
-      moment: 'a visitor looking at a painting on a wall',
-      detail: 'a gallery with paintings on white walls',
-      verb: 'look around',
-      expect: 'work worth slowing down for',
-    },
-  ],
-  [
-    ['race', 'marathon', 'run', 'tournament', 'match', 'game'],
-    {
-      crowd: 'a cheering crowd behind a barrier',
-      moment: 'runners crossing a finish line',
-      detail: 'medals on ribbons on a table',
-      verb: 'cheer',
-      expect: 'a crowd that cheers for everyone, first and last',
-    },
-  ],
-  [
-    ['opening', 'launch'],
-    {
-      crowd: 'people waiting at a door',
-      moment: 'a red ribbon being cut at an entrance',
-      detail: 'balloons by an open door',
-      verb: 'come along',
-      expect: 'open doors, friendly faces and a first look inside',
-    },
-  ],
-]
+/** What is seen at each kind of event the lexicon's `event` field names. */
+const EVENT_SCENES: Record<EventKind, EventScene> = {
+  food: {
+    crowd: 'people strolling between food stalls',
+    moment: 'a cook handing food across a stall',
+    detail: 'strings of lights above the stalls',
+    verb: 'eat',
+    expect: 'stall after stall of food, and something new to taste around every corner',
+  },
+  music: {
+    crowd: 'a crowd dancing in front of a stage',
+    moment: 'a band playing on stage under coloured lights',
+    detail: 'friends laughing with drinks in their hands',
+    verb: 'dance',
+    expect: 'live music, a happy crowd and a few songs you will be humming for days',
+  },
+  market: {
+    crowd: 'people strolling between market stalls',
+    moment: 'a stallholder handing food to a customer',
+    detail: 'strings of lights above the stalls',
+    verb: 'wander',
+    expect: 'stall after stall, and something new around every corner',
+  },
+  talk: {
+    crowd: 'an audience in rows of seats',
+    moment: 'a speaker on a stage with a microphone',
+    detail: 'people talking over coffee in a hall',
+    verb: 'meet',
+    expect: 'new ideas, good questions and people worth meeting',
+  },
+  celebration: {
+    crowd: 'guests raising their glasses',
+    moment: 'people dancing under string lights',
+    detail: 'a table set with flowers and candles',
+    verb: 'celebrate',
+    expect: 'good company, raised glasses and a dance floor that fills up',
+  },
+  fair: {
+    crowd: 'visitors walking between the stands',
+    moment: 'someone at a stand showing a visitor what they made',
+    detail: 'banners hanging above rows of stands',
+    verb: 'browse',
+    expect: 'stand after stand, and something new around every corner',
+  },
+  exhibition: {
+    crowd: 'visitors walking through a gallery',
+    moment: 'a visitor looking at a painting on a wall',
+    detail: 'a gallery with paintings on white walls',
+    verb: 'look around',
+    expect: 'work worth slowing down for',
+  },
+  sport: {
+    crowd: 'a cheering crowd behind a barrier',
+    moment: 'runners crossing a finish line',
+    detail: 'medals on ribbons on a table',
+    verb: 'cheer',
+    expect: 'a crowd that cheers for everyone, first and last',
+  },
+  opening: {
+    crowd: 'people waiting at a door',
+    moment: 'a red ribbon being cut at an entrance',
+    detail: 'balloons by an open door',
+    verb: 'come along',
+    expect: 'open doors, friendly faces and a first look inside',
+  },
+}
 
-export const DEFAULT_EVENT: EventKind = {
+export const DEFAULT_EVENT: EventScene = {
   crowd: 'a crowd of people gathering',
   moment: 'people talking and laughing together',
   detail: 'string lights above a gathering',
   verb: 'join in',
   expect: 'good company and a day to remember',
+}
+
+/** Each kind of event by the lexicon's words for it, in each spelling ("meetup", "meet-up"). */
+let eventWords: Map<EventKind, string[]> | undefined
+
+/**
+ * What is seen at the event the words name, by the lexicon's `event` of its words as whole words; when they
+ * name two, the first of EVENT_KINDS ("a food festival" is food, "a trade show" a fair).
+ */
+export function getEventScene(text: string): EventScene {
+  eventWords ??= new Map(
+    EVENT_KINDS.map((kind) => [
+      kind,
+      getLexicon()
+        .entries.filter((entry) => entry.event === kind && (entry.pos ?? 'noun') === 'noun')
+        .flatMap((entry) => [entry.lemma, ...(entry.also ?? [])]),
+    ]),
+  )
+  const kind = EVENT_KINDS.find((each) => namesAny(text, eventWords?.get(each) ?? []))
+  return kind ? EVENT_SCENES[kind] : DEFAULT_EVENT
 }

@@ -25,6 +25,7 @@ export const ABSTRACT: LexiconRecord[] = [
     lemma: 'salon',
     business: { worker: 'hairdresser', work: "cuts a customer's hair", offer: 'haircuts', venue: true },
     kind: 'abstract',
+    businessHead: { as: 'venue', generic: true },
     picture: 'none',
     home: 'home',
     why: 'A salon is its people and what they tend, not a couch.',
@@ -39,7 +40,13 @@ export const ABSTRACT: LexiconRecord[] = [
   { lemma: 'lasagna', kind: 'abstract', picture: 'none', setting: 'kitchen' },
   { lemma: 'root', kind: 'abstract', picture: 'none', why: "Roots alone are a tree's, not ginger." },
   { lemma: 'soy wax', kind: 'abstract', picture: 'none', why: "Soy wax is a candle's wax, not a coffee bean." },
-  { lemma: 'water bottle', kind: 'abstract', picture: 'none', why: "A hiker's water bottle is no baby's bottle." },
+  {
+    lemma: 'water bottle',
+    kind: 'abstract',
+    picture: 'none',
+    product: { use: 'drink from' },
+    why: "A hiker's water bottle is no baby's bottle.",
+  },
   {
     lemma: 'up',
     kind: 'abstract',

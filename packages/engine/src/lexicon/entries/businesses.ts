@@ -8,27 +8,27 @@ export const BUSINESSES: LexiconRecord[] = [
   {
     lemma: 'tea shop',
     kind: 'place',
-    business: { worker: 'tea seller', work: 'pours a pot of tea', offer: 'tea', venue: true },
+    business: { worker: 'tea seller', work: 'pours a pot of tea', offer: 'tea', venue: true, seated: true },
   },
   {
     lemma: 'ice cream shop',
     kind: 'place',
-    business: { worker: 'server', work: 'scoops ice cream into a cone', offer: 'ice cream', venue: true },
+    business: { worker: 'server', work: 'scoops ice cream into a cone', offer: 'ice cream', venue: true, seated: true },
   },
   {
     lemma: 'gelateria',
     kind: 'place',
-    business: { worker: 'server', work: 'scoops ice cream into a cone', offer: 'ice cream', venue: true },
+    business: { worker: 'server', work: 'scoops ice cream into a cone', offer: 'ice cream', venue: true, seated: true },
   },
   {
     lemma: 'brewery',
     kind: 'place',
-    business: { worker: 'brewer', work: 'fills a glass of beer', offer: 'beer', venue: true },
+    business: { worker: 'brewer', work: 'fills a glass of beer', offer: 'beer', venue: true, seated: true },
   },
   {
     lemma: 'winery',
     kind: 'place',
-    business: { worker: 'winemaker', work: 'pours a glass of wine', offer: 'wine', venue: true },
+    business: { worker: 'winemaker', work: 'pours a glass of wine', offer: 'wine', venue: true, seated: true },
   },
   {
     lemma: 'food truck',
@@ -195,4 +195,15 @@ export const BUSINESSES: LexiconRecord[] = [
     kind: 'activity',
     business: { worker: 'mover', work: 'carries boxes to a van', offer: 'a moving day quote', venue: false },
   },
+  { lemma: 'agency', kind: 'abstract', businessHead: { as: 'venue', generic: true } },
+  { lemma: 'parlor', kind: 'abstract', also: ['parlour'], businessHead: { as: 'venue' } },
+  { lemma: 'spa', kind: 'abstract', businessHead: { as: 'venue' } },
+  { lemma: 'service', kind: 'abstract', businessHead: { as: 'service', generic: true } },
+  {
+    lemma: 'services',
+    kind: 'abstract',
+    businessHead: { generic: true },
+    why: 'A phrase ending "services" names its work before it.',
+  },
+  { lemma: 'place', kind: 'abstract', businessHead: { generic: true } },
 ]

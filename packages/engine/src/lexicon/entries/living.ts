@@ -281,7 +281,15 @@ export const LIVING: LexiconRecord[] = [
       hi: ['भीड़', 'दर्शक'],
     },
   },
-  { lemma: 'team', company: true, kind: 'person', group: true, art: ['people-holding-hands'], setting: 'office' },
+  {
+    lemma: 'team',
+    company: true,
+    kind: 'person',
+    group: true,
+    art: ['people-holding-hands'],
+    setting: 'office',
+    businessHead: { as: 'service', generic: true },
+  },
   { lemma: 'audience', kind: 'person', group: true, art: ['people-holding-hands'], home: 'stage' },
   {
     lemma: 'dragon',
@@ -373,6 +381,7 @@ export const LIVING: LexiconRecord[] = [
   {
     lemma: 'plant',
     kind: 'plant',
+    product: { use: 'use', home: true },
     art: ['potted-plant'],
     words: {
       es: ['planta', 'plantas'],

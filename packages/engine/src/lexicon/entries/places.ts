@@ -24,7 +24,7 @@ export const PLACES: LexiconRecord[] = [
     },
   },
   { lemma: 'railway station', kind: 'place', art: ['station'], setting: 'city' },
-  { lemma: 'night market', kind: 'place', art: ['red-paper-lantern'], setting: 'street', time: 'night' },
+  { lemma: 'night market', kind: 'place', art: ['red-paper-lantern'], setting: 'street', time: 'night', event: 'food' },
   {
     lemma: 'food stall',
     business: { worker: 'cook', work: 'serves food across the counter', offer: 'street food', venue: true },
@@ -130,6 +130,8 @@ export const PLACES: LexiconRecord[] = [
   {
     lemma: 'market',
     kind: 'place',
+    businessHead: { as: 'venue' },
+    event: 'market',
     art: ['basket', 'red-apple'],
     setting: 'street',
     words: {
@@ -160,6 +162,7 @@ export const PLACES: LexiconRecord[] = [
   {
     lemma: 'shop',
     kind: 'place',
+    businessHead: { as: 'venue', generic: true },
     art: ['shopping-bags'],
     setting: 'street',
     words: {
@@ -172,7 +175,13 @@ export const PLACES: LexiconRecord[] = [
       hi: ['दुकान'],
     },
   },
-  { lemma: 'store', kind: 'place', art: ['shopping-bags'], setting: 'street' },
+  {
+    lemma: 'store',
+    kind: 'place',
+    art: ['shopping-bags'],
+    setting: 'street',
+    businessHead: { as: 'venue', generic: true },
+  },
   {
     lemma: 'home',
     kind: 'place',
@@ -217,7 +226,7 @@ export const PLACES: LexiconRecord[] = [
   { lemma: 'tokyo', kind: 'place', art: ['tokyo-tower'], setting: 'city' },
   { lemma: 'kingdom', kind: 'place', art: ['castle'] },
   { lemma: 'stall', kind: 'place', picture: 'none', setting: 'street', why: 'A market stall is no room with a couch.' },
-  { lemma: 'street food', kind: 'place', art: ['takeout-box'], setting: 'street' },
+  { lemma: 'street food', kind: 'place', art: ['takeout-box'], setting: 'street', event: 'food' },
   {
     lemma: 'new york',
     kind: 'place',
@@ -298,12 +307,14 @@ export const PLACES: LexiconRecord[] = [
     lemma: 'boutique',
     business: { worker: 'shopkeeper', work: 'hangs a dress on a rail', offer: 'clothes', venue: true },
     kind: 'place',
+    businessHead: { as: 'venue' },
     setting: 'street',
   },
   {
     lemma: 'hotel',
-    business: { worker: 'receptionist', work: 'hands a key to a guest', offer: 'a room', venue: true },
+    business: { worker: 'receptionist', work: 'hands a key to a guest', offer: 'a room', venue: true, seated: true },
     kind: 'place',
+    businessHead: { as: 'venue' },
     setting: 'street',
     words: {
       es: ['hotel'],
@@ -384,7 +395,7 @@ export const PLACES: LexiconRecord[] = [
       hi: ['संग्रहालय'],
     },
   },
-  { lemma: 'gallery', kind: 'place', setting: 'city' },
+  { lemma: 'gallery', kind: 'place', setting: 'city', event: 'exhibition' },
   { lemma: 'factory', kind: 'place', setting: 'city' },
   { lemma: 'warehouse', kind: 'place', setting: 'city' },
   {

@@ -4,7 +4,7 @@ import type { LexiconRecord } from '../schema.ts'
 export const ROOMS: LexiconRecord[] = [
   {
     lemma: 'coffee shop',
-    business: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', venue: true },
+    business: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', venue: true, seated: true },
     kind: 'place',
     art: ['hot-beverage'],
     setting: 'cafe',
@@ -27,7 +27,7 @@ export const ROOMS: LexiconRecord[] = [
   },
   {
     lemma: 'cafe',
-    business: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', venue: true },
+    business: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', venue: true, seated: true },
     also: ['café'],
     kind: 'place',
     art: ['hot-beverage'],
@@ -44,8 +44,9 @@ export const ROOMS: LexiconRecord[] = [
   },
   {
     lemma: 'restaurant',
-    business: { worker: 'chef', work: 'plates a dish in the kitchen', offer: 'dinner', venue: true },
+    business: { worker: 'chef', work: 'plates a dish in the kitchen', offer: 'dinner', venue: true, seated: true },
     kind: 'place',
+    businessHead: { as: 'venue' },
     art: ['fork-and-knife-with-plate'],
     setting: 'cafe',
     words: {
@@ -77,6 +78,7 @@ export const ROOMS: LexiconRecord[] = [
   {
     lemma: 'kitchen',
     kind: 'place',
+    businessHead: { as: 'venue' },
     picture: 'none',
     setting: 'kitchen',
     why: 'The room sets the scene; a pan is drawn where the words cook.',
@@ -127,6 +129,7 @@ export const ROOMS: LexiconRecord[] = [
   {
     lemma: 'school',
     kind: 'place',
+    businessHead: { as: 'venue' },
     art: ['school'],
     setting: 'classroom',
     words: {
@@ -157,6 +160,7 @@ export const ROOMS: LexiconRecord[] = [
   {
     lemma: 'concert',
     kind: 'place',
+    event: 'music',
     art: ['guitar', 'microphone'],
     setting: 'stage',
     words: {
@@ -172,6 +176,7 @@ export const ROOMS: LexiconRecord[] = [
   {
     lemma: 'party',
     kind: 'place',
+    event: 'celebration',
     art: ['party-popper', 'balloon'],
     setting: 'stage',
     mood: 'energetic',
@@ -189,6 +194,7 @@ export const ROOMS: LexiconRecord[] = [
   {
     lemma: 'festival',
     kind: 'place',
+    event: 'music',
     art: ['musical-notes'],
     setting: 'stage',
     words: {
@@ -217,7 +223,7 @@ export const ROOMS: LexiconRecord[] = [
       hi: ['कमरा', 'कमरे'],
     },
   },
-  { lemma: 'workshop', kind: 'place', art: ['toolbox', 'hammer-and-wrench'], setting: 'home' },
+  { lemma: 'workshop', kind: 'place', art: ['toolbox', 'hammer-and-wrench'], setting: 'home', event: 'talk' },
   {
     lemma: 'bedroom',
     kind: 'place',
@@ -252,7 +258,13 @@ export const ROOMS: LexiconRecord[] = [
   { lemma: 'attic', kind: 'place', picture: 'none', setting: 'home' },
   {
     lemma: 'pizzeria',
-    business: { worker: 'pizza maker', work: 'slides a pizza into the oven', offer: 'pizza', venue: true },
+    business: {
+      worker: 'pizza maker',
+      work: 'slides a pizza into the oven',
+      offer: 'pizza',
+      venue: true,
+      seated: true,
+    },
     kind: 'place',
     art: ['pizza'],
     setting: 'cafe',
@@ -261,7 +273,7 @@ export const ROOMS: LexiconRecord[] = [
   { lemma: 'soup pot', kind: 'place', art: ['pot-of-food'], setting: 'kitchen' },
   {
     lemma: 'coffeehouse',
-    business: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', venue: true },
+    business: { worker: 'barista', work: 'pours a cup of coffee', offer: 'coffee', venue: true, seated: true },
     kind: 'place',
     setting: 'cafe',
   },
@@ -269,14 +281,15 @@ export const ROOMS: LexiconRecord[] = [
   { lemma: 'diner', kind: 'place', setting: 'cafe' },
   {
     lemma: 'bistro',
-    business: { worker: 'chef', work: 'plates a dish in the kitchen', offer: 'dinner', venue: true },
+    business: { worker: 'chef', work: 'plates a dish in the kitchen', offer: 'dinner', venue: true, seated: true },
     kind: 'place',
     setting: 'cafe',
   },
   {
     lemma: 'bar',
-    business: { worker: 'bartender', work: 'pours a drink at the bar', offer: 'a drink', venue: true },
+    business: { worker: 'bartender', work: 'pours a drink at the bar', offer: 'a drink', venue: true, seated: true },
     kind: 'place',
+    businessHead: { as: 'venue' },
     setting: 'cafe',
     words: {
       es: ['taberna', 'bar de tapas'],
@@ -290,7 +303,7 @@ export const ROOMS: LexiconRecord[] = [
   },
   {
     lemma: 'pub',
-    business: { worker: 'bartender', work: 'pulls a pint at the bar', offer: 'a drink', venue: true },
+    business: { worker: 'bartender', work: 'pulls a pint at the bar', offer: 'a drink', venue: true, seated: true },
     kind: 'place',
     setting: 'cafe',
   },
@@ -359,9 +372,9 @@ export const ROOMS: LexiconRecord[] = [
     kind: 'place',
     setting: 'home',
   },
-  { lemma: 'studio', kind: 'place', setting: 'home' },
+  { lemma: 'studio', kind: 'place', setting: 'home', businessHead: { as: 'venue', generic: true } },
   { lemma: 'bakehouse', kind: 'place', setting: 'kitchen' },
-  { lemma: 'clinic', kind: 'place', setting: 'office' },
+  { lemma: 'clinic', kind: 'place', setting: 'office', businessHead: { as: 'venue' } },
   {
     lemma: 'gym',
     business: { worker: 'trainer', work: 'coaches someone lifting weights', offer: 'workouts', venue: true },

@@ -86,7 +86,7 @@ export const THINGS: LexiconRecord[] = [
   { lemma: 'earth', kind: 'thing', sense: 'object', art: ['globe-showing-europe-africa'], setting: 'space' },
   { lemma: 'ticket', kind: 'thing', art: ['admission-tickets'] },
   { lemma: 'net', kind: 'thing', art: ['net-with-handle'], why: "A fisherman's nets, not a football goal." },
-  { lemma: 'shoe', kind: 'thing', art: ['running-shoe'] },
+  { lemma: 'shoe', kind: 'thing', art: ['running-shoe'], product: { use: 'wear' } },
   { lemma: 'alarm clock', kind: 'thing', art: ['alarm-clock'] },
   { lemma: 'calendar', kind: 'thing', art: ['spiral-calendar'] },
   { lemma: 'checklist', kind: 'thing', art: ['clipboard'] },
@@ -95,16 +95,13 @@ export const THINGS: LexiconRecord[] = [
   { lemma: 'treasure map', kind: 'thing', art: ['world-map'] },
   { lemma: 'teddy bear', kind: 'thing', art: ['teddy-bear'] },
   { lemma: 'couch', kind: 'thing', art: ['couch-and-lamp'], setting: 'home' },
-  { lemma: 'sofa', kind: 'thing', art: ['couch-and-lamp'], setting: 'home' },
+  { lemma: 'sofa', kind: 'thing', art: ['couch-and-lamp'], setting: 'home', product: { use: 'relax on', home: true } },
   { lemma: 'piano', kind: 'thing', art: ['musical-keyboard'] },
   { lemma: 'photo', kind: 'thing', art: ['framed-picture'] },
   { lemma: 'photograph', kind: 'thing', art: ['framed-picture'] },
   { lemma: 'robot', kind: 'creature', art: ['robot'] },
   { lemma: 'snowman', kind: 'thing', art: ['snowman'], setting: 'snow' },
-  { lemma: 'jacket', kind: 'thing', art: ['coat'] },
   { lemma: 'website', kind: 'thing', art: ['laptop'] },
-  { lemma: 'sneaker', kind: 'thing', art: ['running-shoe'] },
-  { lemma: 'trainer', kind: 'thing', art: ['running-shoe'] },
   {
     lemma: 'phone',
     kind: 'thing',
@@ -155,6 +152,7 @@ export const THINGS: LexiconRecord[] = [
   {
     lemma: 'book',
     kind: 'thing',
+    product: { use: 'read' },
     art: ['open-book'],
     colours: { red: 'closed-book', blue: 'blue-book', green: 'green-book', orange: 'orange-book' },
     words: {
@@ -191,8 +189,8 @@ export const THINGS: LexiconRecord[] = [
   { lemma: 'recipe', kind: 'thing', home: 'kitchen' },
   { lemma: 'meeting', kind: 'thing', home: 'office' },
   { lemma: 'startup', kind: 'thing', home: 'office' },
-  { lemma: 'business', kind: 'thing', home: 'office' },
-  { lemma: 'company', kind: 'thing', home: 'office' },
+  { lemma: 'business', kind: 'thing', home: 'office', businessHead: { as: 'service', generic: true } },
+  { lemma: 'company', kind: 'thing', home: 'office', businessHead: { as: 'service', generic: true } },
   { lemma: 'spreadsheet', kind: 'thing', home: 'office' },
   { lemma: 'lesson', kind: 'thing', home: 'classroom' },
   { lemma: 'lecture', kind: 'thing', home: 'classroom' },
@@ -235,11 +233,11 @@ export const THINGS: LexiconRecord[] = [
   { lemma: 'spring', kind: 'thing', home: 'park', particles: 'petals' },
   { lemma: 'bloom', kind: 'thing', home: 'park' },
   { lemma: 'blossom', kind: 'thing', home: 'park', particles: 'petals' },
-  { lemma: 'bed', kind: 'thing', home: 'home' },
+  { lemma: 'bed', kind: 'thing', home: 'home', product: { use: 'sleep in', home: true } },
   { lemma: 'moonlight', kind: 'time', home: 'night-sky', time: 'night' },
   { lemma: 'dream', kind: 'thing', home: 'night-sky' },
   { lemma: 'livingroom', kind: 'thing', home: 'home' },
-  { lemma: 'birthday', kind: 'thing', particles: 'confetti' },
+  { lemma: 'birthday', kind: 'thing', particles: 'confetti', event: 'celebration' },
   { lemma: 'confetti', kind: 'thing', particles: 'confetti' },
   { lemma: 'victory', kind: 'thing', particles: 'confetti' },
   { lemma: 'congratulation', kind: 'thing', particles: 'confetti' },
@@ -280,7 +278,7 @@ export const THINGS: LexiconRecord[] = [
     },
   },
   { lemma: 'glass', kind: 'food', art: ['cup-with-straw'] },
-  { lemma: 'cup', kind: 'food', art: ['hot-beverage'] },
+  { lemma: 'cup', kind: 'food', art: ['hot-beverage'], product: { use: 'drink from' } },
   { lemma: 'ginger', kind: 'food', art: ['ginger-root'] },
   { lemma: 'spring onion', kind: 'food', art: ['onion'] },
   { lemma: 'pork', kind: 'food', art: ['cut-of-meat'] },
@@ -321,6 +319,7 @@ export const THINGS: LexiconRecord[] = [
   {
     lemma: 'coffee',
     kind: 'food',
+    product: { use: 'drink', home: true },
     art: ['hot-beverage'],
     words: {
       es: ['café'],
@@ -338,6 +337,7 @@ export const THINGS: LexiconRecord[] = [
   {
     lemma: 'tea',
     kind: 'food',
+    product: { use: 'drink', home: true },
     art: ['teacup-without-handle'],
     words: { es: ['té'], fr: ['thé'], de: ['tee'], it: ['tè'], pt: ['chá'], nl: ['thee'], hi: ['चाय'] },
   },
@@ -439,6 +439,7 @@ export const THINGS: LexiconRecord[] = [
   {
     lemma: 'car',
     kind: 'vehicle',
+    product: { use: 'drive' },
     art: ['automobile'],
     setting: 'street',
     words: {
@@ -454,6 +455,7 @@ export const THINGS: LexiconRecord[] = [
   {
     lemma: 'bike',
     kind: 'vehicle',
+    product: { use: 'ride' },
     art: ['bicycle'],
     words: {
       es: ['bicicleta', 'bici'],

@@ -6,23 +6,11 @@ import { be, refer } from '../references.ts'
 import type { AdSlot } from '../templates/ad.ts'
 import { WRITER_TEMPLATES } from '../templates/registry.ts'
 import { fillParts, requirePart, type SlotsOf } from '../templates/template.ts'
-import { BUSINESSES, PRODUCT_USES, type Business } from '../writer-lexicon.ts'
-import { SEATED_VENUES } from '../venue-kinds.ts'
+import { getNounEntry } from '../../lexicon/english-words.ts'
+import { BUSINESSES, getProduct, type Business } from '../writer-lexicon.ts'
 
-/** Products used at home, whose shots stay there. */
-const HOME_PRODUCTS = new Set(
-  'candle soap cream lamp bed sofa chair mug pillow blanket towel plant tea coffee'.split(' '),
-)
-
-/** Words for a business that say nothing of its work. */
-/** Last words that make any phrase a place customers visit, or a service that comes to them. */
-const VENUE_HEADS = new Set(
-  'shop store studio salon restaurant bar hotel clinic school agency market boutique parlor parlour kitchen spa'.split(
-    ' ',
-  ),
-)
-const SERVICE_HEADS = new Set('service company business agency team'.split(' '))
-const GENERIC_HEADS = new Set('shop store studio salon service services company business agency team place'.split(' '))
+/** What a phrase's last word, as a token, says of a business (a workshop is no shop, a crowbar no bar). */
+const headOf = (word: string | undefined) => (word ? getNounEntry(word)?.businessHead : undefined)
 
 /** The kind of business a phrase names: the whole phrase first ("a dog grooming salon" is a groomer's). */
 function getBusiness(phrase: string): Business | undefined {
@@ -32,25 +20,19 @@ function getBusiness(phrase: string): Business | undefined {
   if (known) return known
   // "a mobile dog grooming service": a service named by the work of a known business ("grooming salon") is
   // that work done at the customer's.
-  if (GENERIC_HEADS.has(words.at(-1) ?? '')) {
+  if (headOf(words.at(-1))?.generic) {
     const named = [...BUSINESSES].find(([key]) =>
-      key.split(' ').some((word) => !GENERIC_HEADS.has(word) && words.slice(0, -1).includes(word)),
+      key.split(' ').some((word) => !headOf(word)?.generic && words.slice(0, -1).includes(word)),
     )?.[1]
     if (named) return { ...named, isVenue: false }
   }
   // The phrase's last word, as a token: "a workshop" is no shop, "a crowbar" no bar.
-  const head = words.at(-1) ?? ''
-  if (VENUE_HEADS.has(head))
+  const head = headOf(words.at(-1))?.as
+  if (head === 'venue')
     return { worker: 'shopkeeper', work: 'welcomes a customer at the door', offer: 'a visit', isVenue: true }
-  if (SERVICE_HEADS.has(head))
+  if (head === 'service')
     return { worker: 'team member', work: 'shakes hands with a customer', offer: 'a first appointment', isVenue: false }
   return undefined
-}
-
-/** Whether customers sit down there (a café, a restaurant), so shots may show tables; a shop has none. */
-function isSeated(subject: NounPhrase, business: Business): boolean {
-  const words = subject.text.toLowerCase().split(' ')
-  return [words.at(-1), words.slice(-2).join(' '), business.worker].some((word) => SEATED_VENUES.has(word ?? ''))
 }
 
 /** Slots every ad fills from what the prompt names: its products, hours, offer and audience. */
@@ -93,7 +75,8 @@ function writeBusinessAd(brief: PromptBrief, subject: NounPhrase, business: Busi
     work: business.work,
     offer: business.offer,
     qualities: qualities.length > 0 ? joinList(qualities) : undefined,
-    seated: business.isVenue && isSeated(subject, business) ? '' : undefined,
+    // Customers sit down at a café or a pub (shots may show tables); a flower shop is walked into and left.
+    seated: business.isVenue && business.seated ? '' : undefined,
   }
   const audience = slots.audience
   if (audience)
@@ -121,7 +104,8 @@ function writeProductAd(brief: PromptBrief, subject: NounPhrase): Plan {
   const headWord = subject.head.toLowerCase().split(' ').at(-1) ?? ''
   // "Scented candles" are candles: the singular finds what people do with them.
   const singular = headWord.replace(/(?<=[^s])s$/, '')
-  const use = PRODUCT_USES[subject.head.toLowerCase()] ?? PRODUCT_USES[headWord] ?? PRODUCT_USES[singular] ?? 'use'
+  const product = getProduct(subject.head) ?? getProduct(headWord) ?? getProduct(singular)
+  const use = product?.use ?? 'use'
   const [verb = 'use', ...rest] = use.split(' ')
   const named = namedSlots(brief, it, false)
   const madeFor = `${capitalize(pronoun)} ${be(it.isPlural)} made for ${named.audience ?? 'everyday life'}.`
@@ -140,7 +124,7 @@ function writeProductAd(brief: PromptBrief, subject: NounPhrase): Plan {
     use,
     shotPerson: `a person ${presentTense(verb, false)}${rest.length ? ` ${rest.join(' ')}` : ''} ${it.indefinite}`,
     // Candles, soap and mugs stay at home: no one lights a candle on the way to work.
-    atHome: HOME_PRODUCTS.has(singular) || HOME_PRODUCTS.has(headWord) ? '' : undefined,
+    atHome: product?.home ? '' : undefined,
     qualities:
       subject.qualities.length > 0 ? joinList(subject.qualities.map((quality) => quality.toLowerCase())) : undefined,
     madeFor,

@@ -5,13 +5,13 @@ import { be, refer } from '../references.ts'
 import type { EventSlot } from '../templates/event.ts'
 import { WRITER_TEMPLATES } from '../templates/registry.ts'
 import { fillEach, fillParts, requirePart, type SlotsOf } from '../templates/template.ts'
-import { DEFAULT_EVENT, EVENT_KINDS, namesAny } from '../writer-lexicon.ts'
+import { getEventScene } from '../writer-lexicon.ts'
 
 /** An event: its date and venue as the prompt gives them, what it offers, and a reminder to come. */
 export function writeEvent(brief: PromptBrief): Plan {
   const subject = brief.subject ?? fallbackPhrase('event')
   const it = refer(subject, { definiteFirst: !brief.isOwn })
-  const kind = EVENT_KINDS.find(([words]) => namesAny(subject.text, words))?.[1] ?? DEFAULT_EVENT
+  const kind = getEventScene(subject.text)
   // The venue and the town both: "at the town hall in Bristol".
   const venue = brief.setting ? `${brief.settingPreposition} the ${brief.setting.text}` : undefined
   const at = [venue, brief.place ? `in ${brief.place}` : undefined].filter(Boolean).join(' ')
