@@ -3,7 +3,6 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { ApiKeyListSchema, CreatedApiKeySchema, type ApiKeyScope } from '@storyreel/contracts/api-keys'
-import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import { eq } from '@storyreel/db/operators'
 import { apiKeys, sessions, users } from '@storyreel/db/schema'
 import { TEST_DRIVERS } from '@storyreel/db/testing'
@@ -12,6 +11,7 @@ import { createAccessToken } from '#src/modules/auth/token.ts'
 import { registerOpenApi } from '#src/plugins/openapi.ts'
 import { registerZodSchemas } from '#src/plugins/zod-schemas.ts'
 import { createClock } from '#src/testing/clock.ts'
+import { expectApiError } from '#src/testing/api-error.ts'
 import { createTestApp, uniqueEmail, type TestApp } from '#src/testing/test-app.ts'
 
 const KEY_CALLS_PER_MINUTE = 30
@@ -54,13 +54,6 @@ async function createKey(t: TestApp, account: Account, scopes: ApiKeyScope[], na
   const response = await makeKey(t, account, scopes, name)
   expect(response.statusCode, response.body).toBe(201)
   return CreatedApiKeySchema.parse(response.json())
-}
-
-function expectError(response: { statusCode: number; json(): unknown }, status: number, code: string) {
-  expect(response.statusCode).toBe(status)
-  const body = ApiErrorSchema.parse(response.json())
-  expect(body.code).toBe(code)
-  return body
 }
 
 for (const { name, url } of TEST_DRIVERS) {
@@ -113,7 +106,7 @@ for (const { name, url } of TEST_DRIVERS) {
           headers: bearer(account.token),
         })
         expect(revoked.statusCode).toBe(204)
-        expectError(
+        expectApiError(
           await t.app.inject({ url: '/api/v1/projects', headers: bearer(created.secret) }),
           401,
           'API_KEY_INVALID',
@@ -123,7 +116,7 @@ for (const { name, url } of TEST_DRIVERS) {
           url: `/api/v1/api-keys/${created.id}`,
           headers: bearer(account.token),
         })
-        expectError(again, 404, 'API_KEY_NOT_FOUND')
+        expectApiError(again, 404, 'API_KEY_NOT_FOUND')
       })
 
       it("does not list, or revoke, another account's key", async () => {
@@ -136,7 +129,7 @@ for (const { name, url } of TEST_DRIVERS) {
           url: `/api/v1/api-keys/${created.id}`,
           headers: bearer(other.token),
         })
-        expectError(revoke, 404, 'API_KEY_NOT_FOUND')
+        expectApiError(revoke, 404, 'API_KEY_NOT_FOUND')
         expect((await t.app.inject({ url: '/api/v1/assets', headers: bearer(created.secret) })).statusCode).toBe(200)
       })
 
@@ -154,7 +147,7 @@ for (const { name, url } of TEST_DRIVERS) {
             headers: bearer(account.token),
             payload,
           })
-          expectError(response, 400, 'VALIDATION_FAILED')
+          expectApiError(response, 400, 'VALIDATION_FAILED')
         }
       })
     })
@@ -169,16 +162,16 @@ for (const { name, url } of TEST_DRIVERS) {
           headers: bearer(secret),
           payload: { source: { kind: 'prompt', text: 'A day at the beach' } },
         })
-        expect(expectError(write, 403, 'API_KEY_SCOPE').message).toContain('projects:write')
+        expect(expectApiError(write, 403, 'API_KEY_SCOPE').message).toContain('projects:write')
         const assets = await t.app.inject({ url: '/api/v1/assets', headers: bearer(secret) })
-        expect(expectError(assets, 403, 'API_KEY_SCOPE').message).toContain('assets:read')
+        expect(expectApiError(assets, 403, 'API_KEY_SCOPE').message).toContain('assets:read')
         const render = await t.app.inject({
           method: 'POST',
           url: '/api/v1/projects/00000000-0000-4000-8000-000000000000/renders',
           headers: bearer(secret),
           payload: {},
         })
-        expect(expectError(render, 403, 'API_KEY_SCOPE').message).toContain('renders:write')
+        expect(expectApiError(render, 403, 'API_KEY_SCOPE').message).toContain('renders:write')
       })
 
       it('reads usage, voices and music with any scope', async () => {
@@ -208,7 +201,7 @@ for (const { name, url } of TEST_DRIVERS) {
         ] as const
         for (const call of calls) {
           const response = await t.app.inject({ ...call, headers: bearer(secret) })
-          const body = expectError(response, 403, 'API_KEY_NOT_ALLOWED')
+          const body = expectApiError(response, 403, 'API_KEY_NOT_ALLOWED')
           expect(body.message, call.url).toMatch(/API keys cannot be used/)
         }
         // Nothing happened: the account and its key are still there.
@@ -241,7 +234,7 @@ for (const { name, url } of TEST_DRIVERS) {
         expect(removal.statusCode).toBe(204)
         for (const key of [disabledKey, deletedKey]) {
           const response = await t.app.inject({ url: '/api/v1/projects', headers: bearer(key.secret) })
-          expectError(response, 401, 'API_KEY_INVALID')
+          expectApiError(response, 401, 'API_KEY_INVALID')
         }
       })
 
@@ -278,7 +271,7 @@ for (const { name, url } of TEST_DRIVERS) {
           expect(response.statusCode).toBe(200)
         }
         const over = await t.app.inject({ url: '/api/v1/usage', headers: bearer(busy.secret) })
-        expectError(over, 429, 'RATE_LIMITED')
+        expectApiError(over, 429, 'RATE_LIMITED')
         expect(over.headers['retry-after']).toBeDefined()
         expect((await t.app.inject({ url: '/api/v1/usage', headers: bearer(calm.secret) })).statusCode).toBe(200)
         // The owner's own session is not held to the key's limit.
@@ -291,7 +284,7 @@ for (const { name, url } of TEST_DRIVERS) {
         const account = await createAccount(t)
         await createKey(t, account, ['projects:read'])
         const second = await makeKey(t, account, ['projects:read'])
-        expect(expectError(second, 403, 'API_KEY_LIMIT').message).toMatch(/free plan has 1 API key/)
+        expect(expectApiError(second, 403, 'API_KEY_LIMIT').message).toMatch(/free plan has 1 API key/)
       })
 
       it('never lets concurrent creates pass a paid account’s ten', async () => {
@@ -347,7 +340,7 @@ describe.skipIf(!POSTGRES_URL || !REDIS_URL)('API keys on two instances with one
     })
     expect(revoked.statusCode).toBe(204)
     const after = await b.app.inject({ url: '/api/v1/projects', headers: bearer(created.secret) })
-    expectError(after, 401, 'API_KEY_INVALID')
+    expectApiError(after, 401, 'API_KEY_INVALID')
   })
 })
 

@@ -2,10 +2,10 @@ import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { BatchSchema, type Batch } from '@storyreel/contracts/batches'
-import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import { CreatedWebhookSchema } from '@storyreel/contracts/webhooks'
 import { TEST_DRIVERS } from '@storyreel/db/testing'
 
+import { expectApiError } from '#src/testing/api-error.ts'
 import { createAccount as createTestAccount, createTestApp, type TestApp } from '#src/testing/test-app.ts'
 import { startWebhookReceiver } from '#src/testing/webhook-receiver.ts'
 
@@ -30,13 +30,6 @@ function readZip(zip: Buffer): { name: string; data: Buffer }[] {
     at += 46 + nameLength + extraLength + commentLength
   }
   return files
-}
-
-function expectError(response: { statusCode: number; body: string; json(): unknown }, status: number, code: string) {
-  expect(response.statusCode, response.body).toBe(status)
-  const body = ApiErrorSchema.parse(response.json())
-  expect(body.code).toBe(code)
-  return body
 }
 
 for (const { name, url } of TEST_DRIVERS) {
@@ -65,7 +58,7 @@ for (const { name, url } of TEST_DRIVERS) {
           ],
         },
       })
-      const body = expectError(response, 422, 'BATCH_INVALID')
+      const body = expectApiError(response, 422, 'BATCH_INVALID')
       expect(body.message).toEqual([
         'Row 1: fill in prompt or script',
         expect.stringMatching(/^Row 2: ratio: /),
@@ -94,7 +87,7 @@ for (const { name, url } of TEST_DRIVERS) {
         headers: { ...free.headers, 'content-type': 'text/csv' },
         payload: csv,
       })
-      expect(expectError(over, 429, 'BATCH_OVER_DAILY_LIMIT').message).toBe(
+      expect(expectApiError(over, 429, 'BATCH_OVER_DAILY_LIMIT').message).toBe(
         'This batch has 4 videos and your plan has 3 of its 3 renders left today. Send at most 3 rows now, or the ' +
           'rest after midnight UTC.',
       )
@@ -113,7 +106,7 @@ for (const { name, url } of TEST_DRIVERS) {
         [3, 'Rain', 'queued'],
       ])
       const stranger = await createAccount(t)
-      expectError(
+      expectApiError(
         await t.app.inject({ url: `/api/v1/batches/${batch.id}`, headers: stranger.headers }),
         404,
         'BATCH_NOT_FOUND',
@@ -127,7 +120,7 @@ for (const { name, url } of TEST_DRIVERS) {
       })
       expect(single.statusCode, single.body).toBe(202)
       for (const payload of ['prompt;title\nx;y', 'colour\nred', 'prompt\n']) {
-        expectError(
+        expectApiError(
           await t.app.inject({
             method: 'POST',
             url: '/api/v1/videos/batch',
@@ -146,7 +139,7 @@ for (const { name, url } of TEST_DRIVERS) {
         headers: { ...stranger.headers, 'content-type': 'text/csv' },
         payload: tooMany,
       })
-      expect(expectError(refused, 422, 'BATCH_INVALID').message).toContain(
+      expect(expectApiError(refused, 422, 'BATCH_INVALID').message).toContain(
         'The file has 51 rows; a batch holds at most 50.',
       )
     })
@@ -238,6 +231,6 @@ describe('a 5-row batch, rendered', () => {
     }
     // The link is signed for this batch: another batch's id, or no signature, opens nothing.
     const unsigned = await t.app.inject({ url: `/api/v1/batches/${batch.id}/zip` })
-    expectError(unsigned, 403, 'MEDIA_LINK_INVALID')
+    expectApiError(unsigned, 403, 'MEDIA_LINK_INVALID')
   }, 300_000)
 })

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { CreatedApiKeySchema, type ApiKeyScope } from '@storyreel/contracts/api-keys'
-import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import { ProjectSchema, RenderJobSchema } from '@storyreel/contracts/studio'
 import { CreatedVideoSchema } from '@storyreel/contracts/videos'
 import { eq } from '@storyreel/db/operators'
@@ -9,6 +8,7 @@ import { idempotencyKeys, projects, renderJobs, sessions, users } from '@storyre
 import { TEST_DRIVERS } from '@storyreel/db/testing'
 
 import { createAccessToken } from '#src/modules/auth/token.ts'
+import { expectApiError } from '#src/testing/api-error.ts'
 import { createTestApp, uniqueEmail, type TestApp } from '#src/testing/test-app.ts'
 
 const DAY_MS = 24 * 3600_000
@@ -23,13 +23,6 @@ const AD_SCRIPT =
   'Tired every morning?\n\nMeet Brewly, fresh coffee.\n\nIt grinds each cup fresh.\n\nOrder yours today.'
 
 type Account = { id: string; headers: { authorization: string } }
-
-function expectError(response: { statusCode: number; body: string; json(): unknown }, status: number, code: string) {
-  expect(response.statusCode, response.body).toBe(status)
-  const body = ApiErrorSchema.parse(response.json())
-  expect(body.code).toBe(code)
-  return body
-}
 
 for (const { name, url } of TEST_DRIVERS) {
   describe(`POST /api/v1/videos on ${name}`, () => {
@@ -139,17 +132,17 @@ for (const { name, url } of TEST_DRIVERS) {
         script: 'Tired every morning?',
         template_id: 'builtin-product-ad-15',
       })
-      const error = expectError(response, 422, 'STORYBOARD_INVALID')
+      const error = expectApiError(response, 422, 'STORYBOARD_INVALID')
       const [project] = await t.db.db.select().from(projects).where(eq(projects.userId, account.id))
       expect(project?.status).toBe('draft')
       expect(String(error.message)).toContain(`project ${project?.id}`)
       expect(await countOf(account)).toEqual({ projects: 1, renders: 0 })
-      expectError(
+      expectApiError(
         await postVideo(account.headers, { script: `${AD_SCRIPT}\n\nOne more.`, template_id: 'builtin-product-ad-15' }),
         422,
         'SCRIPT_DOES_NOT_FIT_TEMPLATE',
       )
-      expectError(
+      expectApiError(
         await postVideo(account.headers, { script: SCRIPT, template_id: 'builtin-no-such' }),
         404,
         'TEMPLATE_NOT_FOUND',
@@ -159,7 +152,7 @@ for (const { name, url } of TEST_DRIVERS) {
     it('refuses a key without renders:write, naming it', async () => {
       const account = await createAccount()
       const key = await createKey(account, ['projects:write'])
-      const error = expectError(await postVideo(key, { prompt: PROMPT }), 403, 'API_KEY_SCOPE')
+      const error = expectApiError(await postVideo(key, { prompt: PROMPT }), 403, 'API_KEY_SCOPE')
       expect(error.message).toContain('renders:write')
       expect(error.message).not.toContain('projects:write')
       expect(await countOf(account)).toEqual({ projects: 0, renders: 0 })
@@ -185,7 +178,7 @@ for (const { name, url } of TEST_DRIVERS) {
       const again = await postVideo(headers, { script: SCRIPT })
       expect(again.statusCode).toBe(202)
       expect(again.body).toBe(first.body)
-      expectError(await postVideo(headers, { script: `${SCRIPT} The end.` }), 422, 'IDEMPOTENCY_KEY_REUSED')
+      expectApiError(await postVideo(headers, { script: `${SCRIPT} The end.` }), 422, 'IDEMPOTENCY_KEY_REUSED')
       expect(await countOf(account)).toEqual({ projects: 1, renders: 1 })
 
       const other = await createAccount()
@@ -202,7 +195,7 @@ for (const { name, url } of TEST_DRIVERS) {
       const headers = { ...account.headers, 'idempotency-key': 'template-draft' }
       const body = { script: 'Tired every morning?', template_id: 'builtin-product-ad-15' }
       const first = await postVideo(headers, body)
-      expectError(first, 422, 'STORYBOARD_INVALID')
+      expectApiError(first, 422, 'STORYBOARD_INVALID')
       const again = await postVideo(headers, body)
       expect(again.statusCode).toBe(422)
       expect(again.body).toBe(first.body)
@@ -216,8 +209,8 @@ for (const { name, url } of TEST_DRIVERS) {
         expect(response.statusCode, response.body).toBe(202)
       }
       const headers = { ...account.headers, 'idempotency-key': 'over-the-limit' }
-      expectError(await postVideo(headers, { script: SCRIPT }), 429, 'RENDER_LIMIT_REACHED')
-      expectError(
+      expectApiError(await postVideo(headers, { script: SCRIPT }), 429, 'RENDER_LIMIT_REACHED')
+      expectApiError(
         await postVideo(account.headers, { script: SCRIPT, resolution: '1080p' }),
         403,
         'RESOLUTION_NOT_IN_PLAN',
@@ -251,9 +244,9 @@ for (const { name, url } of TEST_DRIVERS) {
         { script: SCRIPT, settings: { target_seconds: 5 } },
         { script: SCRIPT, extra: true },
       ]
-      for (const payload of bad) expectError(await postVideo(account.headers, payload), 400, 'VALIDATION_FAILED')
+      for (const payload of bad) expectApiError(await postVideo(account.headers, payload), 400, 'VALIDATION_FAILED')
       for (const key of ['k'.repeat(256), 'tab\there']) {
-        expectError(
+        expectApiError(
           await postVideo({ ...account.headers, 'idempotency-key': key }, { script: SCRIPT }),
           400,
           'VALIDATION_FAILED',

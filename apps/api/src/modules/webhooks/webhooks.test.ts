@@ -2,7 +2,6 @@ import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { CreatedApiKeySchema } from '@storyreel/contracts/api-keys'
-import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import {
   CreatedWebhookSchema,
   WebhookDeliveryListSchema,
@@ -14,6 +13,7 @@ import { assets, renderJobs, users, webhookDeliveries, webhookEndpoints } from '
 import { TEST_DRIVERS } from '@storyreel/db/testing'
 
 import { insertBareProject } from '#src/testing/rows.ts'
+import { expectApiError } from '#src/testing/api-error.ts'
 import { createAccount as createTestAccount, createTestApp, type TestApp } from '#src/testing/test-app.ts'
 import { startWebhookReceiver } from '#src/testing/webhook-receiver.ts'
 
@@ -24,11 +24,6 @@ const DAY_MS = 24 * 3600_000
 
 type Account = { id: string; email: string; headers: { authorization: string } }
 type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>
-
-function expectError(response: { statusCode: number; body: string; json(): unknown }, status: number, code: string) {
-  expect(response.statusCode, response.body).toBe(status)
-  expect(ApiErrorSchema.parse(response.json()).code).toBe(code)
-}
 
 for (const { name, url } of TEST_DRIVERS) {
   describe(`webhooks on ${name}`, () => {
@@ -224,7 +219,7 @@ for (const { name, url } of TEST_DRIVERS) {
           headers: owner.headers,
           payload: { url: address, events: ['render.succeeded'] },
         })
-        expectError(response, 422, 'WEBHOOK_URL_NOT_ALLOWED')
+        expectApiError(response, 422, 'WEBHOOK_URL_NOT_ALLOWED')
       }
       // A name that resolves to 127.0.0.1 is refused when the endpoint is made...
       const service = createWebhooksService({
@@ -267,12 +262,12 @@ for (const { name, url } of TEST_DRIVERS) {
       const owner = await createAccount()
       const stranger = await createAccount()
       const endpoint = await addEndpoint(owner, ['batch.completed'])
-      expectError(
+      expectApiError(
         await t.app.inject({ method: 'DELETE', url: `/api/v1/webhooks/${endpoint.id}`, headers: stranger.headers }),
         404,
         'WEBHOOK_NOT_FOUND',
       )
-      expectError(
+      expectApiError(
         await t.app.inject({ url: `/api/v1/webhooks/${endpoint.id}/deliveries`, headers: stranger.headers }),
         404,
         'WEBHOOK_NOT_FOUND',
@@ -284,9 +279,9 @@ for (const { name, url } of TEST_DRIVERS) {
         payload: { name: 'n8n', scopes: ['projects:read', 'projects:write', 'renders:write'] },
       })
       const keyHeaders = { authorization: `Bearer ${CreatedApiKeySchema.parse(key.json()).secret}` }
-      expectError(await t.app.inject({ url: '/api/v1/webhooks', headers: keyHeaders }), 403, 'API_KEY_NOT_ALLOWED')
+      expectApiError(await t.app.inject({ url: '/api/v1/webhooks', headers: keyHeaders }), 403, 'API_KEY_NOT_ALLOWED')
       for (let index = 1; index < 10; index++) await addEndpoint(owner, ['render.succeeded'], `/n${index}`)
-      expectError(
+      expectApiError(
         await t.app.inject({
           method: 'POST',
           url: '/api/v1/webhooks',
@@ -304,7 +299,7 @@ for (const { name, url } of TEST_DRIVERS) {
       })
       expect(off.json()).toMatchObject({ enabled: false, disabled_reason: null })
       for (const payload of [{}, { events: [] }, { events: ['render.started'] }, { url: 'ftp://example.com/x' }]) {
-        expectError(
+        expectApiError(
           await t.app.inject({
             method: 'PATCH',
             url: `/api/v1/webhooks/${endpoint.id}`,
