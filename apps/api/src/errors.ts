@@ -141,6 +141,16 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The one answer to a signed link that does not verify: 403 for a link we did not issue (or that was altered),
+ * 410 for one past its time, saying where a fresh one comes from.
+ */
+export function linkRefusal(reason: 'invalid' | 'expired', reopen: 'the project' | 'the batch'): AppError {
+  return reason === 'expired'
+    ? new AppError('MEDIA_LINK_EXPIRED', 410, `This link has expired. Open ${reopen} again for a new one.`)
+    : new AppError('MEDIA_LINK_INVALID', 403, 'This link is not valid.')
+}
+
 export function toErrorBody(statusCode: number, code: string, message: string | string[]) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message }
 }

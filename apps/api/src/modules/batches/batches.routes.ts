@@ -15,7 +15,7 @@ import { IdempotencyKeyHeadersSchema } from '@storyreel/contracts/videos'
 
 import { contentDisposition } from '#src/adapters/media/media-store.ts'
 import type { MediaLinks } from '#src/adapters/media/media-links.ts'
-import { AppError } from '#src/errors.ts'
+import { AppError, linkRefusal } from '#src/errors.ts'
 import { requireSession } from '#src/modules/auth/auth.guard.ts'
 import type { AuthService } from '#src/modules/auth/auth.service.ts'
 import { createConfirmedGuards } from '#src/modules/projects/projects.routes.ts'
@@ -154,11 +154,7 @@ export function registerBatchRoutes(
     },
     async (request, reply) => {
       const verdict = links.verify(zipLinkKey(request.params.id), request.query)
-      if (!verdict.ok) {
-        throw verdict.reason === 'expired'
-          ? new AppError('MEDIA_LINK_EXPIRED', 410, 'This link has expired. Open the batch again for a new one.')
-          : new AppError('MEDIA_LINK_INVALID', 403, 'This link is not valid.')
-      }
+      if (!verdict.ok) throw linkRefusal(verdict.reason, 'the batch')
       const zip = await batches.zip(verdict.claims.userId, request.params.id)
       reply
         .header('content-type', 'application/zip')

@@ -7,7 +7,7 @@ import { SingleLineTextSchema } from '@storyreel/contracts/request-text'
 
 import { MEDIA_ROUTE_PREFIX, type MediaLinks } from '#src/adapters/media/media-links.ts'
 import { isMediaKey, type MediaStore } from '#src/adapters/media/media-store.ts'
-import { AppError } from '#src/errors.ts'
+import { AppError, linkRefusal } from '#src/errors.ts'
 import { sendObject } from '#src/plugins/send-file.ts'
 import type { ZodTypeProvider } from '#src/plugins/zod-schemas.ts'
 
@@ -73,11 +73,7 @@ export function registerMediaRoutes(
       // No file can live under a key that climbs out of the store, however the link was made.
       if (!isMediaKey(key)) throw new AppError('NOT_FOUND', 404, 'There is no such file.')
       const verdict = links.verify(key, request.query)
-      if (!verdict.ok) {
-        throw verdict.reason === 'expired'
-          ? new AppError('MEDIA_LINK_EXPIRED', 410, 'This link has expired. Open the project again for a new one.')
-          : new AppError('MEDIA_LINK_INVALID', 403, 'This link is not valid.')
-      }
+      if (!verdict.ok) throw linkRefusal(verdict.reason, 'the project')
       const extension = path.extname(key).toLowerCase()
       const contentType = CONTENT_TYPES[extension]
       if (!contentType) throw new AppError('NOT_FOUND', 404, 'There is no such file.')

@@ -14,7 +14,7 @@ import {
 
 import type { MediaLinks } from '#src/adapters/media/media-links.ts'
 import type { MediaStore } from '#src/adapters/media/media-store.ts'
-import { AppError } from '#src/errors.ts'
+import { AppError, linkRefusal } from '#src/errors.ts'
 
 import {
   getLogoPng,
@@ -221,9 +221,7 @@ export function createSceneThumbnails({
         ? links.verify(linkKey(projectId, sceneId, query.v), query)
         : { ok: false as const, reason: 'invalid' as const }
       if (verdict.ok) return { userId: verdict.claims.userId, expiresAt: verdict.claims.expiresAt }
-      throw verdict.reason === 'expired'
-        ? new AppError('MEDIA_LINK_EXPIRED', 410, 'This link has expired. Open the project again for a new one.')
-        : new AppError('MEDIA_LINK_INVALID', 403, 'This link is not valid.')
+      throw linkRefusal(verdict.reason, 'the project')
     },
 
     /** A still already stored under its key, or undefined. */
