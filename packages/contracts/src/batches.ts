@@ -154,6 +154,7 @@ export const BATCH_ROW_STATES = [
   'not_queued',
   'deleted',
 ] as const
+export type BatchRowState = (typeof BATCH_ROW_STATES)[number]
 
 export const BatchRowResultSchema = z
   .object({

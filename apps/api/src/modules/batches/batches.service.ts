@@ -7,6 +7,7 @@ import {
   toVideoBody,
   type Batch,
   type BatchRowResult,
+  type BatchRowState,
   type BatchSummary,
   type CreateBatchBody,
 } from '@storyreel/contracts/batches'
@@ -138,25 +139,32 @@ export function createBatchesService(deps: {
     return toBatch(stored)
   }
 
+  type StoredRow = Stored['rows'][number]
+
+  /** A row's state: its render's, or why it has none (not queued, or its project deleted since). */
+  const stateOf = ({ item, render }: StoredRow): BatchRowState =>
+    render ? render.status : item.error !== null ? 'not_queued' : 'deleted'
+
   function toRows(stored: Stored): BatchRowResult[] {
-    return stored.rows.map(({ item, render }) => {
+    return stored.rows.map((row) => {
+      const { item, render } = row
       const job: RenderJob | null = render ? projects.toRenderJob(render) : null
-      const state: (typeof BATCH_ROW_STATES)[number] = job ? job.status : item.error !== null ? 'not_queued' : 'deleted'
       return {
         row: item.row,
         title: job ? (render?.spec as { title?: string }).title || item.title : item.title,
         project_id: item.projectId,
         render_id: item.renderId,
-        state,
+        state: stateOf(row),
         error: job?.error ?? item.error,
         render: job,
       }
     })
   }
 
-  function summarize(stored: Stored, rows: BatchRowResult[]): BatchSummary {
+  /** Counts from the rows' states alone: a list of batches builds no render answers (nor their signed links). */
+  function summarize(stored: Stored): BatchSummary {
     const counts = Object.fromEntries(BATCH_ROW_STATES.map((state) => [state, 0])) as BatchSummary['counts']
-    for (const row of rows) counts[row.state] += 1
+    for (const row of stored.rows) counts[stateOf(row)] += 1
     return {
       id: stored.batch.id,
       title: stored.batch.title,
@@ -169,8 +177,7 @@ export function createBatchesService(deps: {
   }
 
   function toBatch(stored: Stored): Batch {
-    const rows = toRows(stored)
-    return { ...summarize(stored, rows), rows }
+    return { ...summarize(stored), rows: toRows(stored) }
   }
 
   return {
@@ -186,7 +193,7 @@ export function createBatchesService(deps: {
 
     async list(user: UserRow): Promise<{ batches: BatchSummary[] }> {
       const stored = await batches.listForUser(user.id, BATCHES_LISTED)
-      return { batches: stored.map((item) => summarize(item, toRows(item))) }
+      return { batches: stored.map(summarize) }
     },
 
     /**
