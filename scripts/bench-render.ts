@@ -1,10 +1,12 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
 import { DEFAULT_PROJECT_SETTINGS, VIDEO_FPS, type Project, type RenderJob } from '@storyreel/contracts/studio'
 
 import { probeMedia } from '@storyreel/engine/engine'
+import { callJson, readOutboxCode } from '@storyreel/api/testing/server-process'
+
 import { startServer } from './bench-server.ts'
 import { writePerformanceSection } from './performance-doc.ts'
 import { getFreePort } from './free-port.ts'
@@ -49,32 +51,10 @@ const server = await startServer(await getFreePort(), {
   IMAGE_API_URL: undefined,
 })
 
-async function call<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`)
-  return (await response.json()) as T
-}
-
+const call = <T>(method: string, url: string, token?: string, body?: unknown) =>
+  callJson(server.url, method, url, token, body) as Promise<T>
 /** The outbox mailer writes each code e-mail to DATA_DIR/outbox (decision 012). */
-async function readCode(email: string): Promise<string> {
-  const outbox = path.join(dataDir, 'outbox')
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    for (const file of await readdir(outbox).catch(() => [])) {
-      const text = await readFile(path.join(outbox, file), 'utf8')
-      const code = text.includes(email) ? /\b(\d{6})\b/.exec(text)?.[1] : undefined
-      if (code) return code
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('no code e-mail in the outbox')
-}
+const readCode = (email: string) => readOutboxCode(dataDir, email)
 
 async function render(projectId: string, token: string): Promise<{ job: RenderJob; wallSeconds: number }> {
   const started = performance.now()
