@@ -174,6 +174,15 @@ for (const { name, url } of TEST_DRIVERS) {
       expect(resend.statusCode, resend.body).toBe(202)
       const [, , again] = await receiver.waitFor(before + 3).then((all) => all.slice(before))
       expect(again?.headers['webhook-id']).toBe(first?.headers['webhook-id'])
+      // Every try is signed afresh (a new timestamp), and each one verifies with the library and the secret.
+      for (const item of [first, second, again]) {
+        const verified = new Webhook(endpoint.secret).verify(item?.body ?? '', {
+          'webhook-id': String(item?.headers['webhook-id']),
+          'webhook-timestamp': String(item?.headers['webhook-timestamp']),
+          'webhook-signature': String(item?.headers['webhook-signature']),
+        })
+        expect(verified).toMatchObject({ type: 'render.failed' })
+      }
     })
 
     it('turns off an endpoint failing for three days and tells its owner by e-mail', async () => {
