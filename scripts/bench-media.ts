@@ -108,7 +108,8 @@ function watchCpu() {
       } catch {
         continue
       }
-      note(pid, roleOf(command), stat.cpu)
+      // An ffmpeg that has ended (a zombie until reaped) has an empty command line: it keeps the role it had.
+      note(pid, command ? roleOf(command) : (seen.get(pid)?.role ?? 'other'), stat.cpu)
     }
   }
   const timer = setInterval(poll, 100)
