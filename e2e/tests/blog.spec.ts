@@ -42,6 +42,9 @@ test.describe('/blog', () => {
   })
 
   test('keeps each choice made while the address is still catching up, on a slow phone', async ({ page }) => {
+    // Every step below runs on a CPU slowed twentyfold, and on a CI machine already busy with the other worker
+    // the whole walk has taken longer than the default 30 s while every check in it held.
+    test.setTimeout(90_000)
     await openPage(page, '/blog')
     // A slow phone: React renders the router's address changes in a transition, which then lags behind the
     // box and the filters by more than the box's 300 ms wait.
