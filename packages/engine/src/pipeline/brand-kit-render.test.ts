@@ -161,9 +161,9 @@ describe('a render with the owner’s colours, font and cards', () => {
     const plain = await render('plain', storyboard('1:1'))
     expect(plain.cardSeconds).toEqual({ opening: 0, closing: 0 })
     // The silent scene's segments, as keyed before brand colours, fonts and cards: a change here draws every
-    // stored scene again (it moves with STILL_ART_VERSION).
+    // stored scene again (it moves with STILL_ART_VERSION, and, as the scenes show a photo, GRADE_VERSION).
     const keys = await Promise.all(
-      ['1acb3c00a0b216b6348ddf7f7bb336fb', '23d55e39e08b81e00ea1649bd56594ba'].map((key) =>
+      ['65044af14627ac9efa4e69a814956614', 'a5a537d91b9147fa162275ce057b0201'].map((key) =>
         context.cache.has(`segments/${key}.mp4`),
       ),
     )

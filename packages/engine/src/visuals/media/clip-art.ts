@@ -11,10 +11,11 @@ import { EngineError } from '#src/errors.ts'
 import type { MediaFile, SceneMediaArt } from '#src/pipeline/media-files.ts'
 import type { SceneArt, SceneArtRequest } from '#src/visuals/visual-engine.ts'
 
-import { getGradeFilters, gradeYuv420, STYLE_GRADES, type ColourGrade } from './grade.ts'
+import { gradeYuv420, STYLE_GRADES } from './grade.ts'
 import { chooseMediaFit, getCoverRegion, getFitSize } from './media-fit.ts'
 import { BACKDROP_BLUR_SIGMA, BACKDROP_LIGHT, BACKDROP_SHRINK } from './photo-art.ts'
 import { clipFrameAt, getClipStretch, type ClipStretch } from './clip-timing.ts'
+import { yuv420ToRgba } from './yuv.ts'
 
 type ClipMedia = Extract<SceneMediaArt, { type: 'clip' }>
 type Size = { width: number; height: number }
@@ -54,21 +55,16 @@ export async function getClipInfo(file: MediaFile): Promise<Size & { durationSec
 /**
  * The ffmpeg filter graph that turns a clip's frames into the scene's: at 30 fps, cropped around the focus point
  * and scaled to the frame ("fill"), or scaled whole over a blurred, darkened copy of itself ("fit", the same
- * backdrop a photo gets), converted to RGB as BT.709, graded. Input [0:v], output [out].
+ * backdrop a photo gets), as BT.709 limited-range yuv420p, ungraded: the grade is done on the planes
+ * (gradeYuv420), cheaper than ffmpeg's trip to RGB and back. Input [0:v], output [out].
  */
 export function getClipFilterGraph(options: {
   clip: Size
   frame: Size
   fit: 'fill' | 'fit'
   focus: FocusPoint
-  grade: ColourGrade
-  /**
-   * The frames' layout: graded RGBA (default), or BT.709 limited-range yuv420p as the frame encoder takes it,
-   * left ungraded for gradeYuv420 (in one pass on the planes, cheaper than ffmpeg's trip to RGB and back).
-   */
-  output?: 'rgba' | 'yuv420p'
 }): string {
-  const { clip, frame, fit, focus, output = 'rgba' } = options
+  const { clip, frame, fit, focus } = options
   const region = getCoverRegion(clip, frame, focus)
   const crop = [
     Math.max(2, Math.floor(region.width)),
@@ -76,18 +72,8 @@ export function getClipFilterGraph(options: {
     Math.floor(region.left),
     Math.floor(region.top),
   ].join(':')
-  // Scaled in Y'CbCr (a quarter of the chroma), saturated there, then made RGB as BT.709 and curved: the grade's
-  // two steps. Bilinear: the frames are scaled down or little up, where it looks as bicubic does, for less work.
-  const grade = getGradeFilters(options.grade)
-  const finish =
-    output === 'yuv420p'
-      ? 'format=yuv420p'
-      : [
-          ...(grade.yuv ? [grade.yuv] : []),
-          `scale=in_color_matrix=bt709:in_range=tv:flags=bilinear`,
-          'format=rgba',
-          ...(grade.rgb ? [grade.rgb] : []),
-        ].join(',')
+  const finish = 'format=yuv420p'
+  // Bilinear: the frames are scaled down or little up, where it looks as bicubic does, for less work.
   if (fit === 'fill') {
     return `[0:v]fps=${VIDEO_FPS},crop=${crop},scale=${frame.width}:${frame.height}:flags=bilinear,${finish}[out]`
   }
@@ -121,8 +107,6 @@ type ClipReaderOptions = {
   frame: Size
   /** Decode without H.264's deblocking filter (see DEBLOCK_SKIP_SCALE). */
   skipDeblocking?: boolean
-  /** What the graph outputs: RGBA, or yuv420p (see getClipFilterGraph). */
-  format?: 'rgba' | 'yuv420p'
 }
 
 /**
@@ -139,9 +123,9 @@ export function getClipShrink(clip: Size, frame: Size, fit: 'fill' | 'fit', focu
 }
 
 /**
- * Reads a stretch of a clip as frames of raw RGBA, in order, from one ffmpeg at a time: a frame behind the last
- * one read (a loop's return, a still) or far ahead starts a new ffmpeg there. Only the frame in hand is kept:
- * a clip is never held in memory whole (five seconds at 720p would be 550 MB).
+ * Reads a stretch of a clip as frames of raw yuv420p, in order, from one ffmpeg at a time: a frame behind the
+ * last one read (a loop's return, a still) or far ahead starts a new ffmpeg there. Only the frame in hand is
+ * kept: a clip is never held in memory whole (five seconds at 720p would be 200 MB).
  */
 export class ClipFrameReader {
   private child: ChildProcess | undefined
@@ -158,7 +142,7 @@ export class ClipFrameReader {
   constructor(options: ClipReaderOptions) {
     this.options = options
     const pixels = options.frame.width * options.frame.height
-    this.frameBytes = options.format === 'yuv420p' ? (pixels * 3) / 2 : pixels * 4
+    this.frameBytes = (pixels * 3) / 2
   }
 
   /** The frame `target` of the stretch (0 is its in point), or its last frame if it has no such frame. */
@@ -238,7 +222,7 @@ export class ClipFrameReader {
       '-f',
       'rawvideo',
       '-pix_fmt',
-      this.options.format ?? 'rgba',
+      'yuv420p',
       'pipe:1',
     ]
     const child = spawn(getFfmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
@@ -322,8 +306,10 @@ export class ClipFrameReader {
 
 /**
  * A clip as scene art. ffmpeg decodes the scene's stretch of it (from the H.264 copy made at upload) already
- * cropped or fitted to the frame, graded and in RGBA; each frame is handed to the canvas as it is. The scene's
- * time maps to the clip's through its in and out points and how it fills the scene (hold, loop or slow).
+ * cropped or fitted to the frame, as yuv420p; each frame is graded once on its planes (gradeYuv420). Frames with
+ * nothing blended in go to the encoder so; the few a canvas needs (a transition's blend, a still) are made RGBA
+ * here. One decoder serves both, read in order, so a scene's lead-in and body are one pass through the clip. The
+ * scene's time maps to the clip's through its in and out points and how it fills the scene (hold, loop or slow).
  */
 export async function prepareClipArt(request: SceneArtRequest & { media: ClipMedia }): Promise<SceneArt> {
   const { media, width, height, duration } = request
@@ -341,49 +327,43 @@ export async function prepareClipArt(request: SceneArtRequest & { media: ClipMed
   const stretch = getClipStretch(media, info.durationSeconds)
   const fit = chooseMediaFit(media.fit, info, frame)
   const focus = media.focus ?? { x: 0.5, y: 0.5 }
-  const readerFor = (format: 'rgba' | 'yuv420p') =>
-    new ClipFrameReader({
-      path: media.file.path,
-      name: media.file.name,
-      stretch,
-      frame,
-      graph: getClipFilterGraph({ clip: info, frame, fit, focus, grade: STYLE_GRADES[request.style], output: format }),
-      skipDeblocking: getClipShrink(info, frame, fit, focus) >= DEBLOCK_SKIP_SCALE,
-      format,
-    })
-  // The RGBA reader serves the canvas (blends, stills); the YUV one the stretches that go straight to the
-  // encoder. Each starts its ffmpeg only when first read.
-  const reader = readerFor('rgba')
-  const yuvReaders: ClipFrameReader[] = []
-  let ready: Buffer | undefined
+  const grade = STYLE_GRADES[request.style]
+  const reader = new ClipFrameReader({
+    path: media.file.path,
+    name: media.file.name,
+    stretch,
+    frame,
+    graph: getClipFilterGraph({ clip: info, frame, fit, focus }),
+    skipDeblocking: getClipShrink(info, frame, fit, focus) >= DEBLOCK_SKIP_SCALE,
+  })
+  // Each decoded frame is a buffer of its own: graded once, however many times it is shown.
+  const graded = new WeakSet<Buffer>()
+  const frameAt = async (time: number) => {
+    const decoded = await reader.read(clipFrameAt(media.fill, stretch, duration, time))
+    if (!graded.has(decoded)) {
+      gradeYuv420(decoded, width, height, grade)
+      graded.add(decoded)
+    }
+    return decoded
+  }
+  let rgba: Buffer | undefined
+  let rgbaOf: Buffer | undefined
   return {
     async prepareFrame(time) {
-      ready = await reader.read(clipFrameAt(media.fill, stretch, duration, time))
+      const decoded = await frameAt(time)
+      if (decoded === rgbaOf && rgba) return
+      rgba ??= Buffer.allocUnsafeSlow(width * height * 4)
+      yuv420ToRgba(decoded, rgba, width, height)
+      rgbaOf = decoded
     },
     drawFrame(context) {
-      if (!ready) throw new EngineError('failed', 'visuals', 'A clip frame was drawn before it was decoded.')
-      const pixels = new Uint8ClampedArray(ready.buffer, ready.byteOffset, ready.byteLength)
+      if (!rgba) throw new EngineError('failed', 'visuals', 'A clip frame was drawn before it was decoded.')
+      const pixels = new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.byteLength)
       context.putImageData(new ImageData(pixels, width, height), 0, 0)
     },
-    framePixels: () => ready,
-    openYuv() {
-      const yuv = readerFor('yuv420p')
-      yuvReaders.push(yuv)
-      let graded: Buffer | undefined
-      return {
-        async frameAt(time) {
-          const frame = await yuv.read(clipFrameAt(media.fill, stretch, duration, time))
-          // Each decoded frame is a buffer of its own: graded once, however many times it is shown.
-          if (frame !== graded) gradeYuv420(frame, width, height, STYLE_GRADES[request.style])
-          graded = frame
-          return frame
-        },
-        close: () => yuv.close(),
-      }
-    },
-    close: () => {
-      reader.close()
-      for (const yuv of yuvReaders) yuv.close()
-    },
+    framePixels: () => rgba,
+    // The same decoder: the body that follows the lead-in goes on where the lead-in stopped.
+    openYuv: () => ({ frameAt, close: () => undefined }),
+    close: () => reader.close(),
   }
 }
