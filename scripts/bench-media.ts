@@ -125,6 +125,30 @@ function watchCpu() {
   }
 }
 
+/**
+ * Resolves once the render process (a child of this script) and its threads have used no CPU for half a second:
+ * warmed, as the API's worker warms it when it starts. Gives up after 30 s.
+ */
+async function waitForIdleRenderProcess() {
+  const childrenCpu = () => {
+    let total = 0
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue
+      const stat = readStat(pid)
+      if (stat?.ppid === String(process.pid)) total += stat.cpu
+    }
+    return total
+  }
+  const deadline = performance.now() + 30_000
+  let [last, quiet] = [childrenCpu(), 0]
+  while (performance.now() < deadline && (quiet < 5 || last === 0)) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const now = childrenCpu()
+    quiet = now - last < 0.02 ? quiet + 1 : 0
+    last = now
+  }
+}
+
 async function hashFile(file: string) {
   return createHash('sha256')
     .update(await readFile(file))
@@ -246,6 +270,10 @@ try {
       music_id: track?.id ?? null,
       captions: { enabled: true, style: 'karaoke' as const },
     }
+    // The API's worker starts its render process and has it load its engines before the first render
+    // (render-worker.ts): so here too, and the take begins once the process is idle.
+    runner.warm()
+    await waitForIdleRenderProcess()
     const cpu = watchCpu()
     const started = performance.now()
     try {
@@ -287,7 +315,7 @@ try {
     `| File size | ${(probe.sizeBytes / 1024 / 1024).toFixed(2)} MiB, ${Math.round((probe.sizeBytes * 8) / probe.durationSeconds / 1000).toLocaleString('en-US')} kbit/s |`,
   ]
   const notes = [
-    "- Engine path: `createRenderRunner` (the render child process, two scene threads), as the API's worker runs it; no server or queue in front.",
+    "- Engine path: `createRenderRunner` (the render child process, two scene threads), as the API's worker runs it; no server or queue in front. A new render process for each take, warmed first as the worker warms its own when it starts (`runner.warm()`: scene threads load their art, the voice compiles); the take starts once it is idle.",
     "- Sources made by the script: Mandelbrot-set photos with sensor noise (4000×3000 and 3000×4000 JPEG), clips of ffmpeg's moving test pattern with the game of life over it (1080×1920 and 1920×1080, H.264, 30 fps, AAC), each then readied as an upload is (normalizeImage, convertClip): renders read those copies.",
     '- Empty cache for each render, and words that differ per run.',
     `- Load average (1 min) when the runs started: ${load.toFixed(1)} on 2 cores${load > 1.5 ? ' — not an idle machine; the figures are slower than idle' : ''}.`,
