@@ -72,10 +72,9 @@ export function getClipFilterGraph(options: {
     Math.floor(region.left),
     Math.floor(region.top),
   ].join(':')
-  const finish = 'format=yuv420p'
   // Bilinear: the frames are scaled down or little up, where it looks as bicubic does, for less work.
   if (fit === 'fill') {
-    return `[0:v]fps=${VIDEO_FPS},crop=${crop},scale=${frame.width}:${frame.height}:flags=bilinear,${finish}[out]`
+    return `[0:v]fps=${VIDEO_FPS},crop=${crop},scale=${frame.width}:${frame.height}:flags=bilinear,format=yuv420p[out]`
   }
   const small = [
     Math.max(2, Math.round(frame.width / BACKDROP_SHRINK)),
@@ -95,7 +94,7 @@ export function getClipFilterGraph(options: {
       `scale=${frame.width}:${frame.height}:flags=fast_bilinear[backdrop]`,
     `[whole]scale=${frontWidth}:${frontHeight}:flags=bilinear[front]`,
     `[backdrop][front]overlay=${Math.round((frame.width - frontWidth) / 2)}:${Math.round((frame.height - frontHeight) / 2)},` +
-      `${finish}[out]`,
+      'format=yuv420p[out]',
   ].join(';')
 }
 
@@ -351,7 +350,7 @@ export async function prepareClipArt(request: SceneArtRequest & { media: ClipMed
   return {
     async prepareFrame(time) {
       const decoded = await frameAt(time)
-      if (decoded === rgbaOf && rgba) return
+      if (decoded === rgbaOf) return
       rgba ??= Buffer.allocUnsafeSlow(width * height * 4)
       yuv420ToRgba(decoded, rgba, width, height)
       rgbaOf = decoded

@@ -1,5 +1,16 @@
 import type { VideoStyle } from '@storyreel/contracts/studio'
 
+import {
+  BT709_LUMA,
+  BT709_TO_RGB,
+  CHROMA_LEVELS,
+  CLIP,
+  CLIP_OFFSET,
+  FIXED_ONE,
+  FIXED_SHIFT,
+  LUMA_LEVELS,
+} from './yuv.ts'
+
 /**
  * A style's colour grade for photos and clips: the style colours the owner's picture, it never redraws it. One
  * grade is two steps, applied to a photo on its pixels, once when the scene is prepared (gradePixels), and to a
@@ -33,14 +44,12 @@ export const STYLE_GRADES: Record<VideoStyle, ColourGrade> = {
 /** Raised whenever a grade or the way it is applied changes: part of the cache keys of graded scenes. */
 export const GRADE_VERSION = 3
 
-const LUMA = [0.2126, 0.7152, 0.0722] as const
-
 /** The saturation as a matrix on R, G, B, row by row (output red from input R, G, B first). */
 export function getSaturationMatrix(saturation: number): number[] {
   const matrix: number[] = []
   for (let row = 0; row < 3; row += 1) {
     for (let column = 0; column < 3; column += 1) {
-      matrix.push((1 - saturation) * (LUMA[column] as number) + (row === column ? saturation : 0))
+      matrix.push((1 - saturation) * (BT709_LUMA[column] as number) + (row === column ? saturation : 0))
     }
   }
   return matrix
@@ -106,19 +115,15 @@ export function gradePixels(pixels: Uint8Array | Uint8ClampedArray, grade: Colou
  * the whole pass in JS. Rows: Y', Cb, Cr; columns: Y - 16, Cb - 128, Cr - 128, then the constant, all in 8-bit levels.
  */
 export function getYuvGradeMatrix(grade: ColourGrade): number[][] {
-  const [kr, kb] = [LUMA[0], LUMA[2]]
-  const kg = LUMA[1]
+  const [kr, kg, kb] = BT709_LUMA
   // RGB (0-1) to Y (0-1), Pb, Pr (-0.5-0.5), and back.
+  const [pb, pr] = [2 * (1 - kb), 2 * (1 - kr)]
   const toYuv = [
     [kr, kg, kb],
-    [-kr / 1.8556, -kg / 1.8556, (1 - kb) / 1.8556],
-    [(1 - kr) / 1.5748, -kg / 1.5748, -kb / 1.5748],
+    [-kr / pb, -kg / pb, (1 - kb) / pb],
+    [(1 - kr) / pr, -kg / pr, -kb / pr],
   ]
-  const toRgb = [
-    [1, 0, 1.5748],
-    [1, (-1.8556 * kb) / kg, (-1.5748 * kr) / kg],
-    [1, 1.8556, 0],
-  ]
+  const toRgb = BT709_TO_RGB.map((row) => [...row])
   const saturation = getSaturationMatrix(grade.saturation)
   const gains = gainsOf(grade)
   // The RGB step: rgb' = D · S · rgb + offset.
@@ -131,18 +136,12 @@ export function getYuvGradeMatrix(grade: ColourGrade): number[][] {
   const matrix = multiply(multiply(toYuv, rgbMatrix), toRgb)
   const offset = toYuv.map((row) => row.reduce((sum, value, k) => sum + value * (rgbOffset[k] as number), 0))
   // From Y 0-1 / P ±0.5 to 8-bit levels: Y spans 219 levels, Cb and Cr 224.
-  const range = [219, 224, 224]
+  const range = [LUMA_LEVELS, CHROMA_LEVELS, CHROMA_LEVELS]
   return [0, 1, 2].map((row) => [
     ...[0, 1, 2].map((column) => ((matrix[row]?.[column] ?? 0) * (range[row] as number)) / (range[column] as number)),
     (offset[row] as number) * (range[row] as number),
   ])
 }
-
-/** Fixed point for gradeYuv420: each term in 1/1024 of a level. */
-const FIXED_ONE = 1024
-/** Levels from -2048 to 2047 clipped to 0-255, at index level + 2048: far beyond what any grade here reaches. */
-const CLIP_OFFSET = 2048
-const CLIP = Uint8Array.from({ length: 2 * CLIP_OFFSET }, (_, index) => Math.max(0, Math.min(255, index - CLIP_OFFSET)))
 
 type YuvGradeTables = {
   lumaFromY: Int32Array
@@ -198,7 +197,6 @@ export function gradeYuv420(frame: Uint8Array, width: number, height: number, gr
   if (isIdentity(grade)) return
   const { lumaFromY, lumaFromU, lumaFromV, uFromSum, uFromU, uFromV, vFromSum, vFromU, vFromV } =
     getYuvGradeTables(grade)
-  const shift = Math.log2(FIXED_ONE)
   const chromaWidth = width >> 1
   const uPlane = width * height
   const vOffset = chromaWidth * (height >> 1)
@@ -215,14 +213,16 @@ export function gradeYuv420(frame: Uint8Array, width: number, height: number, gr
       const d = frame[bottom + 1] as number
       // Luma gets the chroma's share once per block, each pixel its own luma; chroma the block's mean luma.
       const shared = (lumaFromU[u] as number) + (lumaFromV[v] as number)
-      frame[top] = CLIP[((lumaFromY[a] as number) + shared) >> shift] as number
-      frame[top + 1] = CLIP[((lumaFromY[b] as number) + shared) >> shift] as number
-      frame[bottom] = CLIP[((lumaFromY[c] as number) + shared) >> shift] as number
-      frame[bottom + 1] = CLIP[((lumaFromY[d] as number) + shared) >> shift] as number
+      frame[top] = CLIP[((lumaFromY[a] as number) + shared) >> FIXED_SHIFT] as number
+      frame[top + 1] = CLIP[((lumaFromY[b] as number) + shared) >> FIXED_SHIFT] as number
+      frame[bottom] = CLIP[((lumaFromY[c] as number) + shared) >> FIXED_SHIFT] as number
+      frame[bottom + 1] = CLIP[((lumaFromY[d] as number) + shared) >> FIXED_SHIFT] as number
       const sum = a + b + c + d
-      frame[at] = CLIP[((uFromSum[sum] as number) + (uFromU[u] as number) + (uFromV[v] as number)) >> shift] as number
+      frame[at] = CLIP[
+        ((uFromSum[sum] as number) + (uFromU[u] as number) + (uFromV[v] as number)) >> FIXED_SHIFT
+      ] as number
       frame[at + vOffset] = CLIP[
-        ((vFromSum[sum] as number) + (vFromU[u] as number) + (vFromV[v] as number)) >> shift
+        ((vFromSum[sum] as number) + (vFromU[u] as number) + (vFromV[v] as number)) >> FIXED_SHIFT
       ] as number
       top += 2
       bottom += 2

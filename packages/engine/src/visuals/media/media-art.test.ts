@@ -409,7 +409,7 @@ describe('colour grades', () => {
       return { mean: sum / ((rgba.length * 3) / 4), worst }
     }
     const ffmpeg = errors(byFfmpeg)
-    // Written at an offset that is not a multiple of 4 as well: the byte-at-a-time path.
+    // Written at an offset that is not a multiple of 4 as well: converted aside, then copied.
     for (const offset of [0, 1]) {
       const out = Buffer.alloc(width * height * 4 + offset, 7).subarray(offset)
       yuv420ToRgba(yuv, out, width, height)
