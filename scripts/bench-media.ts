@@ -60,16 +60,27 @@ function readStat(pid: string): { ppid: string; cpu: number } | undefined {
   }
 }
 
+/** Every process on the machine with its parent and CPU seconds, read from /proc once. */
+function readProcesses(): { pid: string; ppid: string; cpu: number }[] {
+  const processes: { pid: string; ppid: string; cpu: number }[] = []
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue
+    const stat = readStat(pid)
+    if (stat) processes.push({ pid, ...stat })
+  }
+  return processes
+}
+
 const ROLES = {
   render: 'render process (drawing threads, captions, pixels, V8)',
-  decoder: 'clip decoders (ffmpeg: decode, crop and scale, grade)',
+  decoder: 'clip decoders (ffmpeg: decode, crop and scale)',
   encoder: 'frame encoders (ffmpeg: RGBA to YUV where drawn, x264)',
   other: 'other ffmpeg (soundtrack, joining, probes)',
 } as const
 
 /** What an ffmpeg of the render is doing, from its command line. */
 function roleOf(command: string): keyof typeof ROLES {
-  if (/-pix_fmt\0(rgba|yuv420p)\0pipe:1/.test(command)) return 'decoder'
+  if (/-pix_fmt\0yuv420p\0pipe:1/.test(command)) return 'decoder'
   if (command.includes('libx264') && command.includes('pipe:0')) return 'encoder'
   return 'other'
 }
@@ -81,27 +92,16 @@ function roleOf(command: string): keyof typeof ROLES {
 function watchCpu() {
   const seen = new Map<string, { role: keyof typeof ROLES; start: number; cpu: number }>()
   const poll = () => {
-    const renderPids = new Set<string>()
-    const children: string[] = []
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue
-      const stat = readStat(pid)
-      if (!stat) continue
-      if (stat.ppid === String(process.pid)) renderPids.add(pid)
-      else children.push(pid)
-    }
+    const processes = readProcesses()
+    const renderPids = new Set(processes.filter(({ ppid }) => ppid === String(process.pid)).map(({ pid }) => pid))
     const note = (pid: string, role: keyof typeof ROLES, cpu: number) => {
       const before = seen.get(pid)
       // The render process may have run before this take: only what it uses from now on counts.
       seen.set(pid, { role, start: before?.start ?? (role === 'render' ? cpu : 0), cpu })
     }
-    for (const pid of renderPids) {
-      const stat = readStat(pid)
-      if (stat) note(pid, 'render', stat.cpu)
-    }
-    for (const pid of children) {
-      const stat = readStat(pid)
-      if (!stat || !renderPids.has(stat.ppid)) continue
+    for (const { pid, ppid, cpu } of processes) {
+      if (renderPids.has(pid)) note(pid, 'render', cpu)
+      if (!renderPids.has(ppid)) continue
       let command = ''
       try {
         command = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
@@ -109,7 +109,7 @@ function watchCpu() {
         continue
       }
       // An ffmpeg that has ended (a zombie until reaped) has an empty command line: it keeps the role it had.
-      note(pid, command ? roleOf(command) : (seen.get(pid)?.role ?? 'other'), stat.cpu)
+      note(pid, command ? roleOf(command) : (seen.get(pid)?.role ?? 'other'), cpu)
     }
   }
   const timer = setInterval(poll, 100)
@@ -130,15 +130,10 @@ function watchCpu() {
  * warmed, as the API's worker warms it when it starts. Gives up after 30 s.
  */
 async function waitForIdleRenderProcess() {
-  const childrenCpu = () => {
-    let total = 0
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue
-      const stat = readStat(pid)
-      if (stat?.ppid === String(process.pid)) total += stat.cpu
-    }
-    return total
-  }
+  const childrenCpu = () =>
+    readProcesses()
+      .filter(({ ppid }) => ppid === String(process.pid))
+      .reduce((total, { cpu }) => total + cpu, 0)
   const deadline = performance.now() + 30_000
   let [last, quiet] = [childrenCpu(), 0]
   while (performance.now() < deadline && (quiet < 5 || last === 0)) {
