@@ -41,7 +41,14 @@ export { configureBinaries, getBinaryVersions, runFfmpeg, runFfprobe } from './e
 export { probeMedia, type MediaInfo } from './encoder/probe.ts'
 
 export { convertAudio } from './assets/convert-audio.ts'
-export { convertClip, getClipSize, type ClipSource, type ConvertedClip } from './assets/convert-clip.ts'
+export {
+  CLIP_PROXY_SHORT_SIDE,
+  convertClip,
+  getClipProxySize,
+  getClipSize,
+  type ClipSource,
+  type ConvertedClip,
+} from './assets/convert-clip.ts'
 export { inspectUpload, type ImageFormat, type UploadInspection } from './assets/inspect-upload.ts'
 export { normalizeImage, type NormalizedImage } from './assets/normalize-image.ts'
 export { UploadRejectedError, type UploadRejection } from './assets/upload-rejected-error.ts'

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runFfmpeg } from '../encoder/ffmpeg-binary.ts'
 import { probeMedia } from '../encoder/probe.ts'
 import { convertAudio } from './convert-audio.ts'
-import { convertClip, getClipSize } from './convert-clip.ts'
+import { convertClip, getClipProxySize, getClipSize } from './convert-clip.ts'
 import { inspectUpload, type UploadInspection } from './inspect-upload.ts'
 import { normalizeImage } from './normalize-image.ts'
 import { makeCameraPhoto, makeClip, makePngHeader, makeTurnedCopy } from '../testing/upload-fixtures.ts'
@@ -251,6 +251,36 @@ describe('convertClip', () => {
     expect(shares.at(-1)).toBeGreaterThan(0.5)
     expect((await sharp(file('poster.jpg')).metadata()).width).toBe(108)
     expect((await sharp(file('poster.webp')).metadata()).format).toBe('webp')
+  })
+
+  it('writes a 720p proxy for renders beside a copy larger than 900p, in the same run, and none for a small one', async () => {
+    expect(getClipProxySize({ width: 1080, height: 1920 })).toEqual({ width: 720, height: 1280 })
+    expect(getClipProxySize({ width: 1920, height: 1080 })).toEqual({ width: 1280, height: 720 })
+    expect(getClipProxySize({ width: 1280, height: 720 })).toBeUndefined()
+    /** A clip of this size made, inspected and converted with a proxy asked for, all named after `name`. */
+    const convert = async (name: string, width: number, height: number) => {
+      await makeClip(file(`${name}.mp4`), { width, height, fps: 30, seconds: 1 })
+      const source = (await inspectUpload(file(`${name}.mp4`), LIMITS)) as Extract<UploadInspection, { kind: 'video' }>
+      return convertClip({
+        input: file(`${name}.mp4`),
+        output: file(`${name}-copy.mp4`),
+        proxy: file(`${name}-proxy.mp4`),
+        poster: file(`${name}.jpg`),
+        thumbnail: file(`${name}.webp`),
+        source,
+      })
+    }
+    const converted = await convert('large', 1280, 960)
+    expect(converted).toMatchObject({ width: 1280, height: 960, proxy: { width: 960, height: 720 } })
+    const proxy = await probeMedia(file('large-proxy.mp4'))
+    // Picture only, as long as the copy.
+    expect(proxy.streams).toEqual([
+      expect.objectContaining({ type: 'video', codec: 'h264', pixelFormat: 'yuv420p', width: 960, height: 720 }),
+    ])
+    expect(proxy.durationSeconds).toBeCloseTo(converted.durationSeconds, 1)
+
+    expect((await convert('small', 320, 240)).proxy).toBeUndefined()
+    await expect(stat(file('small-proxy.mp4'))).rejects.toThrow()
   })
 
   it('refuses a clip whose data stops part-way, though its header reads', async () => {

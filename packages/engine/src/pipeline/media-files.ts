@@ -26,6 +26,12 @@ export type MediaFile = {
   hasAudio?: boolean
   /** A stock library's photo or clip: whom the licence receipt credits for it. */
   credit?: StockCredit
+  /**
+   * A clip's smaller proxy (see CLIP_PROXY_SHORT_SIDE), made from the same copy: a scene reads it instead where
+   * it has as many pixels as the frame shows of the clip. Not part of a cache key beyond its presence: it is
+   * derived from the copy that `version` names.
+   */
+  proxy?: { path: string; width: number; height: number }
 }
 
 /** Where a stock photo or clip came from, for the credit its provider's licence asks for or we give. */
@@ -82,5 +88,7 @@ export function getMediaKey(media: SceneMediaArt, index: number): Record<string,
     return { type: 'photo', file, focus, fit, camera: resolveCameraMove(camera, index), ...art }
   }
   const { trim_start, trim_end, focus, fit, fill } = media
-  return { type: 'clip', file, trim_start, trim_end, focus, fit, fill, ...art }
+  // Frames decoded from the proxy differ from the copy's by its scaling: a scene drawn with one is not the other.
+  const proxy = media.file.proxy ? `${media.file.proxy.width}x${media.file.proxy.height}` : undefined
+  return { type: 'clip', file: { ...file, proxy }, trim_start, trim_end, focus, fit, fill, ...art }
 }

@@ -11,7 +11,7 @@ import { convertAudio, convertClip, inspectUpload, UploadRejectedError } from '@
 import type { MediaStore } from '#src/adapters/media/media-store.ts'
 
 import { CONVERSION_MAX_ATTEMPTS, type AssetRow, type AssetsRepository } from './assets.repository.ts'
-import { assetPrefix, type PlanLimits } from './assets.service.ts'
+import { assetPrefix, clipProxyKey, type PlanLimits } from './assets.service.ts'
 
 /** Progress is written at most this often; each write also renews the lease. */
 const PROGRESS_EVERY_MS = 1000
@@ -75,11 +75,13 @@ export function createAssetConversions({
       const prefix = assetPrefix(row.userId, row.id)
       if (inspection.kind === 'video') {
         const clip = path.join(work, 'clip.mp4')
+        const proxy = path.join(work, 'clip-proxy.mp4')
         const poster = path.join(work, 'poster.jpg')
         const thumbnail = path.join(work, 'thumb.webp')
         const converted = await convertClip({
           input: original,
           output: clip,
+          proxy,
           poster,
           thumbnail,
           source: inspection,
@@ -88,6 +90,8 @@ export function createAssetConversions({
           signal: stop.signal,
         })
         await media.putFile(`${prefix}/clip.mp4`, clip)
+        // Beside the copy, where a 720p render looks for it (clipProxyKey); a small clip has none.
+        if (converted.proxy) await media.putFile(clipProxyKey(`${prefix}/clip.mp4`), proxy)
         await media.putFile(`${prefix}/poster.jpg`, poster)
         await media.putFile(`${prefix}/thumb.webp`, thumbnail)
         await finish(row, workerId, {

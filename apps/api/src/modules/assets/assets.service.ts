@@ -34,6 +34,12 @@ export const ABANDONED_UPLOAD_MS = 6 * 3600_000
 export const assetsPrefix = (userId: string) => `assets/${userId}`
 export const assetPrefix = (userId: string, assetId: string) => `${assetsPrefix(userId)}/${assetId}`
 
+/**
+ * Where a clip's 720p proxy for renders is kept: beside its copy, in the asset's folder (so it goes with the
+ * asset), named after it. A clip converted before proxies, or too small for one, has none there.
+ */
+export const clipProxyKey = (fileKey: string) => fileKey.replace(/(\.[a-z0-9]+)?$/i, '-proxy$1')
+
 const REJECTIONS: Record<UploadRejection, [ErrorCode, number]> = {
   unsupported: ['UNSUPPORTED_FILE_TYPE', 415],
   heic: ['HEIC_NOT_SUPPORTED', 415],

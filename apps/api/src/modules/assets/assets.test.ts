@@ -11,6 +11,7 @@ import { ApiErrorSchema } from '@storyreel/contracts/errors'
 import { eq } from '@storyreel/db/operators'
 import { projectAssets, projects, renderJobs, users } from '@storyreel/db/schema'
 import { TEST_DRIVERS } from '@storyreel/db/testing'
+import { probeMedia } from '@storyreel/engine/engine'
 import { makeCameraPhoto, makeClip, makePngHeader, makeTurnedCopy } from '@storyreel/engine/testing/upload-fixtures'
 
 import { createMultipartUpload } from '#src/testing/multipart.ts'
@@ -37,6 +38,7 @@ beforeAll(async () => {
   await makeClip(fixture('flat.mp4'))
   await makeTurnedCopy(fixture('flat.mp4'), fixture('phone.mov'))
   await makeClip(fixture('long.mp4'), { width: 64, height: 48, fps: 10, seconds: 5 })
+  await makeClip(fixture('large.mp4'), { width: 1280, height: 960, fps: 30, seconds: 1 })
   // With its index first, a clip cut short still reads: its conversion finds the frames missing.
   await makeClip(fixture('cut.mp4'), { seconds: 2, faststart: true })
   await truncate(fixture('cut.mp4'), Math.floor((await stat(fixture('cut.mp4'))).size * 0.4))
@@ -413,6 +415,26 @@ describe('clips and tracks are converted by the render workers', () => {
     expect((await sharp(poster.rawPayload).metadata()).width).toBeLessThan(
       (await sharp(poster.rawPayload).metadata()).height ?? 0,
     )
+  })
+
+  it('keeps a 720p proxy of a clip larger than 900p beside its copy, for renders, and deletes it with the asset', async () => {
+    const user = await t.createUser()
+    const response = await upload(user.access_token, await readFile(fixture('large.mp4')), 'Shop floor.mp4')
+    const done = await waitUntilDone(user.access_token, AssetSchema.parse(response.json()).id)
+    expect(done).toMatchObject({ status: 'ready', width: 1280, height: 960 })
+    const folder = path.join(t.dataDir, 'media', 'assets', user.id, done.id)
+    expect((await readdir(folder)).sort()).toEqual(['clip-proxy.mp4', 'clip.mp4', 'thumb.webp', 'poster.jpg'].sort())
+    const proxy = await probeMedia(path.join(folder, 'clip-proxy.mp4'))
+    expect(proxy.streams).toEqual([expect.objectContaining({ type: 'video', width: 960, height: 720 })])
+    // The library serves the copy, never the proxy.
+    expect(done.url).toContain('clip.mp4')
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/assets/${done.id}`,
+      headers: t.auth(user.access_token),
+    })
+    expect(deleted.statusCode).toBe(204)
+    expect(await readdir(folder).catch(() => [])).toEqual([])
   })
 
   it('fails a clip that stops part-way, saying so', async () => {

@@ -12,6 +12,8 @@ import type { MediaStore } from '#src/adapters/media/media-store.ts'
 import { createS3MediaStore } from '#src/adapters/media/s3-media-store.ts'
 import { startS3Server, type S3Server } from '#src/testing/s3-server.ts'
 
+import { clipProxyKey } from '#src/modules/assets/assets.service.ts'
+
 import { createAssetFileCache, downloadMediaFiles } from './project-media.ts'
 import type { RenderMedia } from './render-spec.ts'
 
@@ -23,6 +25,7 @@ const GONE = randomUUID()
 const FOREIGN = randomUUID()
 
 const photoBytes = randomBytes(40_000)
+const proxyBytes = randomBytes(30_000)
 let clipBytes: Buffer
 let work: string
 
@@ -117,6 +120,43 @@ for (const { name, open } of stores) {
       expect(missing.map(([assetId]) => assetId)).toEqual([GONE, FOREIGN, PHOTO])
       expect(await readdir(dir)).toHaveLength(2)
       await rm(dir, { recursive: true, force: true })
+    })
+
+    it('brings a clip’s 720p proxy to a 720p render only, and goes on without one where there is none', async () => {
+      // A 1080p copy (as the row says) with its proxy beside it, and one converted before proxies.
+      const big = { ...entry('video', clipKey, 'Oven.mp4'), width: 1080, height: 1920 }
+      const older = `assets/${USER}/${GONE}/clip.mp4`
+      await store.put(clipProxyKey(clipKey), proxyBytes)
+      await store.put(older, clipBytes)
+      const fetch = async (frame: { width: number; height: number }) => {
+        const dir = await mkdtemp(path.join(work, 'render-media-'))
+        const files = await downloadMediaFiles({
+          media: store,
+          userId: USER,
+          dir,
+          frame,
+          entries: [
+            [CLIP, big],
+            [GONE, { ...big, fileKey: older }],
+            [PHOTO, entry('image', photoKey, 'Shop front.jpg')],
+          ],
+          onMissing: () => undefined,
+        })
+        return { dir, files }
+      }
+      const small = await fetch({ width: 720, height: 1280 })
+      expect(small.files[CLIP]?.proxy).toMatchObject({ width: 720, height: 1280 })
+      expect(small.files[CLIP]?.proxy?.path.startsWith(small.dir)).toBe(true)
+      expect(await readFile(small.files[CLIP]?.proxy?.path ?? '')).toEqual(proxyBytes)
+      // The copy stays what the scene's sound, previews and the cache key name.
+      expect(small.files[CLIP]).toMatchObject({ version: clipKey, width: 1080, height: 1920 })
+      expect(small.files[GONE]?.proxy).toBeUndefined()
+      expect(small.files[PHOTO]?.proxy).toBeUndefined()
+      expect(await readdir(small.dir)).toHaveLength(4)
+      const large = await fetch({ width: 1080, height: 1920 })
+      expect(large.files[CLIP]?.proxy).toBeUndefined()
+      expect(await readdir(large.dir)).toHaveLength(3)
+      await Promise.all([small.dir, large.dir].map((dir) => rm(dir, { recursive: true, force: true })))
     })
 
     it('keeps copies for stills in a cache bounded in size, never dropping one being read', async () => {

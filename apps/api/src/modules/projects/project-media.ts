@@ -14,12 +14,19 @@ import {
   type Scene,
   type SceneClip,
 } from '@storyreel/contracts/studio'
-import { probeMedia, type LogoOverlay, type SceneStillRequest, type Storyboard } from '@storyreel/engine/engine'
+import {
+  CLIP_PROXY_SHORT_SIDE,
+  getClipProxySize,
+  probeMedia,
+  type LogoOverlay,
+  type SceneStillRequest,
+  type Storyboard,
+} from '@storyreel/engine/engine'
 
 import type { MediaLinks } from '#src/adapters/media/media-links.ts'
 import { isMediaKey, type MediaStore } from '#src/adapters/media/media-store.ts'
 import { AppError } from '#src/errors.ts'
-import { assetPrefix, toAssetLinks } from '#src/modules/assets/assets.service.ts'
+import { assetPrefix, clipProxyKey, toAssetLinks } from '#src/modules/assets/assets.service.ts'
 import type { AssetRow } from '#src/modules/assets/assets.repository.ts'
 import { brandKitPrefix } from '#src/modules/brand-kit/brand-kit.service.ts'
 
@@ -277,19 +284,22 @@ const localName = (key: string) => `${randomBytes(6).toString('hex')}${EXTENSION
 /**
  * Downloads the normalised copies `entries` name into `dir` and describes them for the engine. Only keys in
  * the owner's own asset folders are read; a copy that is no longer in the store is left out (its scene is
- * drawn), and so reported.
+ * drawn), and so reported. For a render of `frame` no larger than a clip's proxy, the proxy comes too (the
+ * engine reads it where a scene needs no more pixels); a clip without one is read from its copy.
  */
 export async function downloadMediaFiles({
   media,
   userId,
   entries,
   dir,
+  frame,
   onMissing,
 }: {
   media: MediaStore
   userId: string
   entries: Array<[assetId: string, RenderMedia & { fileKey: string }]>
   dir: string
+  frame?: { width: number; height: number }
   onMissing: (assetId: string, reason: string) => void
 }): Promise<MediaFiles> {
   const files: MediaFiles = {}
@@ -304,9 +314,26 @@ export async function downloadMediaFiles({
       continue
     }
     const hasAudio = entry.kind === 'video' ? await probeHasAudio(target) : undefined
-    files[assetId] = toMediaFile(entry, target, hasAudio)
+    const proxy = frame && entry.kind === 'video' ? await downloadProxy(media, entry, frame, dir) : undefined
+    files[assetId] = { ...toMediaFile(entry, target, hasAudio), ...(proxy ? { proxy } : {}) }
   }
   return files
+}
+
+/** A clip's 720p proxy as a local file, when the frame is no larger than it and the store has it. */
+async function downloadProxy(
+  media: MediaStore,
+  entry: RenderMedia & { fileKey: string },
+  frame: { width: number; height: number },
+  dir: string,
+): Promise<MediaFile['proxy']> {
+  if (entry.width === null || entry.height === null) return undefined
+  if (Math.min(frame.width, frame.height) > CLIP_PROXY_SHORT_SIDE) return undefined
+  const size = getClipProxySize({ width: entry.width, height: entry.height })
+  if (!size) return undefined
+  const key = clipProxyKey(entry.fileKey)
+  const target = path.join(dir, localName(key))
+  return (await media.download(key, target)) ? { path: target, ...size } : undefined
 }
 
 /**

@@ -5,6 +5,7 @@ import path from 'node:path'
 
 import type { FastifyBaseLogger } from 'fastify'
 
+import { getFrameSize } from '@storyreel/contracts/studio'
 import { EngineError, type BrandOverlay, type RenderRunner } from '@storyreel/engine/engine'
 
 import type { MediaStore } from '#src/adapters/media/media-store.ts'
@@ -98,7 +99,8 @@ export function createRenderWorker(options: RenderWorkerOptions) {
   /**
    * Local copies of the photos, clips and track the spec names, in `dir`: the copies recorded when the render
    * was asked for, and for a clip or track that was converting then, its copy if it is ready now. One that is
-   * gone, failed or still converting is left out, and its scene drawn (the music left out).
+   * gone, failed or still converting is left out, and its scene drawn (the music left out). A 720p render also
+   * gets each clip's proxy, where the clip has one.
    */
   async function fetchMedia(job: RenderJobRow, spec: RenderSpec, dir: string): Promise<MediaFiles> {
     const entries: Array<[string, RenderMedia & { fileKey: string }]> = []
@@ -141,6 +143,7 @@ export function createRenderWorker(options: RenderWorkerOptions) {
       userId: job.userId,
       entries,
       dir,
+      frame: getFrameSize(spec.settings.aspect_ratio, job.resolution),
       onMissing: (assetId, reason) =>
         log.warn({ jobId: job.id, assetId, reason }, 'render draws a scene: its media file is missing'),
     })

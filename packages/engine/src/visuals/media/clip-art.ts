@@ -122,6 +122,25 @@ export function getClipShrink(clip: Size, frame: Size, fit: 'fill' | 'fit', focu
 }
 
 /**
+ * The file a scene decodes and its frame size: the clip's proxy where the part of it the frame shows has at least
+ * as many pixels as the frame (a 720p render of a 1080p clip, filled or fitted), otherwise the copy itself (a
+ * 1080p render, or a landscape clip cropped into a portrait frame, which needs the copy's detail).
+ */
+export function chooseClipSource(
+  file: MediaFile,
+  clip: Size,
+  frame: Size,
+  fit: 'fill' | 'fit',
+  focus: FocusPoint,
+): { path: string; size: Size } {
+  const { proxy } = file
+  if (proxy && getClipShrink(proxy, frame, fit, focus) >= 0.999) {
+    return { path: proxy.path, size: { width: proxy.width, height: proxy.height } }
+  }
+  return { path: file.path, size: { width: clip.width, height: clip.height } }
+}
+
+/**
  * Reads a stretch of a clip as frames of raw yuv420p, in order, from one ffmpeg at a time: a frame behind the
  * last one read (a loop's return, a still) or far ahead starts a new ffmpeg there. Only the frame in hand is
  * kept: a clip is never held in memory whole (five seconds at 720p would be 200 MB).
@@ -327,13 +346,14 @@ export async function prepareClipArt(request: SceneArtRequest & { media: ClipMed
   const fit = chooseMediaFit(media.fit, info, frame)
   const focus = media.focus ?? { x: 0.5, y: 0.5 }
   const grade = STYLE_GRADES[request.style]
+  const source = chooseClipSource(media.file, info, frame, fit, focus)
   const reader = new ClipFrameReader({
-    path: media.file.path,
+    path: source.path,
     name: media.file.name,
     stretch,
     frame,
-    graph: getClipFilterGraph({ clip: info, frame, fit, focus }),
-    skipDeblocking: getClipShrink(info, frame, fit, focus) >= DEBLOCK_SKIP_SCALE,
+    graph: getClipFilterGraph({ clip: source.size, frame, fit, focus }),
+    skipDeblocking: getClipShrink(source.size, frame, fit, focus) >= DEBLOCK_SKIP_SCALE,
   })
   // Each decoded frame is a buffer of its own: graded once, however many times it is shown.
   const graded = new WeakSet<Buffer>()

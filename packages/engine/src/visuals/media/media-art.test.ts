@@ -29,6 +29,7 @@ import { createVisualEngine } from '#src/visuals/create-visual-engine.ts'
 import type { SceneArt } from '#src/visuals/visual-engine.ts'
 
 import { resolveCameraMove } from './camera.ts'
+import { chooseClipSource } from './clip-art.ts'
 import { findFocusPoint } from './focus-point.ts'
 import { gradePixels, gradeYuv420, STYLE_GRADES } from './grade.ts'
 import { chooseMediaFit } from './media-fit.ts'
@@ -315,6 +316,47 @@ describe('clip scenes', () => {
     } finally {
       looped.close?.()
       slowed.close?.()
+    }
+  })
+
+  it('read the proxy where it has the pixels the frame shows of the clip, and the copy where it has not', async () => {
+    const [tall, wide] = [
+      { width: 720, height: 1280 },
+      { width: 1280, height: 720 },
+    ]
+    const centre = { x: 0.5, y: 0.5 }
+    const copy = (width: number, height: number, proxy: { width: number; height: number }): MediaFile => ({
+      ...files.seconds,
+      width,
+      height,
+      proxy: { path: 'proxy.mp4', ...proxy },
+    })
+    const source = (file: MediaFile, frame: typeof tall, fit: 'fill' | 'fit') =>
+      chooseClipSource(file, { width: file.width ?? 0, height: file.height ?? 0 }, frame, fit, centre).path
+    // A tall 1080p clip filling a tall 720p frame, or fitted into a wide one: the proxy has every pixel shown.
+    expect(source(copy(1080, 1920, tall), tall, 'fill')).toBe('proxy.mp4')
+    expect(source(copy(1080, 1920, tall), wide, 'fit')).toBe('proxy.mp4')
+    // A wide clip cropped into a tall frame shows a third of its width: only the copy has those pixels.
+    expect(source(copy(1920, 1080, wide), tall, 'fill')).toBe(files.seconds.path)
+    expect(source(copy(1920, 1080, wide), tall, 'fit')).toBe('proxy.mp4')
+    // A 1080p render reads the copy.
+    expect(source(copy(1080, 1920, tall), { width: 1080, height: 1920 }, 'fill')).toBe(files.seconds.path)
+
+    // Drawn: the proxy's frames where it serves (here a different clip, to tell them apart), the copy's where not.
+    const grey: MediaFile = { ...files.seconds, path: path.join(dir, 'grey.mp4'), width: 640, height: 360 }
+    await runFfmpeg(['-y', '-f', 'lavfi', '-i', 'color=c=#808080:s=640x360:r=30:d=8', '-c:v', 'libx264', grey.path])
+    const served = await visuals.prepareScene(
+      request(clip({ ...grey, proxy: { path: files.seconds.path, width: WIDTH, height: HEIGHT } }, trimmed)),
+    )
+    const passed = await visuals.prepareScene(
+      request(clip({ ...grey, proxy: { path: files.seconds.path, width: WIDTH / 2, height: HEIGHT / 2 } }, trimmed)),
+    )
+    try {
+      expect(secondShown(await frameAt(served, 0))).toBe(2)
+      for (const channel of colourAt(await frameAt(passed, 0), 0.5, 0.5)) expect(channel).toBeCloseTo(128, -1)
+    } finally {
+      served.close?.()
+      passed.close?.()
     }
   })
 
