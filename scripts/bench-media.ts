@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -199,9 +199,20 @@ try {
       maxVideoSeconds: 600,
       maxAudioSeconds: 600,
     })
+    let proxy: MediaFiles[string]['proxy']
     if (inspection.kind === 'video') {
       const thumbnail = path.join(work, `${source.name}.webp`)
-      await convertClip({ input: original, output: file, poster: `${file}.jpg`, thumbnail, source: inspection })
+      // With its 720p proxy, as the API's conversion makes it and a 720p render downloads it.
+      const proxyPath = path.join(work, `proxy-${source.name}`)
+      const converted = await convertClip({
+        input: original,
+        output: file,
+        proxy: proxyPath,
+        poster: `${file}.jpg`,
+        thumbnail,
+        source: inspection,
+      })
+      if (converted.proxy) proxy = { path: proxyPath, ...converted.proxy }
     } else {
       await normalizeImage({ input: original, output: file, thumbnail: `${file}.webp`, maxPixels: 1e8 })
     }
@@ -219,6 +230,7 @@ try {
       ...(source.kind === 'video'
         ? { durationSeconds: probe.durationSeconds, hasAudio: probe.streams.some((stream) => stream.type === 'audio') }
         : {}),
+      ...(proxy ? { proxy } : {}),
     }
   }
   const sceneMedia = (index: number): SceneMedia => {
@@ -289,6 +301,9 @@ try {
   const median = [...takes].sort((a, b) => a.wallSeconds - b.wallSeconds)[Math.floor(TAKES / 2)]
   if (!median) throw new Error('no render finished')
   const { result } = median
+  // BENCH_MEDIA_VIDEO=path keeps the median take's video there, to look at (a contact sheet of its frames).
+  const keep = process.env.BENCH_MEDIA_VIDEO
+  if (keep) await copyFile(result.files.video, keep)
   const probe = await probeMedia(result.files.video)
   const frames = TARGET_SECONDS * VIDEO_FPS
   const met = median.wallSeconds <= WALL_TARGET_SECONDS
@@ -311,7 +326,7 @@ try {
   ]
   const notes = [
     "- Engine path: `createRenderRunner` (the render child process, two scene threads), as the API's worker runs it; no server or queue in front. A new render process for each take, warmed first as the worker warms its own when it starts (`runner.warm()`: scene threads load their art, the voice compiles); the take starts once it is idle.",
-    "- Sources made by the script: Mandelbrot-set photos with sensor noise (4000×3000 and 3000×4000 JPEG), clips of ffmpeg's moving test pattern with the game of life over it (1080×1920 and 1920×1080, H.264, 30 fps, AAC), each then readied as an upload is (normalizeImage, convertClip): renders read those copies.",
+    "- Sources made by the script: Mandelbrot-set photos with sensor noise (4000×3000 and 3000×4000 JPEG), clips of ffmpeg's moving test pattern with the game of life over it (1080×1920 and 1920×1080, H.264, 30 fps, AAC), each then readied as an upload is (normalizeImage; convertClip with its 720p proxy): renders read those copies, the clips' proxies where a scene needs no more pixels.",
     '- Empty cache for each render, and words that differ per run.',
     `- Load average (1 min) when the runs started: ${load.toFixed(1)} on 2 cores${load > 1.5 ? ' — not an idle machine; the figures are slower than idle' : ''}.`,
     '- CPU time read from /proc every 100 ms for the render process and every ffmpeg it starts.',
