@@ -144,6 +144,20 @@ async function waitForIdleRenderProcess() {
   }
 }
 
+/** The share of the machine's CPU time busy over `ms` (0-1), from /proc/stat's totals: work the take competes with. */
+async function busyShare(ms: number): Promise<number> {
+  const read = () => {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number)
+    // user nice system idle iowait irq softirq steal: idle and iowait are the idle time.
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0)
+    return { idle, total: fields.slice(0, 8).reduce((sum, value) => sum + value, 0) }
+  }
+  const before = read()
+  await new Promise((resolve) => setTimeout(resolve, ms))
+  const after = read()
+  return 1 - (after.idle - before.idle) / Math.max(1, after.total - before.total)
+}
+
 async function hashFile(file: string) {
   return createHash('sha256')
     .update(await readFile(file))
@@ -255,6 +269,7 @@ try {
   const track = catalog.find((entry) => entry.genre === 'cinematic') ?? catalog[0]
 
   const load = os.loadavg()[0] ?? 0
+  const busy: number[] = []
   const takes: { result: RenderResult; wallSeconds: number; cpu: Record<keyof typeof ROLES, number> }[] = []
   for (let take = 1; take <= TAKES; take += 1) {
     // An empty cache and words of its own for each take: nothing of one can serve another.
@@ -281,6 +296,7 @@ try {
     // (render-worker.ts): so here too, and the take begins once the process is idle.
     runner.warm()
     await waitForIdleRenderProcess()
+    busy.push(await busyShare(1000))
     const cpu = watchCpu()
     const started = performance.now()
     try {
@@ -328,7 +344,7 @@ try {
     "- Engine path: `createRenderRunner` (the render child process, two scene threads), as the API's worker runs it; no server or queue in front. A new render process for each take, warmed first as the worker warms its own when it starts (`runner.warm()`: scene threads load their art, the voice compiles); the take starts once it is idle.",
     "- Sources made by the script: Mandelbrot-set photos with sensor noise (4000×3000 and 3000×4000 JPEG), clips of ffmpeg's moving test pattern with the game of life over it (1080×1920 and 1920×1080, H.264, 30 fps, AAC), each then readied as an upload is (normalizeImage; convertClip with its 720p proxy): renders read those copies, the clips' proxies where a scene needs no more pixels.",
     '- Empty cache for each render, and words that differ per run.',
-    `- Load average (1 min) when the runs started: ${load.toFixed(1)} on 2 cores${load > 1.5 ? ' — not an idle machine; the figures are slower than idle' : ''}.`,
+    `- The machine in the second before each take (all its CPU time, /proc/stat): ${busy.map((share) => `${Math.round(share * 100)} %`).join(', ')} busy${Math.max(...busy) > 0.1 ? ' — not idle; the figures are slower than idle' : ', so idle'}. The load average (1 min) when the takes began, ${load.toFixed(1)}, still counts the making of the sources just before.`,
     '- CPU time read from /proc every 100 ms for the render process and every ffmpeg it starts.',
   ]
   console.log([...rows, '', ...notes].join('\n'))
