@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises'
+import { copyFile, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 import sharp from 'sharp'
@@ -72,6 +72,7 @@ const isBlue = ([r, g, b]: Rgb) => b > 140 && b > r + 70 && b > g + 40
 
 describe('rendering scenes with the owner’s photo and track', () => {
   let t: TestApp
+  let userId: string
   let headers: { authorization: string }
   let project: Project
   let photo: Asset
@@ -115,7 +116,9 @@ describe('rendering scenes with the owner’s photo and track', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { RENDER_WORKERS: '1', STUDIO_RATE_LIMIT_PER_MINUTE: '100000' } })
-    headers = t.auth((await t.createUser()).access_token)
+    const user = await t.createUser()
+    userId = user.id
+    headers = t.auth(user.access_token)
     // Red on the left half, blue on the right: a landscape photo in a 9:16 video is cropped around its middle.
     const red = await sharp({ create: { width: 320, height: 480, channels: 3, background: '#e01010' } })
       .png()
@@ -237,5 +240,45 @@ describe('rendering scenes with the owner’s photo and track', () => {
     const left = await colourAt(video, 2.5, { x: 0.3, y: 0.45, w: 0.1, h: 0.1 })
     const right = await colourAt(video, 2.5, { x: 0.6, y: 0.45, w: 0.1, h: 0.1 })
     expect(isRed(left) && isBlue(right)).toBe(false)
+  }, 180_000)
+
+  it('shows a large clip from its 720p proxy in a 720p render', async () => {
+    // A blue 1280×960 clip: large enough for a proxy. The stored proxy is then replaced by a green one, so the
+    // video says which of the two the render read.
+    const clipFile = path.join(t.dataDir, 'blue.mp4')
+    const greenFile = path.join(t.dataDir, 'green.mp4')
+    const solid = (colour: string, size: string, file: string) =>
+      runFfmpeg(['-y', '-f', 'lavfi', '-i', `color=c=${colour}:s=${size}:r=30:d=1`, '-c:v', 'libx264', file])
+    await Promise.all([solid('#1020e0', '1280x960', clipFile), solid('#10c020', '960x720', greenFile)])
+    let clip = await upload(await readFile(clipFile), 'Blue.mp4')
+    const deadline = Date.now() + 60_000
+    while (clip.status === 'processing') {
+      if (Date.now() > deadline) throw new Error('the clip was not converted within a minute')
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      clip = AssetSchema.parse((await t.app.inject({ url: `/api/v1/assets/${clip.id}`, headers })).json())
+    }
+    expect(clip).toMatchObject({ status: 'ready', width: 1280, height: 960 })
+    await copyFile(greenFile, path.join(t.dataDir, 'media', 'assets', userId, clip.id, 'clip-proxy.mp4'))
+    const read = ProjectSchema.parse((await t.app.inject({ url: `/api/v1/projects/${project.id}`, headers })).json())
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${project.id}`,
+      headers,
+      payload: {
+        // Shown whole (fitted), the proxy has every pixel the 720×1280 frame shows of it.
+        scenes: read.scenes.map((scene, index) =>
+          index === 0
+            ? { ...scene, media: { type: 'clip', asset_id: clip.id, fit: 'fit', focus: null, fill: 'hold' } }
+            : { ...scene, media: null },
+        ),
+      },
+    })
+    expect(patched.statusCode, patched.body).toBe(200)
+    const job = await renderAndWait(project.id)
+    expect(job.status, job.error ?? '').toBe('succeeded')
+    const video = await download(job.outputs?.video_url ?? '', 'proxy.mp4')
+    const [r, g, b] = await colourAt(video, 2.5, { x: 0.45, y: 0.45, w: 0.1, h: 0.1 })
+    expect(g, `centre ${r}, ${g}, ${b}`).toBeGreaterThan(r + 60)
+    expect(g).toBeGreaterThan(b + 60)
   }, 180_000)
 })
