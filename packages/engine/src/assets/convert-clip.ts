@@ -131,6 +131,8 @@ export async function convertClip({
   const deadline = AbortSignal.timeout((Math.min(source.durationSeconds, maxSeconds) * DEADLINE_PER_SECOND + 60) * 1000)
   const stop = signal ? AbortSignal.any([signal, deadline]) : deadline
   const proxySize = proxy ? getClipProxySize(getClipSize(source)) : undefined
+  /** The proxy asked for, where the copy is large enough to have one. */
+  const proxied = proxy && proxySize ? { file: proxy, size: proxySize } : undefined
   // A keyframe every second: a render starts reading at a scene's in point, the next scene's blend reads its last
   // frames and each still one frame, and every start decodes from the keyframe before it (with x264's default of
   // 250 frames, up to eight seconds of 1080p to throw away each time).
@@ -151,31 +153,29 @@ export async function convertClip({
   const tags = ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709']
   const noMetadata = ['-map_metadata', '-1', '-map_chapters', '-1', '-metadata:s:v:0', 'rotate=0']
   // The proxy is scaled from the copy's frames in the same run: the source is decoded (and tone-mapped) once.
-  const picture =
-    proxy && proxySize
-      ? [
-          '-filter_complex',
-          `[0:v]${getClipFilters(source)},split=2[copy][small];` +
-            `[small]scale=${proxySize.width}:${proxySize.height}:flags=lanczos[proxy]`,
-          '-map',
-          '[copy]',
-        ]
-      : ['-map', '0:v:0', '-vf', getClipFilters(source)]
-  const proxyOutput =
-    proxy && proxySize
-      ? [
-          '-map',
-          '[proxy]',
-          ...length,
-          ...x264(PROXY_CRF, 'fastdecode'),
-          '-pix_fmt',
-          'yuv420p',
-          ...tags,
-          '-an',
-          ...noMetadata,
-          proxy,
-        ]
-      : []
+  const picture = proxied
+    ? [
+        '-filter_complex',
+        `[0:v]${getClipFilters(source)},split=2[copy][small];` +
+          `[small]scale=${proxied.size.width}:${proxied.size.height}:flags=lanczos[proxy]`,
+        '-map',
+        '[copy]',
+      ]
+    : ['-map', '0:v:0', '-vf', getClipFilters(source)]
+  const proxyOutput = proxied
+    ? [
+        '-map',
+        '[proxy]',
+        ...length,
+        ...x264(PROXY_CRF, 'fastdecode'),
+        '-pix_fmt',
+        'yuv420p',
+        ...tags,
+        '-an',
+        ...noMetadata,
+        proxied.file,
+      ]
+    : []
   const removeOutputs = () => Promise.all([output, ...(proxy ? [proxy] : [])].map((file) => rm(file, { force: true })))
   try {
     await runFfmpegWithProgress(
@@ -225,9 +225,13 @@ export async function convertClip({
   // Renders work out the proxy's size from the copy's (getClipProxySize): it must be that size.
   const expected = getClipProxySize({ width: video.width, height: video.height })
   const madeProxy =
-    proxy && proxySize && expected?.width === proxySize.width && expected.height === proxySize.height
-      ? await checkProxy(proxy, proxySize, converted.durationSeconds)
+    proxied &&
+    expected?.width === proxied.size.width &&
+    expected.height === proxied.size.height &&
+    (await isWhole(proxied.file, proxied.size, converted.durationSeconds))
+      ? proxied.size
       : undefined
+  // One that did not come out whole is deleted: renders read the copy, as for a clip converted before proxies.
   if (proxy && !madeProxy) await rm(proxy, { force: true })
   const at = Math.min(1, converted.durationSeconds / 3)
   await runFfmpeg(['-y', '-ss', at.toFixed(2), '-i', output, '-frames:v', '1', '-q:v', '3', '-f', 'image2', poster], {
@@ -245,25 +249,20 @@ export async function convertClip({
   }
 }
 
-/**
- * The proxy's size if it came out whole (the size asked for, as long as the copy); otherwise it is deleted and
- * renders read the copy, as they do for a clip converted before proxies.
- */
-async function checkProxy(
+/** Whether the proxy came out whole: the size asked for, and as long as the copy. */
+async function isWhole(
   file: string,
   size: { width: number; height: number },
   durationSeconds: number,
-): Promise<{ width: number; height: number } | undefined> {
+): Promise<boolean> {
   const probe = await probeMedia(file).catch(() => undefined)
   const video = probe?.streams.find((stream) => stream.type === 'video')
-  const whole =
+  return (
     probe !== undefined &&
     video?.width === size.width &&
     video.height === size.height &&
     probe.durationSeconds >= durationSeconds - 1 / CLIP_FPS - 0.05
-  if (whole) return size
-  await rm(file, { force: true })
-  return undefined
+  )
 }
 
 const unreadable = () =>
