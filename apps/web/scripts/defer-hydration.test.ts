@@ -10,6 +10,51 @@ import * as route1 from "/assets/home-C.js";
 
 import("/assets/entry.client-A.js");</script></body>`
 
+const IMPORTS_IN_ORDER = [
+  '/assets/manifest-1.js',
+  '/assets/root-B.js',
+  '/assets/home-C.js',
+  '/assets/entry.client-A.js',
+]
+
+/**
+ * Runs the generated inline script as the browser would, with the given page state and timing functions; returns
+ * the modules it imported so far and the load listeners it added.
+ */
+function runDeferredScript(page: {
+  readyState: string
+  requestAnimationFrame: (callback: () => void) => void
+  setTimeout: (callback: () => void, ms: number) => void
+  window: Record<string, unknown>
+}) {
+  const script = /<script type="module">([\s\S]*?)<\/script>/.exec(deferHydration(HTML))?.[1] ?? ''
+  const imported: string[] = []
+  const listeners: Array<() => void> = []
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  const run = new Function(
+    'import_',
+    'document',
+    'addEventListener',
+    'requestAnimationFrame',
+    'setTimeout',
+    'window',
+    script.replaceAll('import(', 'import_('),
+  )
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-call
+  run(
+    (url: string) => {
+      imported.push(url)
+      return Promise.resolve({ url })
+    },
+    { readyState: page.readyState },
+    (_event: string, listener: () => void) => listeners.push(listener),
+    page.requestAnimationFrame,
+    page.setTimeout,
+    page.window,
+  )
+  return { imported, listeners }
+}
+
 describe('deferHydration', () => {
   it('removes modulepreload hints and starts the same imports after load and paint', () => {
     const out = deferHydration(HTML)
@@ -24,46 +69,69 @@ describe('deferHydration', () => {
   })
 
   it('produces a script that loads the modules in order and records them', async () => {
-    const script = /<script type="module">([\s\S]*?)<\/script>/.exec(deferHydration(HTML))?.[1] ?? ''
-    const imported: string[] = []
-    const listeners: Array<() => void> = []
     const win: Record<string, unknown> = {}
-    // The test runs the generated inline script itself, as the browser would.
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    const run = new Function(
-      'import_',
-      'document',
-      'addEventListener',
-      'requestAnimationFrame',
-      'setTimeout',
-      'window',
-      script.replaceAll('import(', 'import_('),
-    )
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-call
-    run(
-      (url: string) => {
-        imported.push(url)
-        return Promise.resolve({ url })
-      },
-      { readyState: 'loading' },
-      (_event: string, listener: () => void) => listeners.push(listener),
-      (callback: () => void) => callback(),
-      (callback: () => void) => callback(),
-      win,
-    )
+    const { imported, listeners } = runDeferredScript({
+      readyState: 'loading',
+      requestAnimationFrame: (callback) => callback(),
+      setTimeout: (callback) => callback(),
+      window: win,
+    })
     expect(imported).toEqual([])
     listeners.forEach((listener) => listener())
     await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(imported).toEqual([
-      '/assets/manifest-1.js',
-      '/assets/root-B.js',
-      '/assets/home-C.js',
-      '/assets/entry.client-A.js',
-    ])
+    expect(imported).toEqual(IMPORTS_IN_ORDER)
     expect(win.__reactRouterRouteModules).toEqual({
       root: { url: '/assets/root-B.js' },
       index: { url: '/assets/home-C.js' },
     })
+  })
+
+  it('waits for the first contentful paint to be presented where the browser times paints', async () => {
+    const timers: Array<{ callback: () => void; ms: number }> = []
+    let report:
+      ((list: { getEntriesByName(name: string): unknown[] }, observer: { disconnect(): void }) => void) | undefined
+    let observing: unknown
+    let disconnected = false
+    class FakePaintObserver {
+      static supportedEntryTypes = ['paint', 'largest-contentful-paint']
+      constructor(callback: typeof report) {
+        report = callback
+      }
+      observe(options: unknown) {
+        observing = options
+      }
+    }
+    const { imported, listeners } = runDeferredScript({
+      readyState: 'complete',
+      requestAnimationFrame: () => {
+        throw new Error('no frame callback where paints are timed')
+      },
+      setTimeout: (callback, ms) => timers.push({ callback, ms }),
+      window: { PerformanceObserver: FakePaintObserver },
+    })
+    // Loaded already, so it watches paints at once, with a late fallback for a page that never paints.
+    expect(observing).toEqual({ type: 'paint', buffered: true })
+    expect(timers.map((timer) => timer.ms)).toEqual([3000])
+    // A first paint (not contentful) starts nothing.
+    report?.({ getEntriesByName: (name) => (name === 'first-paint' ? [{}] : []) }, { disconnect() {} })
+    expect(timers).toHaveLength(1)
+    report?.(
+      { getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) },
+      {
+        disconnect() {
+          disconnected = true
+        },
+      },
+    )
+    expect(disconnected).toBe(true)
+    expect(timers.map((timer) => timer.ms)).toEqual([3000, 0])
+    timers[1]?.callback()
+    // The fallback timer, firing later, does not import a second time.
+    timers[0]?.callback()
+    expect(timers).toHaveLength(2)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(imported).toEqual(IMPORTS_IN_ORDER)
+    expect(listeners).toEqual([])
   })
 
   it('keeps split route modules, which React Router merges in a statement of its own', () => {

@@ -7,6 +7,9 @@
 const HYDRATION_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/
 const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"\/>/g
 
+/** The longest hydration waits after load for a first paint that may never come (a page with nothing to paint). */
+const PAINT_WAIT_MS = 3000
+
 export class HydrationScriptError extends Error {}
 
 export function deferHydration(html: string): string {
@@ -40,7 +43,13 @@ export function deferHydration(html: string): string {
   const script = [
     `function h(){Promise.all([${imports.map((item) => `import(${JSON.stringify(item.url)})`).join(',')}]).then(function(m){`,
     `${bindings}${statements.join('')}return import(${JSON.stringify(entry)})})}`,
-    `function s(){requestAnimationFrame(function(){setTimeout(h,0)})}`,
+    // Once, after the first contentful paint has been presented (the paint timing entry), or after the next
+    // frame where a browser does not time paints. A frame's requestAnimationFrame runs before its paint is
+    // presented: with software compositing that was tens of ms early, and the downloads began before the paint.
+    `var d=0;function g(){if(!d){d=1;setTimeout(h,0)}}`,
+    `function s(){var P=window.PerformanceObserver;if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0){`,
+    `new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();g()}}).observe({type:'paint',buffered:true});`,
+    `setTimeout(g,${PAINT_WAIT_MS})}else requestAnimationFrame(function(){setTimeout(g,0)})}`,
     `if(document.readyState==='complete')s();else addEventListener('load',s,{once:true})`,
   ].join('')
   return html.replace(match[0], () => `<script type="module">${script}</script>`).replace(MODULE_PRELOAD, '')
