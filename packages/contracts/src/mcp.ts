@@ -14,7 +14,7 @@ import {
   VoiceListSchema,
 } from './studio.ts'
 import { TemplateListSchema } from './templates.ts'
-import { CreatedVideoSchema, CreateVideoBodySchema } from './videos.ts'
+import { CreatedVideoSchema, CreateVideoToolInputSchema } from './videos.ts'
 
 /**
  * The tools of StoryReel's MCP server, for AI assistants: each one is made of REST calls with the caller's API key,
@@ -93,8 +93,9 @@ export const MCP_TOOLS = {
       'music_id, captions, language…), `template_id` (then a `script` with one paragraph per scene), `brand` and ' +
       '`resolution`. It drafts the storyboard, queues the render and answers at once with `project_id` and ' +
       '`render_id`; rendering takes a minute or more, so follow it with get_video. Each call makes a new video and ' +
-      "uses one of the day's renders.",
-    input: CreateVideoBodySchema,
+      "uses one of the day's renders, unless it repeats an earlier call's `idempotency_key`: then it answers that " +
+      'call’s video again, so a call retried after a lost answer makes no second video.',
+    input: CreateVideoToolInputSchema,
     output: McpQueuedVideoSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },

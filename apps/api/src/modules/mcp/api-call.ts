@@ -4,8 +4,11 @@ import type { FastifyInstance } from 'fastify'
 
 import { ApiErrorSchema, type ApiError } from '@storyreel/contracts/errors'
 
-/** One REST call a tool makes: a path of /api/v1 with its query, and a JSON body for a POST. */
-export type ApiRequest = { method: 'GET' | 'POST'; path: string; body?: unknown }
+/**
+ * One REST call a tool makes: a path of /api/v1 with its query, a JSON body for a POST, and the Idempotency-Key of
+ * a call that takes one.
+ */
+export type ApiRequest = { method: 'GET' | 'POST'; path: string; body?: unknown; idempotencyKey?: string | undefined }
 
 /**
  * The REST API as the MCP tools see it, called with one caller's API key: in process for /mcp, over HTTP for the
@@ -47,12 +50,17 @@ function readAnswer(status: number, text: string): unknown {
   )
 }
 
-function toHeaders(authorization: string, body: unknown, userAgent: string | undefined): Record<string, string> {
+function toHeaders(
+  authorization: string,
+  { body, idempotencyKey }: ApiRequest,
+  userAgent: string | undefined,
+): Record<string, string> {
   return {
     authorization,
     accept: 'application/json',
     ...(userAgent ? { 'user-agent': userAgent } : {}),
     ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
   }
 }
 
@@ -71,12 +79,13 @@ export function createInProcessApi(
 ): StoryReelApi {
   return {
     origin,
-    async call({ method, path, body }) {
+    async call(request) {
+      const { method, path, body } = request
       const response = await app.inject({
         method,
         url: path,
         remoteAddress,
-        headers: toHeaders(authorization, body, userAgent),
+        headers: toHeaders(authorization, request, userAgent),
         ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       })
       return readAnswer(response.statusCode, response.body)
@@ -94,13 +103,14 @@ const HTTP_TIMEOUT_MS = 50_000
 export function createHttpApi({ origin, key }: { origin: string; key: string }): StoryReelApi {
   return {
     origin,
-    async call({ method, path, body }) {
+    async call(request) {
+      const { method, path, body } = request
       let response: Response
       let text: string
       try {
         response = await fetch(new URL(path, origin), {
           method,
-          headers: toHeaders(`Bearer ${key}`, body, 'storyreel-mcp-stdio'),
+          headers: toHeaders(`Bearer ${key}`, request, 'storyreel-mcp-stdio'),
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           redirect: 'error',
           signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),

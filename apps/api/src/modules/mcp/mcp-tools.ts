@@ -73,8 +73,10 @@ function describeVideo(project: Project, render: RenderJob | null, withScenes: b
  * schemas in the contracts, and the answers are checked against theirs before they are sent.
  */
 export const RUN_TOOL: { [Name in McpToolName]: Run<Name> } = {
-  async create_video(input, api) {
-    const video = CreatedVideoSchema.parse(await api.call({ method: 'POST', path: '/api/v1/videos', body: input }))
+  async create_video({ idempotency_key: idempotencyKey, ...body }, api) {
+    const video = CreatedVideoSchema.parse(
+      await api.call({ method: 'POST', path: '/api/v1/videos', body, idempotencyKey }),
+    )
     return { ...video, next_step: FOLLOW_THE_RENDER }
   },
 

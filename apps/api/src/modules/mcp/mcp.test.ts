@@ -133,6 +133,7 @@ describe('MCP server at /mcp and over stdio', () => {
       'template_id',
       'brand',
       'resolution',
+      'idempotency_key',
     ])
     expect(create?.inputSchema.properties?.settings).toMatchObject({
       type: 'object',
@@ -243,6 +244,32 @@ describe('MCP server at /mcp and over stdio', () => {
 
     const { templates } = TemplateListSchema.parse(await callOk(client, 'list_templates'))
     expect(templates.map((template) => template.id)).toContain('builtin-product-ad-15')
+    await client.close()
+  })
+
+  it('answers a create_video retried with its idempotency_key with the first video, and makes no second', async () => {
+    const account = await createPaidAccount()
+    const client = await connect((await createKey(account, ALL_SCOPES)).secret)
+    const args = { script: SCRIPT, title: 'The keeper', idempotency_key: 'keeper-retry-7f3c' }
+    const first = McpQueuedVideoSchema.parse(await callOk(client, 'create_video', args))
+    const again = McpQueuedVideoSchema.parse(await callOk(client, 'create_video', args))
+    expect(again).toEqual(first)
+    expect(await callRefused(client, 'create_video', { ...args, title: 'Another keeper' })).toMatch(
+      /^IDEMPOTENCY_KEY_REUSED \(422\): /,
+    )
+    expect(await callRefused(client, 'create_video', { ...args, idempotency_key: 'naïve' })).toMatch(
+      /^VALIDATION_FAILED \(400\): idempotency_key: /,
+    )
+    expect(await callRefused(client, 'create_video', { ...args, idempotency_key: 'k'.repeat(256) })).toMatch(
+      /^VALIDATION_FAILED \(400\): idempotency_key: /,
+    )
+    expect(McpVideoListSchema.parse(await callOk(client, 'list_videos')).total).toBe(1)
+    // Without a key, each call is a new video, as before.
+    const { project_id: other } = McpQueuedVideoSchema.parse(
+      await callOk(client, 'create_video', { script: SCRIPT, title: 'The keeper' }),
+    )
+    expect(other).not.toBe(first.project_id)
+    expect(McpVideoListSchema.parse(await callOk(client, 'list_videos')).total).toBe(2)
     await client.close()
   })
 

@@ -353,7 +353,9 @@ function McpPart({ origin }: { origin: string }) {
         <Code>create_video</Code>, <Code>get_video</Code>, <Code>list_videos</Code>, <Code>list_voices</Code>,{' '}
         <Code>list_music</Code>, <Code>list_styles</Code>, <Code>list_templates</Code>, <Code>reroll_scene</Code> and{' '}
         <Code>render_video</Code>. <Code>create_video</Code> answers at once with the ids and <Code>get_video</Code>{' '}
-        reports progress, so no assistant waits past its timeout. Each tool needs its REST calls’ scopes.
+        reports progress, so no assistant waits past its timeout; with an <Code>idempotency_key</Code> argument, a
+        retried <Code>create_video</Code> answers the first video again rather than making a second. Each tool needs its
+        REST calls’ scopes.
       </p>
       <p>
         Clients that speak Streamable HTTP connect to <Code>{`${origin}/mcp`}</Code> with the key as a Bearer header:
