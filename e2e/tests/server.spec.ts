@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 
+import { openPage } from './open-page.ts'
 import { BLOG_SLUGS, LANDING_PAGES } from './site-data.ts'
 
 test.describe('the server', () => {
@@ -115,5 +116,16 @@ test.describe('the server', () => {
     for (const icon of ['/favicon.svg', '/icons/apple-touch-icon.png', '/icons/icon-512.png']) {
       expect((await request.get(icon)).status(), icon).toBe(200)
     }
+  })
+
+  test('leaves the manifest link out of the first paint and adds it with hydration, so the site stays installable', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/pricing')).text()
+    expect(html).toContain('<link rel="icon" href="/favicon.svg"')
+    expect(html).not.toContain('rel="manifest"')
+    await openPage(page, '/pricing')
+    await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute('href', '/site.webmanifest')
   })
 })

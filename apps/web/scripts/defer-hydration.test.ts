@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { deferHydration, HydrationScriptError } from './defer-hydration.ts'
 
-const HTML = `<head><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/root-B.js"/></head><body><main>Hi</main><script type="module" async="">import "/assets/manifest-1.js";
+const HTML = `<head><link rel="icon" href="/favicon.svg" type="image/svg+xml"/><link rel="manifest" href="/site.webmanifest"/><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/root-B.js"/></head><body><main>Hi</main><script type="module" async="">import "/assets/manifest-1.js";
 import * as route0 from "/assets/root-B.js";
 import * as route1 from "/assets/home-C.js";
   
@@ -56,9 +56,11 @@ function runDeferredScript(page: {
 }
 
 describe('deferHydration', () => {
-  it('removes modulepreload hints and starts the same imports after load and paint', () => {
+  it('removes modulepreload hints and the manifest link, and starts the same imports after load and paint', () => {
     const out = deferHydration(HTML)
     expect(out).not.toContain('modulepreload')
+    expect(out).not.toContain('site.webmanifest')
+    expect(out).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>')
     expect(out).toContain('<main>Hi</main>')
     expect(out).toContain('import("/assets/manifest-1.js"),import("/assets/root-B.js"),import("/assets/home-C.js")')
     expect(out).toContain(

@@ -1,11 +1,18 @@
 /**
  * Prerendered pages are complete HTML, so their JavaScript only adds behaviour. This rewrites React
  * Router's hydration script to start after the page has loaded and painted, and drops its modulepreload
- * hints, so script downloads never compete with the first paint (decision 007).
+ * hints and the manifest link, so neither script downloads nor the manifest compete with the first paint
+ * (decisions 007 and 065).
  * Links work natively until hydration; the app area's SPA fallback is left as it is.
  */
 const HYDRATION_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/
 const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"\/>/g
+/**
+ * The web app manifest is only for installing the site, yet a browser that checks installability (Chrome with
+ * DevTools attached, Lighthouse among them) fetches it while the first paint is still being prepared. Dropped from
+ * the HTML, it comes back with hydration: React renders root's links and inserts the missing one (decision 065).
+ */
+const MANIFEST_LINK = /<link rel="manifest" href="[^"]+"\/>/g
 
 /** The longest hydration waits after load for a first paint that may never come (a page with nothing to paint). */
 const PAINT_WAIT_MS = 3000
@@ -52,5 +59,8 @@ export function deferHydration(html: string): string {
     `setTimeout(g,${PAINT_WAIT_MS})}else requestAnimationFrame(function(){setTimeout(g,0)})}`,
     `if(document.readyState==='complete')s();else addEventListener('load',s,{once:true})`,
   ].join('')
-  return html.replace(match[0], () => `<script type="module">${script}</script>`).replace(MODULE_PRELOAD, '')
+  return html
+    .replace(match[0], () => `<script type="module">${script}</script>`)
+    .replace(MODULE_PRELOAD, '')
+    .replace(MANIFEST_LINK, '')
 }
