@@ -13,9 +13,14 @@ import {
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24
 export const IDEMPOTENCY_KEY_MAX_CHARS = 255
 
-/** Printable ASCII, 1-255 characters, as the header's value; a retry sends the same one. */
+/**
+ * Printable ASCII, 1-255 characters, as the header's value; a retry sends the same one. Spaces at its ends are
+ * dropped, as an HTTP server drops them from any header's value, so a key given to the MCP tool (which reaches the
+ * API in process) names the same video as the key sent over HTTP.
+ */
 export const IdempotencyKeySchema = z
   .string()
+  .trim()
   .regex(/^[\x20-\x7e]+$/, 'Idempotency-Key is printable ASCII')
   .max(IDEMPOTENCY_KEY_MAX_CHARS)
   .meta({

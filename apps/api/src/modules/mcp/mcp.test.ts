@@ -254,8 +254,14 @@ describe('MCP server at /mcp and over stdio', () => {
     const first = McpQueuedVideoSchema.parse(await callOk(client, 'create_video', args))
     const again = McpQueuedVideoSchema.parse(await callOk(client, 'create_video', args))
     expect(again).toEqual(first)
+    // Spaces at the key's ends go, as they go from a header sent over HTTP: the same key, the same video.
+    const spaced = { ...args, idempotency_key: `  ${args.idempotency_key} ` }
+    expect(McpQueuedVideoSchema.parse(await callOk(client, 'create_video', spaced))).toEqual(first)
     expect(await callRefused(client, 'create_video', { ...args, title: 'Another keeper' })).toMatch(
       /^IDEMPOTENCY_KEY_REUSED \(422\): /,
+    )
+    expect(await callRefused(client, 'create_video', { ...args, idempotency_key: '   ' })).toMatch(
+      /^VALIDATION_FAILED \(400\): idempotency_key: /,
     )
     expect(await callRefused(client, 'create_video', { ...args, idempotency_key: 'naïve' })).toMatch(
       /^VALIDATION_FAILED \(400\): idempotency_key: /,
