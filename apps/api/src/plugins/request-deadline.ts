@@ -42,7 +42,16 @@ export function registerRequestDeadline(app: FastifyInstance, { deadlineMs }: { 
     done()
   })
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.raw.complete) reply.header('connection', 'close')
+    if (!request.raw.complete && hasBody(request.raw.headers)) reply.header('connection', 'close')
     done(null, payload)
   })
+}
+
+/**
+ * Whether a request carries a body (RFC 9112 §6.3): a length above zero, or a transfer coding. Node marks even a
+ * bodyless GET `complete` only a moment after its handler starts, and a page answered from memory is sent before
+ * that: closing those connections would cost every following request on the page a new connection.
+ */
+function hasBody(headers: { 'content-length'?: string; 'transfer-encoding'?: string }): boolean {
+  return headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0
 }

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto'
+import http from 'node:http'
 import net from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -179,6 +180,25 @@ describe('a request body that arrives too slowly', () => {
     // The whole file arrived and was read: refused for what it is, not for how slowly it came.
     expect(response.status).toBe(415)
     expect(ApiErrorSchema.parse(JSON.parse(response.body))).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE' })
+  })
+
+  it('keeps the connection of a request without a body open for the next request', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const get = () =>
+      new Promise<{ connection?: string; reused: boolean }>((resolve, reject) => {
+        const request = http.get({ host: '127.0.0.1', port, path: '/healthz', agent }, (response) => {
+          response.resume()
+          response.on('end', () => resolve({ connection: response.headers.connection, reused: request.reusedSocket }))
+        })
+        request.on('error', reject)
+      })
+    try {
+      const first = await get()
+      expect(first.connection).not.toBe('close')
+      expect((await get()).reused).toBe(true)
+    } finally {
+      agent.destroy()
+    }
   })
 
   it('holds an upload to the deadline until it is signed in, and closes an early answer', async () => {
