@@ -27,6 +27,13 @@ import { ViewportCookie } from './components/viewport-cookie.tsx'
 /** Route rules from the build manifest, new-build reloads and the chunk-load guard (lib/site-runtime.ts). */
 export const clientMiddleware = [siteNavigationMiddleware]
 
+/**
+ * The scripts that must run before the page paints or any module loads, as one: each inline script is a hash
+ * in every page's Content-Security-Policy header. Each statement stands alone (the display mode catches its
+ * own errors).
+ */
+const HEAD_SCRIPT = [DISPLAY_MODE_SCRIPT, ZOD_JITLESS_SCRIPT, SAMPLE_VIDEO_SCRIPT].join(';\n')
+
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'icon', href: '/icons/favicon-32.png', type: 'image/png', sizes: '32x32' },
@@ -41,9 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#07060d" />
-        <script dangerouslySetInnerHTML={{ __html: DISPLAY_MODE_SCRIPT }} />
-        <script dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
-        <script dangerouslySetInnerHTML={{ __html: SAMPLE_VIDEO_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -16,8 +16,13 @@ describe('buildDocumentCsp', () => {
     const csp = directives(buildDocumentCsp({ scriptHashes: ["'sha256-abc='"], https: false }))
     expect(csp['script-src']).toEqual(["'self'", "'sha256-abc='"])
     expect(csp['img-src']).toEqual(["'self'", 'data:'])
-    expect(csp['connect-src']).toEqual(["'self'"])
-    expect(csp['frame-src']).toBeUndefined()
+    // Fonts, fetches, the manifest and media fall back to default-src: this origin only.
+    expect(csp['default-src']).toEqual(["'self'"])
+    for (const name of ['font-src', 'connect-src', 'manifest-src', 'media-src', 'frame-src']) {
+      expect(csp[name], name).toBeUndefined()
+    }
+    expect(csp['object-src']).toEqual(["'none'"])
+    expect(csp['frame-ancestors']).toEqual(["'none'"])
   })
 
   it('adds each external source to its own directive', () => {
@@ -25,12 +30,18 @@ describe('buildDocumentCsp', () => {
       buildDocumentCsp({
         scriptHashes: [],
         https: true,
-        external: { script: ['https://s.example'], img: ['https://i.example'], connect: ['https://c.example'] },
+        external: {
+          script: ['https://s.example'],
+          img: ['https://i.example'],
+          connect: ['https://c.example'],
+          media: ['https://m.example'],
+        },
       }),
     )
     expect(csp['script-src']).toEqual(["'self'", 'https://s.example'])
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'https://i.example'])
     expect(csp['connect-src']).toEqual(["'self'", 'https://c.example'])
+    expect(csp['media-src']).toEqual(["'self'", 'https://m.example'])
     expect(csp['upgrade-insecure-requests']).toEqual([])
   })
 })

@@ -21,6 +21,13 @@ export function mergeExternalSources(...all: ExternalSources[]): ExternalSources
   return merged
 }
 
+/**
+ * A fetch directive that only repeats `default-src 'self'` is left out: the browser falls back to default-src for
+ * it, and the policy is header bytes on every page view.
+ */
+const selfPlus = (name: string, list: readonly string[] | undefined) =>
+  list && list.length > 0 ? [`${name} 'self'${sources(list)}`] : []
+
 /** The policy for HTML documents: scripts only from us, the exact inline scripts the build emitted, and the SDKs of configured features. */
 export function buildDocumentCsp({ scriptHashes, https, external = {} }: CspOptions): string {
   return [
@@ -29,11 +36,9 @@ export function buildDocumentCsp({ scriptHashes, https, external = {} }: CspOpti
     // React style props become style attributes; scripts stay locked down, styles may be inline.
     `style-src 'self' 'unsafe-inline'${sources(external.style)}`,
     `img-src 'self' data:${sources(external.img)}`,
-    "font-src 'self'",
-    `connect-src 'self'${sources(external.connect)}`,
+    ...selfPlus('connect-src', external.connect),
     ...(external.frame && external.frame.length > 0 ? [`frame-src${sources(external.frame)}`] : []),
-    "manifest-src 'self'",
-    `media-src 'self'${sources(external.media)}`,
+    ...selfPlus('media-src', external.media),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

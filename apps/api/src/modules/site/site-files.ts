@@ -87,14 +87,25 @@ function getCacheControl(urlPath: string): string {
   return SHORT_CACHE
 }
 
-const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g
+/**
+ * A `type` the CSP governs: none, a JavaScript MIME type, `module`, or an import map or speculation rules.
+ * JSON-LD and other data blocks never run, so they need no hash.
+ */
+const SCRIPT_TYPE = /\stype=["']?([^"'\s>]*)/i
+const RUNNABLE_TYPE = /^(|module|importmap|speculationrules|(text|application)\/(java|ecma)script)$/i
 
-/** Hashes every inline script the build emitted, so the CSP can allow exactly those and no others. */
+/**
+ * Hashes every inline script the build emitted that a browser would run, so the CSP can allow exactly those
+ * and no others. Data blocks (structured data) are not scripts to the CSP, and each hash is header bytes on
+ * every page view.
+ */
 export function getInlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>()
   for (const match of html.matchAll(INLINE_SCRIPT)) {
-    const source = match[1] ?? ''
+    const source = match[2] ?? ''
     if (source.trim() === '') continue
+    if (!RUNNABLE_TYPE.test(SCRIPT_TYPE.exec(match[1] ?? '')?.[1] ?? '')) continue
     hashes.add(`'sha256-${createHash('sha256').update(source).digest('base64')}'`)
   }
   return [...hashes]

@@ -360,6 +360,23 @@ describe('getInlineScriptHashes', () => {
     expect(hashes).toHaveLength(3)
     expect(hashes[0]).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/)
   })
+
+  it('leaves out data blocks, which never run, and keeps every type the CSP governs', () => {
+    const runnable = [
+      '<script type="text/javascript">a()</script>',
+      "<script type='application/javascript'>b()</script>",
+      '<script type=module>c()</script>',
+      '<script type="importmap">{"imports":{}}</script>',
+      '<script type="speculationrules">{"prerender":[]}</script>',
+    ]
+    const data = [
+      '<script type="application/ld+json">{"@type":"Organization"}</script>',
+      '<script type="application/json" id="x">{"a":1}</script>',
+    ]
+    expect(getInlineScriptHashes([...runnable, ...data].join(''))).toEqual(
+      runnable.map((script) => getInlineScriptHashes(script)[0]),
+    )
+  })
 })
 
 describe('the CSP of site documents', () => {
@@ -427,7 +444,9 @@ describe('the CSP of site documents', () => {
       })
       const plain = directives(String((await app.inject('/pricing')).headers['content-security-policy']))
       expect(plain['img-src']).toEqual(["'self'", 'data:'])
-      expect(plain['connect-src']).toEqual(["'self'"])
+      // Left to default-src, which is this origin only.
+      expect(plain['connect-src']).toBeUndefined()
+      expect(plain['default-src']).toEqual(["'self'"])
     })
 
     it('joins the sign-in SDKs and Tag Manager in one policy', async () => {
