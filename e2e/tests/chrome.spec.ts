@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 
 import { CATEGORIES, STEP_BY_STEP_SLUG } from './site-data.ts'
 import { openPage } from './open-page.ts'
@@ -118,6 +118,8 @@ test.describe('header on mobile', () => {
     await page.getByRole('button', { name: 'Open menu' }).click()
     const signIn = page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Sign in' })
     await expect(signIn).toBeVisible()
+    // The menu slides in: measure where the link comes to rest.
+    await signIn.click({ trial: true })
     const box = await signIn.boundingBox()
     const onTop = await page.evaluate(
       ([x, y]) => Boolean(document.elementFromPoint(x ?? 0, y ?? 0)?.closest('#mobile-menu')),
@@ -160,6 +162,11 @@ test.describe('footer', () => {
   })
 })
 
+/** The article count a category of the blog index shows in its summary ("14 articles"). */
+async function countIn(group: Locator): Promise<number> {
+  return Number((await group.locator('summary').textContent())?.match(/(\d+) articles/)?.[1])
+}
+
 async function categoryColumns(page: Page): Promise<number[]> {
   const index = page.getByTestId('blog-index')
   const lefts: number[] = []
@@ -171,13 +178,22 @@ async function categoryColumns(page: Page): Promise<number[]> {
 }
 
 test.describe('blog index', () => {
-  test('lists the five categories, each with its articles, in 3 columns on desktop', async ({ page }) => {
+  test('lists the five categories, each with its newest articles and a link to all of them, in 3 columns on desktop', async ({
+    page,
+  }) => {
     await openPage(page, '/')
     const index = page.getByTestId('blog-index')
+    let total = 0
     for (const category of CATEGORIES) {
-      await expect(index.getByRole('heading', { name: category, exact: true })).toBeVisible()
+      const group = index.locator('details').filter({ has: page.getByRole('heading', { name: category, exact: true }) })
+      await expect(group.getByRole('heading', { name: category, exact: true })).toBeVisible()
+      await expect(group.locator('a[href^="/blog/"]')).toHaveCount(2)
+      const all = group.getByRole('link', { name: `All ${await countIn(group)} articles in ${category}`, exact: true })
+      await expect(all).toHaveAttribute('href', `/blog?category=${category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`)
+      total += await countIn(group)
     }
-    expect(await index.getByRole('link').count()).toBe(70)
+    // The categories' counts cover every article page.
+    expect(total).toBe(70)
     expect(new Set(await categoryColumns(page)).size).toBe(3)
     // A first visit asks about analytics in a banner at the bottom, which appears once the page has hydrated;
     // a click timed as it appears lands on the banner, as a person's would. Answer it first, as people do.

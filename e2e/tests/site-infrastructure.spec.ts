@@ -123,7 +123,7 @@ test.describe('build manifest', () => {
 test.describe('prefetch', () => {
   /** Focuses ten article links in the blog index, each an intent to open that article. */
   async function showIntentOnArticles(page: Page): Promise<void> {
-    const links = page.getByTestId('blog-index').getByRole('link')
+    const links = page.getByTestId('blog-index').locator('a[href^="/blog/"]')
     for (let index = 0; index < 10; index++) await links.nth(index).focus()
   }
 

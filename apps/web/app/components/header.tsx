@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { NavLink, useLocation } from 'react-router'
 
 import { useSession } from '#app/lib/session.ts'
@@ -22,6 +22,8 @@ const desktopLink = ({ isActive }: { isActive: boolean }) =>
  */
 export function Header({ actions }: { actions?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false)
+  // One function for the menu's lifetime: its focus trap is set up again whenever this changes.
+  const closeMenu = useCallback(() => setMenuOpen(false), [])
   const { user } = useSession()
   return (
     // The open menu lives inside the header's stacking context, so the header rises above the consent
@@ -54,7 +56,7 @@ export function Header({ actions }: { actions?: ReactNode }) {
             type="button"
             className="grid h-11 w-11 place-items-center rounded-full border border-line text-ink desktop:hidden"
             aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
+            aria-controls={menuOpen ? 'mobile-menu' : undefined}
             aria-label="Open menu"
             onClick={() => setMenuOpen(true)}
           >
@@ -62,13 +64,18 @@ export function Header({ actions }: { actions?: ReactNode }) {
           </button>
         </div>
       </div>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      {/* Drawn only while open: every page's HTML would otherwise carry a second copy of the navigation. */}
+      {menuOpen ? <MobileMenu onClose={closeMenu} /> : null}
     </header>
   )
 }
 
-/** Slide-out menu for small screens: a modal dialog that traps focus, closes on Escape, backdrop or navigation. */
-function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Slide-out menu for small screens: a modal dialog that traps focus, closes on Escape, backdrop or navigation.
+ * It slides and fades in from its @starting-style (the `starting:` variant) as it is drawn, unless the visitor
+ * asks for reduced motion.
+ */
+function MobileMenu({ onClose }: { onClose: () => void }) {
   const panelRef = useRef<HTMLDivElement>(null)
   const { pathname } = useLocation()
   const lastPath = useRef(pathname)
@@ -81,7 +88,6 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   }, [pathname, onClose])
 
   useEffect(() => {
-    if (!open) return
     const opener = document.activeElement as HTMLElement | null
     const panel = panelRef.current
     panel?.querySelector<HTMLElement>('a, button')?.focus()
@@ -106,12 +112,12 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
       document.body.style.overflow = ''
       opener?.focus()
     }
-  }, [open, onClose])
+  }, [onClose])
 
   return (
-    <div className={`fixed inset-0 z-50 desktop:hidden ${open ? '' : 'pointer-events-none'}`} hidden={!open}>
+    <div className="fixed inset-0 z-50 desktop:hidden">
       <div
-        className={`absolute inset-0 bg-black/60 transition-opacity duration-300 ${open ? 'opacity-100' : 'opacity-0'}`}
+        className="absolute inset-0 bg-black/60 transition-opacity duration-300 starting:opacity-0 motion-reduce:transition-none"
         onClick={onClose}
         aria-hidden="true"
       />
@@ -121,9 +127,7 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
         role="dialog"
         aria-modal="true"
         aria-label="Menu"
-        className={`absolute inset-y-0 right-0 flex w-[min(20rem,86vw)] flex-col gap-6 border-l border-line bg-surface p-6 shadow-2xl transition-transform duration-300 ease-out-cubic ${
-          open ? 'translate-x-0' : 'translate-x-full'
-        }`}
+        className="absolute inset-y-0 right-0 flex w-[min(20rem,86vw)] flex-col gap-6 border-l border-line bg-surface p-6 shadow-2xl transition-transform duration-300 ease-out-cubic starting:translate-x-full motion-reduce:transition-none"
       >
         <MenuTitleBar onClose={onClose} />
         <nav aria-label="Mobile">

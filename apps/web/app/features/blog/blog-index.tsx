@@ -15,7 +15,7 @@ const BlogWall =
   wall?.BlogWall ?? lazy(() => import('./blog-wall.tsx').then((module) => ({ default: module.BlogWall })))
 
 /**
- * The five categories with every article, above the footer of each landing page: 1 column on mobile, where
+ * The five categories with their newest articles, above the footer of each landing page: 1 column on mobile, where
  * each category is a disclosure that starts closed, and 3 open columns on desktop. The disclosures are native
  * <details>, so they work before hydration; CSS shows their content on desktop even while closed (app.css),
  * and once hydrated the desktop ones are marked open, so assistive tech hears the state it sees, and their

@@ -2,10 +2,13 @@ import { href, Link } from 'react-router'
 
 import blogIndex from 'virtual:blog-index'
 
+import { getBlogCategorySlug } from '@storyreel/contracts/blog-categories'
+
 import { ArrowRightIcon } from '#app/components/ui/chrome-icons.tsx'
 
 /**
- * The wall's markup: five categories, each a <details> listing its articles. Static once prerendered, so
+ * The wall's markup: five categories, each a <details> listing its newest articles and a link to the rest on
+ * /blog (decision 066). Static once prerendered, so
  * blog-index.tsx keeps it as a static island; this module loads only to draw it after a client navigation.
  */
 export function BlogWall() {
@@ -32,8 +35,8 @@ export function BlogWall() {
             <details key={group.category} className="blog-wall-group group border-b border-line/70 desktop:border-0">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-3 py-3.5 desktop:cursor-default desktop:py-0 [&::-webkit-details-marker]:hidden">
                 <h3 className="text-sm font-semibold uppercase tracking-wider text-accent">{group.category}</h3>
-                <span className="flex items-center gap-2 text-xs font-medium text-subtle desktop:hidden">
-                  {group.posts.length} articles
+                <span className="flex shrink-0 items-center gap-2 whitespace-nowrap text-xs font-medium text-subtle desktop:hidden">
+                  {`${group.total} articles`}
                   <svg
                     viewBox="0 0 24 24"
                     className="h-4 w-4 transition-transform group-open:rotate-180"
@@ -60,6 +63,16 @@ export function BlogWall() {
                     </Link>
                   </li>
                 ))}
+                <li>
+                  <Link
+                    to={`${href('/blog')}?category=${getBlogCategorySlug(group.category)}`}
+                    className="mt-1 inline-flex items-center gap-1 py-1.5 text-sm font-semibold text-accent hover:underline desktop:py-1"
+                  >
+                    {`All ${group.total} articles`}
+                    <span className="sr-only">{` in ${group.category}`}</span>
+                    <ArrowRightIcon className="h-4 w-4" />
+                  </Link>
+                </li>
               </ul>
             </details>
           ))}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
-import { getRelatedPosts, loadPosts, parsePost, PostValidationError } from './posts.server.ts'
+import {
+  BLOG_WALL_POSTS_PER_CATEGORY,
+  getRelatedPosts,
+  groupByCategory,
+  loadPosts,
+  parsePost,
+  PostValidationError,
+} from './posts.server.ts'
 import { findContentDir } from '../../lib/markdown.server.ts'
 
 const BODY = `Opening paragraph.\n\n## First part\n\n${'word '.repeat(720)}\n\n### A detail\n\nMore.\n`
@@ -77,6 +84,31 @@ describe('the blog in content/blog', () => {
       expect(related).toHaveLength(3)
       expect(related.every((item) => item.category === post.category && item.slug !== post.slug)).toBe(true)
     }
+  })
+
+  it('gives the wall the newest posts of each category and its count, however many there are', async () => {
+    const posts = await loadPosts(findContentDir('blog'))
+    const wall = groupByCategory(posts)
+    expect(wall.map((group) => group.category)).toEqual([
+      'How to',
+      'Extensive Music Library',
+      'Tutorials & Guides',
+      'Product',
+      'Ultra-Realistic AI Voiceover',
+    ])
+    for (const group of wall) {
+      const inCategory = posts.filter((post) => post.category === group.category)
+      const newestFirst = inCategory.toSorted((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))
+      expect(group.total).toBe(inCategory.length)
+      expect(group.posts).toEqual(
+        newestFirst.slice(0, BLOG_WALL_POSTS_PER_CATEGORY).map(({ slug, title }) => ({ slug, title })),
+      )
+    }
+    // Twice the articles, the same wall size.
+    const doubled = [...posts, ...posts.map((post) => ({ ...post, slug: `${post.slug}-2`, date: '2000-01-01' }))]
+    expect(BLOG_WALL_POSTS_PER_CATEGORY).toBe(2)
+    expect(groupByCategory(doubled).map((group) => group.posts.length)).toEqual([2, 2, 2, 2, 2])
+    expect(groupByCategory(doubled).reduce((sum, group) => sum + group.total, 0)).toBe(140)
   })
 
   it('links only to pages and articles that exist', async () => {

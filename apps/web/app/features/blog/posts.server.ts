@@ -93,11 +93,28 @@ export function getRelatedPosts(posts: Post[], post: Post, count = 3): PostSumma
   return related
 }
 
-export type BlogIndexEntry = { category: BlogCategory; posts: Array<{ slug: string; title: string }> }
+/** Articles the wall above every footer lists per category: the newest, then a link to the whole category. */
+export const BLOG_WALL_POSTS_PER_CATEGORY = 2
 
-export function groupByCategory(posts: Post[]): BlogIndexEntry[] {
-  return BLOG_CATEGORIES.map((category) => ({
-    category,
-    posts: posts.filter((post) => post.category === category).map(({ slug, title }) => ({ slug, title })),
-  }))
+export type BlogIndexEntry = {
+  category: BlogCategory
+  /** Articles in the category, all of them. */
+  total: number
+  /** The newest few, newest first. */
+  posts: Array<{ slug: string; title: string }>
+}
+
+/**
+ * The wall's data: each category's newest articles and its count. Every page carries the wall, so it stays
+ * the same size however many articles we publish; the category on /blog lists the rest (decision 066).
+ */
+export function groupByCategory(posts: Post[], perCategory = BLOG_WALL_POSTS_PER_CATEGORY): BlogIndexEntry[] {
+  return BLOG_CATEGORIES.map((category) => {
+    const inCategory = posts.filter((post) => post.category === category)
+    return {
+      category,
+      total: inCategory.length,
+      posts: inCategory.slice(0, perCategory).map(({ slug, title }) => ({ slug, title })),
+    }
+  })
 }

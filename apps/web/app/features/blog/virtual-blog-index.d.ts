@@ -1,7 +1,7 @@
 declare module 'virtual:blog-index' {
   import type { BlogCategory } from '@storyreel/contracts/blog-categories'
 
-  const blogIndex: Array<{ category: BlogCategory; posts: Array<{ slug: string; title: string }> }>
+  const blogIndex: Array<{ category: BlogCategory; total: number; posts: Array<{ slug: string; title: string }> }>
   export default blogIndex
 }
 
