@@ -70,6 +70,18 @@ describe('deferHydration', () => {
     expect(out).toContain("addEventListener('load',s,{once:true})")
   })
 
+  it('drops the route-discovery marker from links when discovery is "initial", and only then', () => {
+    const context = (mode: string) =>
+      `<script>window.__reactRouterContext = {"routeDiscovery":{"mode":"${mode}"},"ssr":false};</script>`
+    const links =
+      '<a href="/pricing" data-discover="true">Pricing</a><p>Write data-discover=&quot;true&quot; in text</p>'
+    const page = (mode: string) => HTML.replace('<main>Hi</main>', `<main>${links}</main>${context(mode)}`)
+    const initial = deferHydration(page('initial'))
+    expect(initial).toContain('<a href="/pricing">Pricing</a>')
+    expect(initial).toContain('<p>Write data-discover=&quot;true&quot; in text</p>')
+    expect(deferHydration(page('lazy'))).toContain('<a href="/pricing" data-discover="true">Pricing</a>')
+  })
+
   it('produces a script that loads the modules in order and records them', async () => {
     const win: Record<string, unknown> = {}
     const { imported, listeners } = runDeferredScript({

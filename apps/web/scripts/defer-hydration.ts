@@ -2,7 +2,7 @@
  * Prerendered pages are complete HTML, so their JavaScript only adds behaviour. This rewrites React
  * Router's hydration script to start after the page has loaded and painted, and drops its modulepreload
  * hints and the manifest link, so neither script downloads nor the manifest compete with the first paint
- * (decisions 007 and 065).
+ * (decisions 007 and 065), and the route-discovery marker its links carry for nothing here (decision 066).
  * Links work natively until hydration; the app area's SPA fallback is left as it is.
  */
 const HYDRATION_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/
@@ -13,6 +13,13 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"\/>/g
  * the HTML, it comes back with hydration: React renders root's links and inserts the missing one (decision 065).
  */
 const MANIFEST_LINK = /<link rel="manifest" href="[^"]+"\/>/g
+/**
+ * React Router marks each in-app link for lazy route discovery, which only runs with server rendering: these
+ * pages are prerendered (`ssr: false`, discovery "initial"), so the marker is dead weight on every link. React
+ * escapes quotes in text and attribute values, so the exact attribute can only be an attribute.
+ */
+const DISCOVER_MARKER = / data-discover="true"/g
+const INITIAL_DISCOVERY = '"routeDiscovery":{"mode":"initial"}'
 
 /** The longest hydration waits after load for a first paint that may never come (a page with nothing to paint). */
 const PAINT_WAIT_MS = 3000
@@ -63,4 +70,5 @@ export function deferHydration(html: string): string {
     .replace(match[0], () => `<script type="module">${script}</script>`)
     .replace(MODULE_PRELOAD, '')
     .replace(MANIFEST_LINK, '')
+    .replace(DISCOVER_MARKER, (marker) => (html.includes(INITIAL_DISCOVERY) ? '' : marker))
 }

@@ -20,8 +20,7 @@ export function Footer({ settingsLink }: { settingsLink?: ReactNode }) {
         <div className="flex flex-col gap-4">
           <Logo withText />
           <p className="max-w-sm text-sm leading-relaxed text-muted">
-            {BRAND.name} turns your ideas into finished videos: text-to-video, anime video, AI voiceovers in several
-            languages and a library of original music, on iOS, Android and the web.
+            {`${BRAND.name} turns your ideas into finished videos: text-to-video, anime video, AI voiceovers in several languages and a library of original music, on iOS, Android and the web.`}
           </p>
           <StoreBadges />
         </div>
@@ -70,7 +69,7 @@ export function Footer({ settingsLink }: { settingsLink?: ReactNode }) {
       </div>
       <div className="border-t border-line">
         <p className="mx-auto max-w-7xl px-5 py-6 text-xs text-subtle tablet:px-8">
-          © {BRAND.copyrightYears} {BRAND.name}. All rights reserved.
+          {`© ${BRAND.copyrightYears} ${BRAND.name}. All rights reserved.`}
         </p>
       </div>
     </footer>

@@ -71,10 +71,9 @@ export function SampleGallery({ videos, headingLevel = 3 }: { videos: readonly S
                   How these were made
                 </AboutHeading>
                 <ul className="mt-3 space-y-2 text-sm leading-relaxed text-muted">
-                  <li>Each one is a storyboard we wrote, rendered by {BRAND.name}’s own engine, untouched.</li>
+                  <li>{`Each one is a storyboard we wrote, rendered by ${BRAND.name}’s own engine, untouched.`}</li>
                   <li>
-                    The default engines did the work: the built-in illustrator drew the scenes, an offline{' '}
-                    {VOICE_ENGINE_LABEL} voice read the narration, and the music is from our library.
+                    {`The default engines did the work: the built-in illustrator drew the scenes, an offline ${VOICE_ENGINE_LABEL} voice read the narration, and the music is from our library.`}
                   </li>
                   {videos.some((video) => video.credits) ? (
                     <li>Where a sample shows photos instead of drawings, they are credited beneath it.</li>

@@ -102,10 +102,10 @@ export function SampleVideoFacts({ video }: { video: SampleVideo }) {
   return (
     <>
       <p className="text-sm leading-relaxed text-muted">
-        {video.style} · {RATIO_LABELS[video.ratio]} · {Math.round(video.seconds)}&nbsp;s
+        {/* One text node per line: React marks each boundary between adjacent texts in the HTML. */}
+        {`${video.style} · ${RATIO_LABELS[video.ratio]} · ${Math.round(video.seconds)}\u00a0s`}
         <br />
-        Voice: {video.voice.name}, {video.voice.language}
-        {video.music ? <> · Music: “{video.music}”</> : null}
+        {`Voice: ${video.voice.name}, ${video.voice.language}${video.music ? ` · Music: “${video.music}”` : ''}`}
       </p>
       {video.credits ? <p className="mt-1 text-xs leading-relaxed text-subtle">{video.credits}</p> : null}
     </>

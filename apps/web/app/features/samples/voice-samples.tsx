@@ -31,12 +31,10 @@ export function VoiceSamples({ voices, compact = false }: { voices: readonly Voi
           <div className="min-w-0">
             <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
               <span className="font-semibold text-ink">{voice.name}</span>
-              <span className="text-subtle">
-                {voice.language} · {Math.round(voice.seconds)} s
-              </span>
+              <span className="text-subtle">{`${voice.language} · ${Math.round(voice.seconds)} s`}</span>
             </p>
             <p className="mt-1 text-sm leading-relaxed text-muted" lang={voice.id.slice(0, 2)}>
-              “{voice.text}”
+              {`“${voice.text}”`}
             </p>
           </div>
           {/* The transcript is the quoted line beside the button, so the clip needs no caption track. */}

@@ -53,9 +53,7 @@ export function TestimonialCard({ testimonial, index }: { testimonial: Testimoni
 function Stars({ rating }: { rating: number }) {
   return (
     <p className="flex items-center gap-0.5">
-      <span className="sr-only">
-        Rated {rating} out of {MAX_RATING}
-      </span>
+      <span className="sr-only">{`Rated ${rating} out of ${MAX_RATING}`}</span>
       {Array.from({ length: MAX_RATING }, (_, star) => (
         <StarIcon
           key={star}

@@ -450,9 +450,7 @@ function FormatsAndExport() {
         <ul className="mt-12 grid gap-5 tablet:grid-cols-3">
           {FORMATS.map((format) => (
             <li key={format.ratio} className="glass rounded-3xl p-6">
-              <h3 className="text-lg font-semibold text-ink">
-                {format.ratio} {format.name}
-              </h3>
+              <h3 className="text-lg font-semibold text-ink">{`${format.ratio} ${format.name}`}</h3>
               <p className="mt-2 leading-relaxed text-muted">{format.body}</p>
             </li>
           ))}

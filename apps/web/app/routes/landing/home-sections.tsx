@@ -77,9 +77,7 @@ function Hero() {
             Turn your words into <span className="text-gradient">finished videos</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted tablet:text-xl">
-            Write a prompt or paste a script. {BRAND.name} storyboards it into scenes, draws the visuals or shows your
-            own photos and clips, reads it with a voice you choose and sets it to music, ready to post in vertical,
-            square or widescreen.
+            {`Write a prompt or paste a script. ${BRAND.name} storyboards it into scenes, draws the visuals or shows your own photos and clips, reads it with a voice you choose and sets it to music, ready to post in vertical, square or widescreen.`}
           </p>
           <StoreBadges browser className="mt-8" />
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-muted">
@@ -97,7 +95,7 @@ function Hero() {
           <SampleVideoPlayer video={sample} eager className="shadow-2xl shadow-brand-700/30" />
           <figcaption className="mt-4 text-center">
             <p className="text-sm font-semibold text-ink">
-              “{sample.title}”, rendered by {BRAND.name} from a {sample.script.length}-line script
+              {`“${sample.title}”, rendered by ${BRAND.name} from a ${sample.script.length}-line script`}
             </p>
             <div className="mt-1">
               <SampleVideoFacts video={sample} />
@@ -119,7 +117,8 @@ function Samples() {
           eyebrow="Real output"
           title={
             <>
-              Made by {BRAND.name}, <span className="text-gradient">not mocked up</span>
+              {`Made by ${BRAND.name}, `}
+              <span className="text-gradient">not mocked up</span>
             </>
           }
         >
@@ -294,9 +293,7 @@ function Formats() {
                   <span className={`${format.box} rounded-[5px] border-2 border-accent bg-brand-500/15`} />
                 </span>
                 <span className="leading-snug">
-                  <span className="block font-semibold text-ink">
-                    {format.ratio} {format.name}
-                  </span>
+                  <span className="block font-semibold text-ink">{`${format.ratio} ${format.name}`}</span>
                   <span className="block text-sm text-muted">{format.use}</span>
                 </span>
               </li>
@@ -317,7 +314,7 @@ function Formats() {
               <span className="leading-snug">
                 <span className="block font-semibold text-ink">HD export</span>
                 <span className="block text-sm text-muted">
-                  {PLAN_LIMITS.free.maxResolution} free, {PLAN_LIMITS.paid.maxResolution} on Premium
+                  {`${PLAN_LIMITS.free.maxResolution} free, ${PLAN_LIMITS.paid.maxResolution} on Premium`}
                 </span>
               </span>
             </li>
@@ -344,10 +341,7 @@ function PricingTeaser() {
             Start free. Upgrade when your ideas outgrow it.
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-muted">
-            The Free plan renders {PLAN_LIMITS.free.rendersPerDay} videos a day at {PLAN_LIMITS.free.maxResolution},
-            with every style, voice and track. Premium renders up to {PLAN_LIMITS.paid.rendersPerDay} a day at{' '}
-            {PLAN_LIMITS.paid.maxResolution} and is billed weekly, monthly or yearly through the App Store or Google
-            Play, so you manage it in the account you already use.
+            {`The Free plan renders ${PLAN_LIMITS.free.rendersPerDay} videos a day at ${PLAN_LIMITS.free.maxResolution}, with every style, voice and track. Premium renders up to ${PLAN_LIMITS.paid.rendersPerDay} a day at ${PLAN_LIMITS.paid.maxResolution} and is billed weekly, monthly or yearly through the App Store or Google Play, so you manage it in the account you already use.`}
           </p>
           <Link to={href('/pricing')} className="btn-primary mt-8">
             See plans and pricing
@@ -389,7 +383,7 @@ function Testimonials() {
         <div className="flex flex-col items-start justify-between gap-6 desktop:flex-row desktop:items-end">
           <div className="max-w-2xl">
             <h2 id="stories-title" className="text-balance text-3xl font-bold tracking-tight text-ink tablet:text-4xl">
-              What a week with {BRAND.name} can look like
+              {`What a week with ${BRAND.name} can look like`}
             </h2>
             <IllustrativeNote className="mt-4" />
           </div>
