@@ -20,6 +20,14 @@ export function getBlogCategorySlug(category: BlogCategory): string {
     .replace(/^-|-$/g, '')
 }
 
+/**
+ * The id of a category's section on /blog: a link to `?category=…#…` lands on it before the page has hydrated,
+ * or without JavaScript, when the filter has not been applied yet.
+ */
+export function getBlogCategorySectionId(category: BlogCategory): string {
+  return `category-${getBlogCategorySlug(category)}`
+}
+
 export function findBlogCategoryBySlug(slug: string | null | undefined): BlogCategory | undefined {
   return BLOG_CATEGORIES.find((category) => getBlogCategorySlug(category) === slug)
 }

@@ -89,11 +89,11 @@ function getCacheControl(urlPath: string): string {
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g
 /**
- * A `type` the CSP governs: none, a JavaScript MIME type, `module`, or an import map or speculation rules.
- * JSON-LD and other data blocks never run, so they need no hash.
+ * A JSON data block (JSON-LD, application/json) never runs, so it needs no hash. Every other type is hashed:
+ * a hash the browser never uses costs bytes, a missing one would block a script.
  */
 const SCRIPT_TYPE = /\stype=["']?([^"'\s>]*)/i
-const RUNNABLE_TYPE = /^(|module|importmap|speculationrules|(text|application)\/(java|ecma)script)$/i
+const DATA_BLOCK_TYPE = /^[\w.+-]+\/([\w.-]+\+)?json$/i
 
 /**
  * Hashes every inline script the build emitted that a browser would run, so the CSP can allow exactly those
@@ -105,7 +105,7 @@ export function getInlineScriptHashes(html: string): string[] {
   for (const match of html.matchAll(INLINE_SCRIPT)) {
     const source = match[2] ?? ''
     if (source.trim() === '') continue
-    if (!RUNNABLE_TYPE.test(SCRIPT_TYPE.exec(match[1] ?? '')?.[1] ?? '')) continue
+    if (DATA_BLOCK_TYPE.test(SCRIPT_TYPE.exec(match[1] ?? '')?.[1] ?? '')) continue
     hashes.add(`'sha256-${createHash('sha256').update(source).digest('base64')}'`)
   }
   return [...hashes]

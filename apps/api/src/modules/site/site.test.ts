@@ -361,10 +361,11 @@ describe('getInlineScriptHashes', () => {
     expect(hashes[0]).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/)
   })
 
-  it('leaves out data blocks, which never run, and keeps every type the CSP governs', () => {
+  it('leaves out JSON data blocks, which never run, and hashes every other type', () => {
     const runnable = [
       '<script type="text/javascript">a()</script>',
       "<script type='application/javascript'>b()</script>",
+      '<script type="application/x-javascript">b2()</script>',
       '<script type=module>c()</script>',
       '<script type="importmap">{"imports":{}}</script>',
       '<script type="speculationrules">{"prerender":[]}</script>',

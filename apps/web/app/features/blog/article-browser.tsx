@@ -4,6 +4,7 @@ import { NavigationType, useLocation, useNavigationType, useSearchParams } from 
 import {
   BLOG_CATEGORIES,
   findBlogCategoryBySlug,
+  getBlogCategorySectionId,
   getBlogCategorySlug,
   type BlogCategory,
 } from '@storyreel/contracts/blog-categories'
@@ -46,7 +47,7 @@ export function describeResults({
   return `${total} articles in ${BLOG_CATEGORIES.length} categories`
 }
 
-export const getCategorySectionId = (category: BlogCategory) => `category-${getBlogCategorySlug(category)}`
+const getCategorySectionId = getBlogCategorySectionId
 
 /** The history state the list writes with its own address changes, to tell them from back, forward or a link. */
 const OWN_WRITE = { blogFilters: true } as const

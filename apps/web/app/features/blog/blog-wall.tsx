@@ -2,7 +2,7 @@ import { href, Link } from 'react-router'
 
 import blogIndex from 'virtual:blog-index'
 
-import { getBlogCategorySlug } from '@storyreel/contracts/blog-categories'
+import { getBlogCategorySectionId, getBlogCategorySlug } from '@storyreel/contracts/blog-categories'
 
 import { ArrowRightIcon } from '#app/components/ui/chrome-icons.tsx'
 
@@ -65,7 +65,7 @@ export function BlogWall() {
                 ))}
                 <li>
                   <Link
-                    to={`${href('/blog')}?category=${getBlogCategorySlug(group.category)}`}
+                    to={`${href('/blog')}?category=${getBlogCategorySlug(group.category)}#${getBlogCategorySectionId(group.category)}`}
                     className="mt-1 inline-flex items-center gap-1 py-1.5 text-sm font-semibold text-accent hover:underline desktop:py-1"
                   >
                     {`All ${group.total} articles`}

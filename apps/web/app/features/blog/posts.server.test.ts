@@ -104,6 +104,8 @@ describe('the blog in content/blog', () => {
         newestFirst.slice(0, BLOG_WALL_POSTS_PER_CATEGORY).map(({ slug, title }) => ({ slug, title })),
       )
     }
+    // Newest first whatever order the posts come in.
+    expect(groupByCategory(posts.toReversed())).toEqual(wall)
     // Twice the articles, the same wall size.
     const doubled = [...posts, ...posts.map((post) => ({ ...post, slug: `${post.slug}-2`, date: '2000-01-01' }))]
     expect(BLOG_WALL_POSTS_PER_CATEGORY).toBe(2)

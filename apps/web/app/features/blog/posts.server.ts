@@ -109,8 +109,9 @@ export type BlogIndexEntry = {
  * the same size however many articles we publish; the category on /blog lists the rest (decision 066).
  */
 export function groupByCategory(posts: Post[], perCategory = BLOG_WALL_POSTS_PER_CATEGORY): BlogIndexEntry[] {
+  const newestFirst = posts.toSorted((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))
   return BLOG_CATEGORIES.map((category) => {
-    const inCategory = posts.filter((post) => post.category === category)
+    const inCategory = newestFirst.filter((post) => post.category === category)
     return {
       category,
       total: inCategory.length,
