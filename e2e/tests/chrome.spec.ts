@@ -112,6 +112,33 @@ test.describe('header on mobile', () => {
     await expect(menu).toBeHidden()
   })
 
+  test('slides the menu out on closing, with focus back on its button at once, and not at all with reduced motion', async ({
+    page,
+  }) => {
+    await openPage(page, '/')
+    const button = page.getByRole('button', { name: 'Open menu' })
+    await button.click()
+    const menu = page.locator('#mobile-menu')
+    await menu.getByRole('button', { name: 'Close menu' }).click({ trial: true })
+    const slidOut = menu.evaluate(
+      (panel) =>
+        new Promise<string>((resolve) =>
+          panel.addEventListener('transitionend', (event) => resolve((event as TransitionEvent).propertyName)),
+        ),
+    )
+    await page.keyboard.press('Escape')
+    await expect(button).toBeFocused()
+    expect(await slidOut).toBe('translate')
+    await expect(menu).toHaveCount(0)
+
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await button.click()
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(menu).toHaveCount(0, { timeout: 250 })
+    await expect(button).toBeFocused()
+  })
+
   test('the first-visit consent banner never covers the open menu and its sign-in link', async ({ page }) => {
     await openPage(page, '/pricing')
     await expect(page.getByRole('region', { name: 'Analytics, only if you say so' })).toBeVisible()

@@ -10,6 +10,9 @@ import { StoreIcons } from './store-badges.tsx'
 import { MenuTitleBar } from './menu-title-bar.tsx'
 import { MenuIcon } from './ui/chrome-icons.tsx'
 
+/** The mobile menu's slide, in and out (`duration-300`). */
+const SLIDE_MS = 300
+
 // Narrower below 1280 px, where a signed-in visitor's two buttons and the Free Week timer share the row.
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-2.5 py-2 text-sm desktopMedium:px-3.5 font-medium transition-colors ${
@@ -21,14 +24,17 @@ const desktopLink = ({ isActive }: { isActive: boolean }) =>
  * since shared components never import features.
  */
 export function Header({ actions }: { actions?: ReactNode }) {
-  const [menuOpen, setMenuOpen] = useState(false)
-  // One function for the menu's lifetime: its focus trap is set up again whenever this changes.
-  const closeMenu = useCallback(() => setMenuOpen(false), [])
+  // 'closing' while the menu slides out; it is drawn until then.
+  const [menu, setMenu] = useState<'closed' | 'open' | 'closing'>('closed')
+  const menuOpen = menu === 'open'
+  // One function each for the menu's lifetime: its focus trap is set up again whenever onClose changes.
+  const closeMenu = useCallback(() => setMenu((state) => (state === 'open' ? 'closing' : state)), [])
+  const removeMenu = useCallback(() => setMenu((state) => (state === 'closing' ? 'closed' : state)), [])
   const { user } = useSession()
   return (
     // The open menu lives inside the header's stacking context, so the header rises above the consent
     // banner (z-40, later in the page) while it is open; otherwise the banner would cover the drawer.
-    <header className={`sticky top-0 border-b border-line/70 bg-canvas/95 ${menuOpen ? 'z-50' : 'z-40'}`}>
+    <header className={`sticky top-0 border-b border-line/70 bg-canvas/95 ${menu === 'closed' ? 'z-40' : 'z-50'}`}>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-5 tablet:px-8">
         <Logo />
         <nav aria-label="Main" className="hidden desktop:block">
@@ -58,24 +64,33 @@ export function Header({ actions }: { actions?: ReactNode }) {
             aria-expanded={menuOpen}
             aria-controls={menuOpen ? 'mobile-menu' : undefined}
             aria-label="Open menu"
-            onClick={() => setMenuOpen(true)}
+            onClick={() => setMenu('open')}
           >
             <MenuIcon className="h-5 w-5" />
           </button>
         </div>
       </div>
       {/* Drawn only while open: every page's HTML would otherwise carry a second copy of the navigation. */}
-      {menuOpen ? <MobileMenu onClose={closeMenu} /> : null}
+      {menu === 'closed' ? null : <MobileMenu closing={menu === 'closing'} onClose={closeMenu} onClosed={removeMenu} />}
     </header>
   )
 }
 
 /**
  * Slide-out menu for small screens: a modal dialog that traps focus, closes on Escape, backdrop or navigation.
- * It slides and fades in from its @starting-style (the `starting:` variant) as it is drawn, unless the visitor
- * asks for reduced motion.
+ * It slides and fades in from its @starting-style (the `starting:` variant) as it is drawn, and out again when it
+ * closes, inert meanwhile and with focus already back on the opener; without motion when the visitor asks for less.
  */
-function MobileMenu({ onClose }: { onClose: () => void }) {
+function MobileMenu({
+  closing,
+  onClose,
+  onClosed,
+}: {
+  closing: boolean
+  onClose: () => void
+  /** Once it has slid out: the header stops drawing it. */
+  onClosed: () => void
+}) {
   const panelRef = useRef<HTMLDivElement>(null)
   const { pathname } = useLocation()
   const lastPath = useRef(pathname)
@@ -88,6 +103,24 @@ function MobileMenu({ onClose }: { onClose: () => void }) {
   }, [pathname, onClose])
 
   useEffect(() => {
+    if (!closing) return
+    const panel = panelRef.current
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    // The slide's end, or its length where a transition never starts (a hidden tab, say).
+    const timer = setTimeout(onClosed, reduced ? 0 : SLIDE_MS + 50)
+    const onEnd = (event: TransitionEvent) => {
+      // Tailwind's translate utilities set the `translate` property.
+      if (event.target === panel && event.propertyName === 'translate') onClosed()
+    }
+    panel?.addEventListener('transitionend', onEnd)
+    return () => {
+      clearTimeout(timer)
+      panel?.removeEventListener('transitionend', onEnd)
+    }
+  }, [closing, onClosed])
+
+  useEffect(() => {
+    if (closing) return
     const opener = document.activeElement as HTMLElement | null
     const panel = panelRef.current
     panel?.querySelector<HTMLElement>('a, button')?.focus()
@@ -112,12 +145,12 @@ function MobileMenu({ onClose }: { onClose: () => void }) {
       document.body.style.overflow = ''
       opener?.focus()
     }
-  }, [onClose])
+  }, [closing, onClose])
 
   return (
-    <div className="fixed inset-0 z-50 desktop:hidden">
+    <div className={`fixed inset-0 z-50 desktop:hidden ${closing ? 'pointer-events-none' : ''}`}>
       <div
-        className="absolute inset-0 bg-black/60 transition-opacity duration-300 starting:opacity-0 motion-reduce:transition-none"
+        className={`absolute inset-0 bg-black/60 transition-opacity duration-300 starting:opacity-0 motion-reduce:transition-none ${closing ? 'opacity-0' : ''}`}
         onClick={onClose}
         aria-hidden="true"
       />
@@ -127,7 +160,8 @@ function MobileMenu({ onClose }: { onClose: () => void }) {
         role="dialog"
         aria-modal="true"
         aria-label="Menu"
-        className="absolute inset-y-0 right-0 flex w-[min(20rem,86vw)] flex-col gap-6 border-l border-line bg-surface p-6 shadow-2xl transition-transform duration-300 ease-out-cubic starting:translate-x-full motion-reduce:transition-none"
+        inert={closing}
+        className={`absolute inset-y-0 right-0 flex w-[min(20rem,86vw)] flex-col gap-6 border-l border-line bg-surface p-6 shadow-2xl transition-transform duration-300 ease-out-cubic starting:translate-x-full motion-reduce:transition-none ${closing ? 'translate-x-full' : ''}`}
       >
         <MenuTitleBar onClose={onClose} />
         <nav aria-label="Mobile">
