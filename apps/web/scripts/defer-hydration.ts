@@ -66,9 +66,9 @@ export function deferHydration(html: string): string {
     `setTimeout(g,${PAINT_WAIT_MS})}else requestAnimationFrame(function(){setTimeout(g,0)})}`,
     `if(document.readyState==='complete')s();else addEventListener('load',s,{once:true})`,
   ].join('')
-  return html
+  const deferred = html
     .replace(match[0], () => `<script type="module">${script}</script>`)
     .replace(MODULE_PRELOAD, '')
     .replace(MANIFEST_LINK, '')
-    .replace(DISCOVER_MARKER, (marker) => (html.includes(INITIAL_DISCOVERY) ? '' : marker))
+  return html.includes(INITIAL_DISCOVERY) ? deferred.replace(DISCOVER_MARKER, '') : deferred
 }

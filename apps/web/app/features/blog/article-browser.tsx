@@ -47,8 +47,6 @@ export function describeResults({
   return `${total} articles in ${BLOG_CATEGORIES.length} categories`
 }
 
-const getCategorySectionId = getBlogCategorySectionId
-
 /** The history state the list writes with its own address changes, to tell them from back, forward or a link. */
 const OWN_WRITE = { blogFilters: true } as const
 
@@ -186,7 +184,7 @@ export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary
             {BLOG_CATEGORIES.map((each) => (
               <li key={each}>
                 <a
-                  href={`?category=${getBlogCategorySlug(each)}#${getCategorySectionId(each)}`}
+                  href={`?category=${getBlogCategorySlug(each)}#${getBlogCategorySectionId(each)}`}
                   className={chip(category === each)}
                   aria-current={category === each ? 'true' : undefined}
                   onClick={(event) => chooseCategory(event, each)}
@@ -225,11 +223,11 @@ export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary
         BLOG_CATEGORIES.map((each, sectionIndex) => {
           const inCategory = matches.filter((article) => article.category === each)
           if (inCategory.length === 0) return null
-          const titleId = `${getCategorySectionId(each)}-title`
+          const titleId = `${getBlogCategorySectionId(each)}-title`
           return (
             <section
               key={each}
-              id={getCategorySectionId(each)}
+              id={getBlogCategorySectionId(each)}
               aria-labelledby={titleId}
               className="mt-10 scroll-mt-24 first-of-type:mt-6"
             >

@@ -58,12 +58,15 @@ export function parsePost(fileName: string, source: string): Post {
   }
 }
 
+/** Newest first; posts of one day by slug, so the order never depends on the files' order. */
+const byNewest = (a: Post, b: Post) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)
+
 export async function loadPosts(dir: string): Promise<Post[]> {
   const files = (await readdir(dir)).filter((file) => file.endsWith('.md')).sort()
   const posts = await Promise.all(
     files.map(async (file) => parsePost(file, await readFile(path.join(dir, file), 'utf8'))),
   )
-  return posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))
+  return posts.sort(byNewest)
 }
 
 let cache: Promise<Post[]> | undefined
@@ -109,7 +112,7 @@ export type BlogIndexEntry = {
  * the same size however many articles we publish; the category on /blog lists the rest (decision 066).
  */
 export function groupByCategory(posts: Post[], perCategory = BLOG_WALL_POSTS_PER_CATEGORY): BlogIndexEntry[] {
-  const newestFirst = posts.toSorted((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))
+  const newestFirst = posts.toSorted(byNewest)
   return BLOG_CATEGORIES.map((category) => {
     const inCategory = newestFirst.filter((post) => post.category === category)
     return {
