@@ -100,6 +100,16 @@ test.describe('/blog', () => {
     await expect(page.locator(articleLinks)).toHaveText(['How Tempo Shapes the Pacing of Your Video'])
   })
 
+  test('a loaded category address with its section anchor shows that section once filtered, on a phone', async ({
+    page,
+  }) => {
+    // The blog index's "All 14 articles" links, followed before the page they are on has hydrated.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openPage(page, '/blog?category=product#category-product')
+    await expect(page.getByText('14 articles in Product', { exact: true })).toBeVisible()
+    await expect(page.getByRole('heading', { name: /^Product/, level: 2 })).toBeInViewport()
+  })
+
   test('is useful without JavaScript: every article, and category links that jump to their section', async ({
     browser,
   }) => {

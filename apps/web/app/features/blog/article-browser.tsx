@@ -79,6 +79,9 @@ export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary
   const intended = useRef('')
   const syncTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const started = useRef(false)
+  // A full load of `?category=…#category-…` jumps to that section of the whole list; the filter then narrows
+  // the list above it away, and the same scroll offset lands in the footer. The section is found again.
+  const sectionToRefind = useRef<string | undefined>(undefined)
 
   function writeAddress(change: { category?: BlogCategory | undefined; query?: string }, replace: boolean) {
     const next = new URLSearchParams(intended.current)
@@ -105,6 +108,7 @@ export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary
     const params = new URLSearchParams(address)
     const addressQuery = params.get('q') ?? ''
     const typed = started.current ? '' : (inputRef.current?.value ?? '')
+    if (!started.current && params.get('category')) sectionToRefind.current = location.hash.slice(1) || undefined
     started.current = true
     setCategory(findBlogCategoryBySlug(params.get('category')))
     setQuery(typed || addressQuery)
@@ -114,6 +118,13 @@ export function ArticleBrowser({ articles }: { articles: readonly ArticleSummary
   }, [hydrated, location.key])
 
   useEffect(() => () => clearTimeout(syncTimer.current), [])
+
+  useEffect(() => {
+    const id = sectionToRefind.current
+    if (!id || !category) return
+    sectionToRefind.current = undefined
+    document.getElementById(id)?.scrollIntoView({ block: 'start' })
+  }, [category])
 
   function changeQuery(value: string) {
     setQuery(value)
